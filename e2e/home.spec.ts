@@ -1,0 +1,17 @@
+import { expect, test } from "@playwright/test";
+
+test("the home page renders with the app's styles", async ({ page }, testInfo) => {
+  await page.goto("/");
+  await expect(page).toHaveTitle("PSD2 TPP Demo");
+  const heading = page.getByRole("heading", { level: 1, name: "Integrate with a Norwegian PSD2 bank" });
+  await expect(heading).toBeVisible();
+
+  // Tailwind's utilities reached the page: the hero is white text on the brand gradient.
+  const hero = heading.locator("xpath=ancestor::section[1]");
+  await expect(hero).toHaveCSS("color", "rgb(255, 255, 255)");
+  const background = await hero.evaluate((el) => getComputedStyle(el).backgroundImage);
+  expect(background).toContain("linear-gradient");
+
+  await expect(page.getByRole("heading", { level: 2, name: "Signed requests" })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
+});
