@@ -7,7 +7,7 @@ export default defineConfig({
   },
   test: {
     // e2e/*.spec.ts belong to Playwright, never to vitest.
-    include: ["{lib,cli,bench,app,components,scripts}/**/*.test.{ts,tsx}"],
+    include: ["{lib,cli,bench,app,components,scripts,eslint}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
   },
