@@ -1,0 +1,100 @@
+import { z } from "zod";
+
+/** A setting that is wrong: start-up stops with one line that names the variable. */
+export class BankConfigError extends Error {
+  readonly code = "CONFIG_INVALID";
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(`${variable}: ${message}`);
+    this.name = "BankConfigError";
+  }
+}
+
+const booleanSetting = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], {
+    error: "must be one of true, false, 1, 0, on, off, yes, no",
+  })
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+const schema = z.object({
+  BANK_HOST: z.string().min(1, "must not be empty").default("127.0.0.1"),
+  BANK_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be 0-65535")
+    .max(65535, "must be 0-65535")
+    .default(4000),
+  BANK_PUBLIC_URL: z
+    .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .default("http://localhost:4000"),
+  BANK_NAME: z.string().min(1).max(70).default("Fjordbanken Sandbox"),
+  BANK_DATA_DIR: z.string().min(1, "must not be empty").default(".data/bank"),
+  BANK_DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
+    .optional(),
+  BANK_TRUST_ANCHORS: z.string().min(1, "must name a PEM file").optional(),
+  BANK_SIGNATURE_MODE: z
+    .enum(["strict", "lenient"], { error: "must be strict or lenient" })
+    .default("strict"),
+  BANK_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  /** The spec's known issue: pending transactions are not filtered by dateFrom, dateTo or limit. */
+  BANK_PENDING_KNOWN_ISSUE: booleanSetting.default(true),
+  /** The spec's known issue: a Norwegian domestic payment is unknown until it is approved. */
+  BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: booleanSetting.default(true),
+});
+
+export type BankConfig = {
+  host: string;
+  port: number;
+  publicUrl: string;
+  bankName: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  trustAnchorsFile: string | undefined;
+  signatureMode: "strict" | "lenient";
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  switches: {
+    pendingKnownIssue: boolean;
+    domesticDetailsKnownIssue: boolean;
+  };
+};
+
+/** Reads the bank's configuration once, through a schema; a wrong value throws BankConfigError. */
+export function loadBankConfig(env: Record<string, string | undefined> = process.env): BankConfig {
+  // An empty variable counts as unset, as in most shells' `VAR= command`.
+  const present = Object.fromEntries(
+    Object.keys(schema.shape).flatMap((key) => {
+      const value = env[key];
+      return value === undefined || value === "" ? [] : [[key, value]];
+    }),
+  );
+  const parsed = schema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const variable = String(issue?.path[0] ?? "configuration");
+    throw new BankConfigError(variable, `${issue?.message ?? "is invalid"} (got ${JSON.stringify(env[variable])})`);
+  }
+  const c = parsed.data;
+  return {
+    host: c.BANK_HOST,
+    port: c.BANK_PORT,
+    publicUrl: c.BANK_PUBLIC_URL,
+    bankName: c.BANK_NAME,
+    dataDir: c.BANK_DATA_DIR,
+    databaseUrl: c.BANK_DATABASE_URL,
+    trustAnchorsFile: c.BANK_TRUST_ANCHORS,
+    signatureMode: c.BANK_SIGNATURE_MODE,
+    logLevel: c.BANK_LOG_LEVEL,
+    switches: {
+      pendingKnownIssue: c.BANK_PENDING_KNOWN_ISSUE,
+      domesticDetailsKnownIssue: c.BANK_DOMESTIC_DETAILS_KNOWN_ISSUE,
+    },
+  };
+}

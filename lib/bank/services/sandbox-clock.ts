@@ -1,0 +1,106 @@
+import { z } from "zod";
+import type { SettingsRepository } from "../repositories/settings-repository";
+
+const clockStateSchema = z.object({
+  /** Milliseconds added to the real time. */
+  offsetMs: z.number().int(),
+  /** When set, the clock stands still at this instant. */
+  frozenAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type SandboxClockState = z.infer<typeof clockStateSchema>;
+
+const CLOCK_KEY = "sandbox-clock";
+const OSLO = "Europe/Oslo";
+
+const osloDate = new Intl.DateTimeFormat("en-CA", { timeZone: OSLO, year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The calendar date (YYYY-MM-DD) of an instant in Europe/Oslo, the bank's business time zone. */
+export function osloDateOf(instant: Date): string {
+  return osloDate.format(instant);
+}
+
+export type ClockChange = { from: Date; to: Date };
+
+/**
+ * The sandbox clock: real time plus an offset, or frozen at an instant; set and moved through the
+ * sandbox clock operation, kept in the database so that it survives a restart. Every time rule of
+ * the bank (SCA validity, limits, execution dates, batch runs) reads this clock.
+ */
+export class SandboxClock {
+  private state: SandboxClockState;
+  private readonly listeners = new Set<(change: ClockChange) => Promise<void> | void>();
+
+  private constructor(
+    private readonly settings: SettingsRepository,
+    state: SandboxClockState,
+    private readonly realNow: () => Date,
+  ) {
+    this.state = state;
+  }
+
+  /** Loads the clock's saved state (a clock never set runs with the real time). */
+  static async load(settings: SettingsRepository, realNow: () => Date = () => new Date()): Promise<SandboxClock> {
+    const saved = clockStateSchema.safeParse(await settings.get(CLOCK_KEY));
+    const state = saved.success ? saved.data : { offsetMs: 0, frozenAt: null };
+    return new SandboxClock(settings, state, realNow);
+  }
+
+  now(): Date {
+    if (this.state.frozenAt) return new Date(this.state.frozenAt);
+    return new Date(this.realNow().getTime() + this.state.offsetMs);
+  }
+
+  /** Today's date in Europe/Oslo. */
+  today(): string {
+    return osloDateOf(this.now());
+  }
+
+  describe(): { now: string; today: string; frozen: boolean; offsetSeconds: number } {
+    const now = this.now();
+    return {
+      now: now.toISOString(),
+      today: osloDateOf(now),
+      frozen: this.state.frozenAt !== null,
+      offsetSeconds: Math.round((now.getTime() - this.realNow().getTime()) / 1000),
+    };
+  }
+
+  /** Moves the clock to an instant; it keeps running from there unless frozen. */
+  async set(instant: Date, options: { frozen?: boolean } = {}): Promise<ClockChange> {
+    const frozen = options.frozen ?? this.state.frozenAt !== null;
+    return this.apply(instant, frozen);
+  }
+
+  /** Moves the clock forward (never back) by a number of milliseconds. */
+  async advance(milliseconds: number): Promise<ClockChange> {
+    if (!Number.isFinite(milliseconds) || milliseconds < 0) throw new RangeError("the clock only moves forward");
+    return this.apply(new Date(this.now().getTime() + milliseconds), this.state.frozenAt !== null);
+  }
+
+  async freeze(frozen: boolean): Promise<ClockChange> {
+    return this.apply(this.now(), frozen);
+  }
+
+  /** Back to the real time, running. */
+  async reset(): Promise<ClockChange> {
+    return this.apply(this.realNow(), false);
+  }
+
+  /** Called after every move of the clock, in order, e.g. to run the batch runs the move passed. */
+  onChange(listener: (change: ClockChange) => Promise<void> | void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private async apply(target: Date, frozen: boolean): Promise<ClockChange> {
+    const from = this.now();
+    const next: SandboxClockState = frozen
+      ? { offsetMs: 0, frozenAt: target.toISOString() }
+      : { offsetMs: target.getTime() - this.realNow().getTime(), frozenAt: null };
+    await this.settings.set(CLOCK_KEY, next, this.realNow());
+    this.state = next;
+    const change = { from, to: this.now() };
+    for (const listener of this.listeners) await listener(change);
+    return change;
+  }
+}
