@@ -33,6 +33,7 @@ describe("the boundaries rule", () => {
     ["lib/psd2/signing/a.ts", 'import { readFileSync } from "node:fs";', "must not import the I/O module 'node:fs'"],
     ["lib/psd2/a.ts", 'import { request } from "undici";', "must not import the I/O module 'undici'"],
     ["app/page.tsx", 'import { x } from "@/lib/bank/app";', "app must not import from lib/bank"],
+    ["lib/psd2/signing/sign.test.ts", 'import { x } from "../../bank/app";', "lib/psd2 must not import from lib/bank"],
     ["components/a.tsx", 'export * from "../lib/bank/app";', "components must not import from lib/bank"],
   ])("refuses %s importing across a boundary (%s)", (file, code, message) => {
     const found = lint(file, code);
@@ -48,6 +49,8 @@ describe("the boundaries rule", () => {
     ["lib/psd2/signing/a.ts", 'import { x } from "../errors/error-codes";'],
     ["app/page.tsx", 'import { x } from "@/lib/tpp/config";'],
     ["scripts/a.ts", 'import { x } from "../lib/bank/app";'],
+    ["lib/psd2/signing/sign.test.ts", 'import { readFileSync } from "node:fs";'],
+    ["lib/psd2/signing/vectors.test-support.ts", 'import { readFileSync } from "node:fs";'],
   ])("lets %s import what it may (%s)", (file, code) => {
     expect(lint(file, code)).toEqual([]);
   });
