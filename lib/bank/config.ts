@@ -30,7 +30,7 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
     .transform((url) => url.replace(/\/+$/, ""))
     .default("http://localhost:4000"),
-  BANK_NAME: z.string().min(1).max(70).default("Fjordbanken Sandbox"),
+  BANK_NAME: z.string().min(1, "must not be empty").max(70, "must be at most 70 characters").default("Fjordbanken"),
   BANK_DATA_DIR: z.string().min(1, "must not be empty").default(".data/bank"),
   BANK_DATABASE_URL: z
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
