@@ -1,0 +1,14 @@
+import { type CertificateInput, type ParsedCertificate, parseCertificate } from "./parse-certificate";
+
+function isParsedCertificate(value: CertificateInput | ParsedCertificate): value is ParsedCertificate {
+  return typeof value === "object" && "keyId" in value && "x509" in value;
+}
+
+/**
+ * The keyId of a certificate: `SN=<serial, upper-case hex, no leading zeros>,CA=<issuer, RFC 2253
+ * in Java's X500Principal.getName() form>`.
+ * @see supplement.md §9.4
+ */
+export function keyIdFromCertificate(certificate: CertificateInput | ParsedCertificate): string {
+  return (isParsedCertificate(certificate) ? certificate : parseCertificate(certificate)).keyId;
+}
