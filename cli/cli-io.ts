@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { CliError } from "./cli-error";
+
+/** Where a command writes, and what it reads the clock and files against (tests pass their own). */
+export type CliIo = {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  cwd: string;
+  now: () => Date;
+};
+
+/** The text of a file named by a flag, or a one-line error naming the flag and the file. */
+export function readTextFile(io: CliIo, flag: string, file: string): string {
+  try {
+    return readFileSync(path.resolve(io.cwd, file), "utf8");
+  } catch (error) {
+    const code = error instanceof Error && "code" in error ? String(error.code) : "";
+    const reason =
+      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : "it cannot be read";
+    throw new CliError(`cannot read ${flag} ${file}: ${reason}`);
+  }
+}
+
+export function readJsonFile(io: CliIo, flag: string, file: string): unknown {
+  const text = readTextFile(io, flag, file);
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new CliError(`${flag} ${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** `{method, path, headers, body}`; body a string (sent as it is) or JSON (serialised once). */
+export const requestFileSchema = z.object({
+  method: z.string().regex(/^[A-Za-z]+$/, "must be an HTTP method such as GET or POST"),
+  path: z.string().startsWith("/", "must start with / (path and query, as sent)"),
+  headers: z.record(z.string(), z.string()).default({}),
+  body: z.unknown().optional(),
+});
+export type RequestFile = z.infer<typeof requestFileSchema>;
+
+/** A request file, or a shared test vector file (its `request`). */
+export function readRequestFile(io: CliIo, file: string): RequestFile & { body: string } {
+  const json = readJsonFile(io, "--request", file);
+  const candidate =
+    typeof json === "object" && json !== null && "request" in json && "expected" in json ? json.request : json;
+  const parsed = requestFileSchema.safeParse(candidate);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue && issue.path.length > 0 ? issue.path.join(".") : "the request";
+    throw new CliError(`--request ${file}: ${where} ${issue?.message ?? "is invalid"}`);
+  }
+  const { body } = parsed.data;
+  const text = body === undefined || body === null ? "" : typeof body === "string" ? body : JSON.stringify(body);
+  return { ...parsed.data, body: text };
+}
+
+/** The value of a required flag, or a one-line error. */
+export function requireFlag(values: Record<string, unknown>, flag: string, usage: string): string {
+  const value = values[flag];
+  if (typeof value !== "string" || value === "") throw new CliError(`--${flag} is required (${usage})`);
+  return value;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { parseArgs } from "node:util";
+import { CertificateError, loadCertificatePem, loadPrivateKeyPem } from "../../lib/psd2/certificates";
+import { createRequestSigner, formatHttpDate, isDigestAlgorithm, SigningError } from "../../lib/psd2/signing";
+import { CliError } from "../cli-error";
+import { type CliIo, readRequestFile, readTextFile, requireFlag } from "../cli-io";
+
+export const signUsage =
+  "psd2 sign --key K.pem --cert C.pem --request R.json [--digest SHA-256|SHA-512] [--headers \"date digest x-request-id ...\"] [--request-target]";
+
+/**
+ * Signs a request file `{method, path, headers, body}` and prints it with Digest, Signature and
+ * TPP-Signature-Certificate added (Date and X-Request-ID kept when given, added when not).
+ * @see supplement.md §9
+ */
+export function signCommand(args: string[], io: CliIo): number {
+  const { values } = parseArgs({
+    args,
+    options: {
+      key: { type: "string" },
+      cert: { type: "string" },
+      request: { type: "string" },
+      digest: { type: "string", default: "SHA-256" },
+      headers: { type: "string" },
+      "request-target": { type: "boolean", default: false },
+      passphrase: { type: "string" },
+    },
+    strict: true,
+  });
+  const keyFile = requireFlag(values, "key", signUsage);
+  const certFile = requireFlag(values, "cert", signUsage);
+  const requestFile = requireFlag(values, "request", signUsage);
+  const digest = values.digest ?? "SHA-256";
+  if (!isDigestAlgorithm(digest)) throw new CliError(`--digest must be SHA-256 or SHA-512, not '${digest}'`);
+
+  let privateKeyPem: string;
+  let certificatePem: string;
+  try {
+    privateKeyPem = loadPrivateKeyPem(readTextFile(io, "--key", keyFile), values.passphrase ? { passphrase: values.passphrase } : {});
+  } catch (error) {
+    if (error instanceof CertificateError) throw new CliError(`--key ${keyFile}: ${error.message}`);
+    throw error;
+  }
+  try {
+    certificatePem = loadCertificatePem(readTextFile(io, "--cert", certFile));
+  } catch (error) {
+    if (error instanceof CertificateError) throw new CliError(`--cert ${certFile}: ${error.message}`);
+    throw error;
+  }
+  const request = readRequestFile(io, requestFile);
+
+  let signer;
+  try {
+    signer = createRequestSigner({ privateKeyPem, certificatePem });
+  } catch (error) {
+    if (error instanceof SigningError) throw new CliError(`--key ${keyFile} and --cert ${certFile}: ${error.message}`);
+    throw error;
+  }
+  const has = (name: string) => Object.keys(request.headers).some((key) => key.toLowerCase() === name);
+  const added: Record<string, string> = {};
+  if (!has("date")) added.Date = formatHttpDate(io.now());
+  if (!has("x-request-id")) added["X-Request-ID"] = randomUUID();
+  const headers = { ...request.headers, ...added };
+  const result = signer.sign(
+    { method: request.method, path: request.path, headers, body: request.body },
+    {
+      digestAlgorithm: digest,
+      ...(values.headers ? { headerOrder: values.headers.trim().split(/\s+/) } : {}),
+      includeRequestTarget: values["request-target"] ?? false,
+    },
+  );
+  // Replace any stale signature headers of the input, whatever their case.
+  const replaced = new Set(Object.keys(result.headers).map((name) => name.toLowerCase()));
+  const kept = Object.fromEntries(Object.entries(headers).filter(([name]) => !replaced.has(name.toLowerCase())));
+  io.stdout(
+    `${JSON.stringify({ method: request.method, path: request.path, headers: { ...kept, ...result.headers }, body: request.body }, null, 2)}\n`,
+  );
+  io.stderr(`keyId: ${signer.keyId}\nsigned headers: ${result.signedHeaders.join(" ")}\nsigning string:\n${result.signingString}\n`);
+  return 0;
+}

@@ -1,0 +1,58 @@
+import { parseArgs } from "node:util";
+import { loadTrustAnchors, type TrustAnchor, verifyRequest } from "../../lib/psd2/signing";
+import { CliError } from "../cli-error";
+import { type CliIo, readRequestFile, readTextFile, requireFlag } from "../cli-io";
+
+export const verifyUsage = "psd2 verify --trust CA.pem [--now ISO-8601] [--lenient] --request R.json";
+
+/**
+ * Verifies a signed request (or a shared vector file) as the bank does; prints
+ * `{"verdict","code","failures"}` on stdout and explains each failed check on stderr.
+ * Exit 0 on PASS, 1 on FAIL.
+ * @see supplement.md §9.7
+ */
+export function verifyCommand(args: string[], io: CliIo): number {
+  const { values } = parseArgs({
+    args,
+    options: {
+      trust: { type: "string" },
+      now: { type: "string" },
+      lenient: { type: "boolean", default: false },
+      request: { type: "string" },
+    },
+    strict: true,
+  });
+  const trustFile = requireFlag(values, "trust", verifyUsage);
+  const requestFile = requireFlag(values, "request", verifyUsage);
+  let now = io.now();
+  if (values.now !== undefined) {
+    now = new Date(values.now);
+    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(values.now) || Number.isNaN(now.getTime())) {
+      throw new CliError(`--now must be an ISO 8601 date or date-time such as 2026-01-01T00:00:00Z, not '${values.now}'`);
+    }
+  }
+  let trustAnchors: readonly TrustAnchor[];
+  try {
+    trustAnchors = loadTrustAnchors(readTextFile(io, "--trust", trustFile));
+  } catch (error) {
+    if (error instanceof CliError) throw error;
+    throw new CliError(`--trust ${trustFile}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const request = readRequestFile(io, requestFile);
+  const mode = values.lenient ? "lenient" : "strict";
+  const result = verifyRequest(
+    { method: request.method, path: request.path, headers: request.headers, body: request.body },
+    { mode, trustAnchors, now },
+  );
+  io.stdout(`${JSON.stringify({ verdict: result.verdict, code: result.code, failures: result.failures.map((f) => f.check) })}\n`);
+
+  const lines = [`${result.verdict} (${mode} mode, certificate validity checked at ${now.toISOString()})`];
+  if (result.certificate) lines.push(`certificate: ${result.certificate.keyId}`);
+  if (result.signingString !== undefined) lines.push("signing string rebuilt from the request:", result.signingString);
+  if (result.verdict === "FAIL") {
+    lines.push(`the bank answers HTTP 400 with code ${result.code}, because:`);
+    for (const failure of result.failures) lines.push(`- ${failure.check}: ${failure.message}`);
+  }
+  io.stderr(`${lines.join("\n")}\n`);
+  return result.verdict === "PASS" ? 0 : 1;
+}

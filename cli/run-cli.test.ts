@@ -1,0 +1,220 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { CliIo } from "./cli-io";
+import { runCli } from "./run-cli";
+
+const repo = fileURLToPath(new URL("..", import.meta.url));
+const shared = fileURLToPath(new URL("../../shared/test-vectors/signature/", import.meta.url));
+const keys = path.join(shared, "keys");
+const trusted = path.join(keys, "trusted-cas.pem");
+const vectorDir = path.join(shared, "vectors");
+const vectorFiles = readdirSync(vectorDir).filter((f) => /^[PAN]\d\d-/.test(f)).sort();
+
+type Vector = {
+  id: string;
+  request: { method: string; path: string; headers: Record<string, string>; body: string };
+  expected: { verdict: string; strictVerdict: string; code: string | null; strictFailures: string[]; failures: string[]; signature: string; digest: string; signatureHeaderDecoded: string };
+};
+const readVector = (file: string): Vector => JSON.parse(readFileSync(path.join(vectorDir, file), "utf8"));
+
+function run(args: string[], options: { cwd?: string; now?: string } = {}) {
+  let stdout = "";
+  let stderr = "";
+  const io: CliIo = {
+    stdout: (text) => {
+      stdout += text;
+    },
+    stderr: (text) => {
+      stderr += text;
+    },
+    cwd: options.cwd ?? repo,
+    now: () => new Date(options.now ?? "2026-01-01T00:00:00Z"),
+  };
+  const code = runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+function tempDir(): string {
+  return mkdtempSync(path.join(tmpdir(), "psd2-cli-"));
+}
+
+describe("psd2 verify", () => {
+  it.each(vectorFiles)("gives %s its strict verdict, code and failed checks", (file) => {
+    const vector = readVector(file);
+    const result = run(["verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--request", path.join(vectorDir, file)]);
+    const output = JSON.parse(result.stdout);
+    expect(output.verdict).toBe(vector.expected.strictVerdict);
+    expect(result.code).toBe(vector.expected.strictVerdict === "PASS" ? 0 : 1);
+    expect(output.code).toBe(vector.expected.strictVerdict === "PASS" ? null : vector.expected.code);
+    expect([...output.failures].sort()).toEqual([...vector.expected.strictFailures].sort());
+    if (output.verdict === "FAIL") {
+      for (const check of output.failures) expect(result.stderr).toContain(`- ${check}: `);
+      expect(result.stderr).toContain(`the bank answers HTTP 400 with code ${vector.expected.code}`);
+    }
+  });
+
+  it.each(vectorFiles.filter((f) => f.startsWith("A")))("accepts %s with --lenient", (file) => {
+    const vector = readVector(file);
+    const result = run(["verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--lenient", "--request", path.join(vectorDir, file)]);
+    expect(JSON.parse(result.stdout)).toEqual({ verdict: vector.expected.verdict, code: null, failures: [] });
+    expect(result.code).toBe(0);
+  });
+
+  it("checks validity at the real time without --now: the expired certificate fails", () => {
+    const result = run(["verify", "--trust", trusted, "--request", path.join(vectorDir, "N07-expired-certificate.json")], {
+      now: "2030-06-01T00:00:00Z",
+    });
+    expect(JSON.parse(result.stdout).code).toBe("CERTIFICATE_EXPIRED");
+    expect(result.stderr).toContain("2030-06-01T00:00:00.000Z");
+  });
+});
+
+describe("psd2 sign", () => {
+  const key = path.join(keys, "tpp.key.pem");
+  const cert = path.join(keys, "tpp.cert.pem");
+  const signatureHeaders = ["Digest", "Signature", "TPP-Signature-Certificate"];
+
+  it("reproduces P03's Digest and Signature exactly, and the result verifies", () => {
+    const vector = readVector("P03-post-consent-sha256.json");
+    const headers = Object.fromEntries(Object.entries(vector.request.headers).filter(([name]) => !signatureHeaders.includes(name)));
+    const dir = tempDir();
+    const requestFile = path.join(dir, "request.json");
+    writeFileSync(requestFile, JSON.stringify({ ...vector.request, headers }));
+    const result = run(["sign", "--key", key, "--cert", cert, "--request", requestFile]);
+    expect(result.code).toBe(0);
+    const signed = JSON.parse(result.stdout);
+    expect(signed.headers.Digest).toBe(vector.expected.digest);
+    expect(signed.headers.Signature).toBe(vector.expected.signatureHeaderDecoded);
+    expect(signed.headers["TPP-Signature-Certificate"]).toBe(vector.request.headers["TPP-Signature-Certificate"]);
+    expect(signed.headers.Date).toBe(vector.request.headers.Date);
+    expect(signed.body).toBe(vector.request.body);
+    expect(result.stderr).toContain("signing string:\ndate: Tue, 03 Jun 2025 10:15:30 GMT\ndigest: SHA-256=");
+
+    const signedFile = path.join(dir, "signed.json");
+    writeFileSync(signedFile, result.stdout);
+    const verified = run(["verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--request", signedFile]);
+    expect(JSON.parse(verified.stdout)).toEqual({ verdict: "PASS", code: null, failures: [] });
+  });
+
+  it("reproduces P04 (SHA-512) and P07 ((request-target)) with their options", () => {
+    for (const [file, extra] of [
+      ["P04-post-payment-sha512-utf8-body.json", ["--digest", "SHA-512"]],
+      ["P07-request-target-included.json", ["--request-target"]],
+      ["P06-bg-example-header-order.json", ["--headers", "digest x-request-id psu-id tpp-redirect-uri date"]],
+    ] as const) {
+      const vector = readVector(file);
+      const headers = Object.fromEntries(Object.entries(vector.request.headers).filter(([name]) => !signatureHeaders.includes(name)));
+      const requestFile = path.join(tempDir(), "request.json");
+      writeFileSync(requestFile, JSON.stringify({ ...vector.request, headers }));
+      const result = run(["sign", "--key", key, "--cert", cert, "--request", requestFile, ...extra]);
+      expect(JSON.parse(result.stdout).headers.Signature).toBe(vector.expected.signatureHeaderDecoded);
+    }
+  });
+
+  it("adds Date and X-Request-ID when the request has none, and serialises a JSON body once", () => {
+    const requestFile = path.join(tempDir(), "request.json");
+    writeFileSync(
+      requestFile,
+      JSON.stringify({ method: "POST", path: "/v1/consents", headers: { "PSU-ID": "x" }, body: { access: { accounts: [] } } }, null, 2),
+    );
+    const result = run(["sign", "--key", key, "--cert", cert, "--request", requestFile], { now: "2026-03-04T05:06:07Z" });
+    const signed = JSON.parse(result.stdout);
+    expect(signed.headers.Date).toBe("Wed, 04 Mar 2026 05:06:07 GMT");
+    expect(signed.headers["X-Request-ID"]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(signed.body).toBe('{"access":{"accounts":[]}}');
+    expect(signed.headers.Signature).toContain('headers="date digest x-request-id psu-id"');
+  });
+});
+
+describe("psd2 cert", () => {
+  it("issues a TPP certificate under a new CA, inspects it, and signs with it", () => {
+    const dir = tempDir();
+    const made = run(["cert", "ca", "--org", "Testbank", "--out", path.join(dir, "ca")]);
+    expect(made.code).toBe(0);
+    expect(JSON.parse(made.stdout).isCa).toBe(true);
+    const issued = run([
+      "cert", "issue",
+      "--ca-cert", path.join(dir, "ca", "ca.cert.pem"),
+      "--ca-key", path.join(dir, "ca", "ca.key.pem"),
+      "--org", "Demo TPP AS", "--org-id", "PSDNO-FSA-987654", "--roles", "PSP_AI,PSP_PI",
+      "--out", path.join(dir, "tpp"),
+    ]);
+    expect(issued.code).toBe(0);
+    const description = JSON.parse(issued.stdout);
+    expect(description).toMatchObject({
+      roles: ["PSP_AI", "PSP_PI"],
+      organisationId: "PSDNO-FSA-987654",
+      organisationName: "Demo TPP AS",
+      competentAuthority: { name: "Finanstilsynet", id: "NO-FSA" },
+      validity: { notBefore: "2026-01-01T00:00:00.000Z", notAfter: "2028-01-01T00:00:00.000Z" },
+    });
+    expect(description.keyId).toMatch(/^SN=[0-9A-F]+,CA=CN=Testbank Sandbox QTSP CA,O=Testbank,C=NO$/);
+
+    const inspected = run(["cert", "inspect", path.join(dir, "tpp", "certificate.pem")]);
+    expect(JSON.parse(inspected.stdout)).toEqual({ ...description, files: undefined, isCa: false });
+
+    const requestFile = path.join(dir, "request.json");
+    writeFileSync(requestFile, JSON.stringify({ method: "GET", path: "/v1/accounts", headers: {} }));
+    const signed = run(["sign", "--key", path.join(dir, "tpp", "private-key.pem"), "--cert", path.join(dir, "tpp", "certificate.pem"), "--request", requestFile]);
+    writeFileSync(path.join(dir, "signed.json"), signed.stdout);
+    const verified = run(["verify", "--trust", path.join(dir, "ca", "ca.cert.pem"), "--request", path.join(dir, "signed.json")]);
+    expect(JSON.parse(verified.stdout).verdict).toBe("PASS");
+    const untrusted = run(["verify", "--trust", trusted, "--request", path.join(dir, "signed.json")]);
+    expect(JSON.parse(untrusted.stdout).code).toBe("CERTIFICATE_INVALID");
+  });
+});
+
+describe("bad input", () => {
+  const dir = tempDir();
+  const notJson = path.join(dir, "broken.json");
+  writeFileSync(notJson, "{ nope");
+  const notPem = path.join(dir, "not.pem");
+  writeFileSync(notPem, "hello");
+  const good = path.join(vectorDir, "P01-get-accounts-empty-body.json");
+
+  it.each([
+    [["verify", "--trust", "missing.pem", "--request", good], "psd2: cannot read --trust missing.pem: no such file"],
+    [["verify", "--trust", trusted, "--request", notJson], `psd2: --request ${notJson} is not valid JSON:`],
+    [["verify", "--trust", notPem, "--request", good], `psd2: --trust ${notPem}: `],
+    [["verify", "--trust", trusted, "--now", "yesterday", "--request", good], "psd2: --now must be an ISO 8601 date"],
+    [["verify", "--request", good], "psd2: --trust is required"],
+    [["verify", "--trust", trusted, "--request", good, "--fast"], "psd2: Unknown option '--fast'"],
+    [["sign", "--key", notPem, "--cert", path.join(keys, "tpp.cert.pem"), "--request", good], `psd2: --key ${notPem}: `],
+    [["sign", "--key", path.join(keys, "tpp.key.pem"), "--cert", path.join(keys, "tpp.key.pem"), "--request", good], "psd2: --cert "],
+    [["sign", "--key", path.join(keys, "ca1.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good], `psd2: --key ${path.join(keys, "ca1.key.pem")} and --cert ${path.join(keys, "tpp.cert.pem")}: the private key does not belong to the certificate`],
+    [["sign", "--key", path.join(keys, "tpp.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good, "--digest", "MD5"], "psd2: --digest must be SHA-256 or SHA-512"],
+    [["cert", "inspect", notPem], `psd2: ${notPem}: `],
+    [["cert", "inspect", path.join(keys, "tpp.key.pem")], "psd2: "],
+    [["cert", "issue", "--ca-cert", path.join(keys, "ca1.cert.pem"), "--ca-key", path.join(keys, "ca1.key.pem"), "--org", "X", "--org-id", "PSDNO-FSA-1", "--roles", "PSP_XX", "--out", dir], "psd2: --roles: 'PSP_XX' is not a PSD2 role"],
+    [["cert", "renew"], "psd2: unknown cert command 'renew'"],
+    [["frobnicate"], "psd2: unknown command 'frobnicate'"],
+  ])("%j gives one line and exit code 2", (args, message) => {
+    const result = run(args as string[]);
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe("");
+    expect(result.stderr.startsWith(message)).toBe(true);
+    expect(result.stderr.trimEnd().split("\n")).toHaveLength(1);
+  });
+});
+
+describe("the psd2 executable", () => {
+  it("runs as the package bin and as npm run psd2, without a stack trace on bad input", () => {
+    const bin = spawnSync(process.execPath, [path.join(repo, "bin", "psd2.js"), "verify", "--trust", "nowhere.pem", "--request", "x.json"], {
+      cwd: repo,
+      encoding: "utf8",
+    });
+    expect(bin.status).toBe(2);
+    expect(bin.stderr).toBe("psd2: cannot read --trust nowhere.pem: no such file\n");
+
+    const out = execFileSync("npm", ["run", "-s", "psd2", "--", "verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--request", path.join(vectorDir, "P05-post-corporate-all-conditionals.json")], {
+      cwd: repo,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    expect(JSON.parse(out)).toEqual({ verdict: "PASS", code: null, failures: [] });
+  });
+});

@@ -1,0 +1,47 @@
+import { CliError } from "./cli-error";
+import type { CliIo } from "./cli-io";
+import { certCommand, certUsage } from "./commands/cert-command";
+import { signCommand, signUsage } from "./commands/sign-command";
+import { verifyCommand, verifyUsage } from "./commands/verify-command";
+
+export const usage = `psd2: sign, verify and explain PSD2 requests (Berlin Group NextGenPSD2, supplement §9)
+
+${signUsage}
+${verifyUsage}
+${certUsage}
+
+Exit codes: 0 done (verify: PASS), 1 verify: FAIL, 2 bad input.`;
+
+/** Runs one command; returns its exit code. Bad input is one line on stderr and exit code 2. */
+export function runCli(args: string[], io: CliIo): number {
+  const [command, ...rest] = args;
+  try {
+    switch (command) {
+      case "sign":
+        return signCommand(rest, io);
+      case "verify":
+        return verifyCommand(rest, io);
+      case "cert":
+        return certCommand(rest, io);
+      case undefined:
+      case "help":
+      case "--help":
+      case "-h":
+        io.stdout(`${usage}\n`);
+        return command === undefined ? 2 : 0;
+      default:
+        throw new CliError(`unknown command '${command}' (sign, verify, cert; psd2 --help shows how to use them)`);
+    }
+  } catch (error) {
+    // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_* codes.
+    const isArgsError = error instanceof Error && "code" in error && String(error.code).startsWith("ERR_PARSE_ARGS");
+    if (error instanceof CliError || isArgsError) {
+      const message = error instanceof Error ? error.message : String(error);
+      io.stderr(`psd2: ${message.split("\n")[0]}\n`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`psd2: unexpected error: ${message.split("\n")[0]}\n`);
+    return 2;
+  }
+}
