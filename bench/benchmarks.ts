@@ -1,0 +1,7 @@
+import type { MeasureOptions } from "./measure";
+import { signRequestVsRawSign } from "./sign-request.bench";
+
+/** Every benchmark by the name of its figure; each returns a ratio against its own baseline. */
+export const benchmarks: Record<string, (options: MeasureOptions) => Promise<number>> = {
+  signRequestVsRawSign,
+};
