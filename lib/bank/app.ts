@@ -9,6 +9,8 @@ import { registerResponseSigning } from "./plugins/response-signing";
 import { registerSecurityGate } from "./plugins/security-gate";
 import { registerV1Errors } from "./plugins/v1-errors";
 import { createSettingsRepository } from "./repositories/settings-repository";
+import { registerV1Routes } from "./routes/v1";
+import { registerWebRoutes } from "./routes/web";
 import { type BankPki, loadBankPki } from "./services/bank-pki";
 import { SandboxClock } from "./services/sandbox-clock";
 
@@ -76,6 +78,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       registerV1Errors(v1);
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
       registerResponseSigning(v1, { signer: pki.sealSigner, now: () => new Date() });
+      await registerV1Routes(v1);
     },
     { prefix: "/v1" },
   );
@@ -88,6 +91,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       reply.type("text/css; charset=utf-8").header("Cache-Control", "public, max-age=3600").send(stylesheet),
     );
     web.get("/health", async () => ({ status: "ok", clock: clock.describe() }));
+    await registerWebRoutes(web);
   });
 
   return app;
