@@ -1,0 +1,47 @@
+import { z } from "zod";
+import { validateAmount, validateReportedAmount } from "../validation/validate-amount";
+import { currencyCodeSchema } from "./fields";
+import { addViolation, checkWith } from "./zod-checks";
+
+/**
+ * An Amount in a request: `amount` is a decimal string greater than zero whose fraction digits
+ * equal the currency's ISO 4217 minor units; `currency` is a code of the spec's list.
+ *
+ * @see psd2-interface.md "Shared types", Amount; supplement.md §1
+ */
+export const requestAmountSchema = z
+  .strictObject({ amount: z.string(), currency: currencyCodeSchema })
+  .check((payload) => {
+    const violation = validateAmount(payload.value.amount, payload.value.currency);
+    if (violation) addViolation(payload, violation, ["amount"]);
+  });
+
+export type RequestAmount = z.output<typeof requestAmountSchema>;
+
+/**
+ * An Amount in a reply: a decimal string (negative for debits) within precision 18 and scale 5,
+ * and any three upper-case letters as currency. Replies are not held to the request list: a card
+ * purchase abroad may carry a current ISO code the spec's list lacks (BYN, MRU, VES, ...).
+ *
+ * @see psd2-interface.md "Shared types", Amount; supplement.md §1, §3
+ */
+export const reportedAmountSchema = z.looseObject({
+  amount: z.string().check(checkWith(validateReportedAmount)),
+  currency: z.string().regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)"),
+});
+
+const { amount: reportedDecimalSchema, currency: reportedCurrencySchema } = reportedAmountSchema.shape;
+
+export type ReportedAmount = z.output<typeof reportedAmountSchema>;
+
+/**
+ * An amount of the sandbox card transactions: the spec says int32, from before numbers became
+ * strings (release 1.7.6); either is read, and an integer becomes its decimal string, so that
+ * the app sees decimal strings only.
+ *
+ * @see psd2-interface.md "Sandbox card account transactions response"
+ */
+export const cardAmountSchema = z.looseObject({
+  amount: z.union([z.int32().transform(String), reportedDecimalSchema]),
+  currency: reportedCurrencySchema,
+});

@@ -1,0 +1,35 @@
+import { z } from "zod";
+import { validateItemCount } from "../validation/validate-item-count";
+import { isoDateSchema } from "./fields";
+import { checkNorwegianDomesticRules, norwegianDebtorAccountSchema, norwegianDomesticEntryShape } from "./norwegian-domestic-payment";
+import { foldDeprecatedRemittance } from "./remittance";
+import { ibanAccountSchema, sepaEntryShape } from "./sepa-payment";
+import { checkWith } from "./zod-checks";
+
+/**
+ * The payments of a bulk: at least one; the spec states no maximum.
+ * Each is the product's single payment without debtorAccount (supplement §2) and without
+ * requestedExecutionDate: a bulk has one date for all its payments, as in Berlin Group's bulk
+ * element, so that a payment cannot contradict its bulk.
+ */
+function bulkOf<D extends z.ZodType, T extends z.ZodType>(debtorAccount: D, entry: T) {
+  return z.strictObject({
+    batchBookingPreferred: z.boolean().optional(),
+    debtorAccount,
+    requestedExecutionDate: isoDateSchema.optional(),
+    payments: z.array(entry).check(checkWith((items: readonly unknown[]) => validateItemCount(items, { min: 1 }, "payment"))),
+  });
+}
+
+/** The body of POST /v1/bulk-payments/norwegian-domestic-credit-transfers (and of the instant product). @see supplement.md §2 */
+export const bulkNorwegianDomesticPaymentSchema = bulkOf(
+  norwegianDebtorAccountSchema,
+  z.strictObject(norwegianDomesticEntryShape).check(checkNorwegianDomesticRules).transform(foldDeprecatedRemittance),
+);
+
+export type BulkNorwegianDomesticPayment = z.output<typeof bulkNorwegianDomesticPaymentSchema>;
+
+/** The body of POST /v1/bulk-payments/sepa-credit-transfers. @see supplement.md §2 */
+export const bulkSepaPaymentSchema = bulkOf(ibanAccountSchema, z.strictObject(sepaEntryShape));
+
+export type BulkSepaPayment = z.output<typeof bulkSepaPaymentSchema>;

@@ -1,0 +1,27 @@
+import { z } from "zod";
+import { text } from "./zod-checks";
+
+/** The verbs a Link may name. @see psd2-interface.md "Shared types", Link */
+export const LINK_VERBS = ["GET", "PUT", "POST", "DELETE"] as const;
+
+/**
+ * A Link: `href` (possibly relative to the bank's base URL: the TPP resolves it) and `verbs`.
+ * @see psd2-interface.md "Shared types", Link; supplement.md §1
+ */
+export const linkSchema = z.looseObject({
+  href: text(),
+  verbs: z.array(z.enum(LINK_VERBS)),
+});
+
+export type Link = z.output<typeof linkSchema>;
+
+/** A `_links` map: any names, each a Link. @see psd2-interface.md "Shared types", Link */
+export const linksSchema = z.record(z.string(), linkSchema);
+
+export type Links = z.output<typeof linksSchema>;
+
+/**
+ * A `_links` map that must hold scaRedirect (the start of SCA at the bank), others allowed.
+ * @see psd2-interface.md "Shared types", Link, "Authentication" (4)
+ */
+export const scaRedirectLinksSchema = z.object({ scaRedirect: linkSchema }).catchall(linkSchema);

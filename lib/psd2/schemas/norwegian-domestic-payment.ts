@@ -1,0 +1,79 @@
+import { z } from "zod";
+import { FIELD_LIMITS } from "../validation/field-limits";
+import { PURPOSE_CODES } from "../validation/purpose-codes";
+import { validateCreditorAgentPresence } from "../validation/validate-creditor-agent";
+import { validateDebtorAccountChoice } from "../validation/validate-debtor-account-choice";
+import { validateRemittanceChoice } from "../validation/validate-remittance-choice";
+import { requestAddressSchema } from "./address";
+import { requestAmountSchema } from "./amount";
+import { bicSchema, currencyCodeSchema, isoDateSchema, norwegianBbanSchema } from "./fields";
+import { foldDeprecatedRemittance, remittanceReferenceArraySchema, remittanceReferenceSchema } from "./remittance";
+import { checkFieldsWith, checkWith, text } from "./zod-checks";
+
+/** debtorAccount.other: the national extension for card accounts. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+export const cardAccountReferenceSchema = z.strictObject({
+  identification: text(),
+  schemeNameProprietary: z.literal("creditCardAccount"),
+});
+
+/** debtorAccount of a Norwegian payment: currency and exactly one of bban and other. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+export const norwegianDebtorAccountSchema = z
+  .strictObject({
+    currency: currencyCodeSchema,
+    bban: norwegianBbanSchema.optional(),
+    other: cardAccountReferenceSchema.optional(),
+  })
+  .check(checkWith(validateDebtorAccountChoice));
+
+/**
+ * The fields of a Norwegian domestic payment that a bulk entry has too: all but debtorAccount and
+ * requestedExecutionDate (a bulk has one of each, for all its payments).
+ */
+export const norwegianDomesticEntryShape = {
+  instructedAmount: requestAmountSchema,
+  creditorName: text(FIELD_LIMITS.creditorName),
+  creditorAgent: bicSchema.optional(),
+  creditorAccount: z.strictObject({ bban: norwegianBbanSchema, currency: currencyCodeSchema }),
+  creditorAddress: requestAddressSchema,
+  ultimateDebtor: text(FIELD_LIMITS.ultimateDebtor).optional(),
+  remittanceInformationUnstructured: text(FIELD_LIMITS.remittanceInformationUnstructured).optional(),
+  remittanceInformationStructured: remittanceReferenceSchema.optional(),
+  remittanceInformationStructuredArray: remittanceReferenceArraySchema.optional(),
+  purposeCode: z.enum(PURPOSE_CODES).optional(),
+};
+
+/** The rules across the fields of a Norwegian domestic payment or bulk entry. */
+export const checkNorwegianDomesticRules = checkFieldsWith(
+  (payment: Parameters<typeof validateRemittanceChoice>[0] & Parameters<typeof validateCreditorAgentPresence>[0]) => [
+    ...validateRemittanceChoice(payment),
+    ...validateCreditorAgentPresence(payment),
+  ],
+);
+
+/** The fields of a single Norwegian domestic payment (periodic payments build on them). */
+export const norwegianDomesticPaymentShape = {
+  ...norwegianDomesticEntryShape,
+  debtorAccount: norwegianDebtorAccountSchema,
+  requestedExecutionDate: isoDateSchema.optional(),
+};
+
+/**
+ * The body of POST /v1/payments/norwegian-domestic-credit-transfers. Unknown fields are rejected.
+ * The deprecated remittanceInformationStructured comes out as a one-element
+ * remittanceInformationStructuredArray. Also the body of the instant product
+ * (instant-norwegian-credit-transfers-straks): the spec names no other fields for it, and
+ * supplement §5 treats it as the Norwegian domestic transfer settled at once.
+ *
+ * @see psd2-interface.md "Norwegian domestic credit transfer request"; supplement.md §2, §5
+ */
+export const norwegianDomesticPaymentSchema = z
+  .strictObject(norwegianDomesticPaymentShape)
+  .check(checkNorwegianDomesticRules)
+  .transform(foldDeprecatedRemittance);
+
+export type NorwegianDomesticPayment = z.output<typeof norwegianDomesticPaymentSchema>;
+
+/** @see norwegianDomesticPaymentSchema */
+export const instantPaymentSchema = norwegianDomesticPaymentSchema;
+
+export type InstantPayment = NorwegianDomesticPayment;

@@ -1,0 +1,48 @@
+import { z } from "zod";
+import {
+  DAYS_OF_EXECUTION,
+  EXECUTION_RULES,
+  FREQUENCY_CODES,
+  MONTHS_OF_EXECUTION,
+  validatePeriodicSchedule,
+} from "../validation/validate-periodic-schedule";
+import { isoDateSchema } from "./fields";
+import { checkNorwegianDomesticRules, norwegianDomesticPaymentShape } from "./norwegian-domestic-payment";
+import { foldDeprecatedRemittance } from "./remittance";
+import { sepaPaymentShape } from "./sepa-payment";
+import { checkFieldsWith } from "./zod-checks";
+
+/** The fields a periodic payment adds to the single payment. @see supplement.md §2 */
+export const periodicScheduleShape = {
+  startDate: isoDateSchema,
+  endDate: isoDateSchema.optional(),
+  frequency: z.enum(FREQUENCY_CODES),
+  executionRule: z.enum(EXECUTION_RULES).optional(),
+  dayOfExecution: z.enum(DAYS_OF_EXECUTION).optional(),
+  monthsOfExecution: z.array(z.enum(MONTHS_OF_EXECUTION)).optional(),
+};
+
+const checkSchedule = checkFieldsWith(validatePeriodicSchedule);
+
+// requestedExecutionDate gives way to startDate, as in Berlin Group's periodic payment body:
+// the first execution is on startDate.
+const { requestedExecutionDate: _domesticDate, ...domesticFields } = norwegianDomesticPaymentShape;
+const { requestedExecutionDate: _sepaDate, ...sepaFields } = sepaPaymentShape;
+
+/**
+ * The body of POST /v1/periodic-payments/norwegian-domestic-credit-transfers (and of the instant
+ * product): the single payment without requestedExecutionDate, plus the schedule.
+ *
+ * @see supplement.md §2
+ */
+export const periodicNorwegianDomesticPaymentSchema = z
+  .strictObject({ ...domesticFields, ...periodicScheduleShape })
+  .check(checkNorwegianDomesticRules, checkSchedule)
+  .transform(foldDeprecatedRemittance);
+
+export type PeriodicNorwegianDomesticPayment = z.output<typeof periodicNorwegianDomesticPaymentSchema>;
+
+/** The body of POST /v1/periodic-payments/sepa-credit-transfers. @see supplement.md §2 */
+export const periodicSepaPaymentSchema = z.strictObject({ ...sepaFields, ...periodicScheduleShape }).check(checkSchedule);
+
+export type PeriodicSepaPayment = z.output<typeof periodicSepaPaymentSchema>;

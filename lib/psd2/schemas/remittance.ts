@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { checkKid, isKidReferenceType } from "../validation/check-kid";
+import { FIELD_LIMITS } from "../validation/field-limits";
+import { validateItemCount } from "../validation/validate-item-count";
+import { validateLength } from "../validation/validate-length";
+import { addViolation, checkWith, text } from "./zod-checks";
+
+/**
+ * A remittance reference item in a request. When referenceType is KID or OCR (any case) the
+ * reference must be a valid KID (KID_INVALID otherwise); that rule (2 to 25 digits) replaces the
+ * general 1 to 35 characters, so that one field gets one message with the more specific code.
+ *
+ * @see psd2-interface.md "Shared types", Remittance reference item; supplement.md §5
+ */
+export const remittanceReferenceSchema = z
+  .strictObject({
+    reference: z.string(),
+    referenceType: text(FIELD_LIMITS.remittanceReference).optional(),
+    referenceIssuer: text(FIELD_LIMITS.remittanceReference).optional(),
+  })
+  .check((payload) => {
+    const { reference, referenceType } = payload.value;
+    const violation = isKidReferenceType(referenceType)
+      ? checkKid(reference)
+      : validateLength(reference, FIELD_LIMITS.remittanceReference);
+    if (violation) addViolation(payload, violation, ["reference"]);
+  });
+
+export type RemittanceReference = z.output<typeof remittanceReferenceSchema>;
+
+/**
+ * remittanceInformationStructuredArray: at least one item (an empty array carries nothing and
+ * would still exclude the unstructured text). The spec states no maximum.
+ *
+ * @see psd2-interface.md "Norwegian domestic credit transfer request"
+ */
+export const remittanceReferenceArraySchema = z
+  .array(remittanceReferenceSchema)
+  .check(checkWith((items: readonly unknown[]) => validateItemCount(items, { min: 1 }, "reference")));
+
+/**
+ * The deprecated single remittanceInformationStructured folded into a one-element
+ * remittanceInformationStructuredArray; the schemas apply it after their checks (which reject the
+ * two together), and the parse functions add the WARNING.
+ *
+ * @see supplement.md §5; psd2-interface.md "Versioning"
+ */
+export function foldDeprecatedRemittance<
+  T extends { remittanceInformationStructured?: RemittanceReference; remittanceInformationStructuredArray?: RemittanceReference[] },
+>(payment: T): Omit<T, "remittanceInformationStructured"> {
+  const { remittanceInformationStructured: single, ...rest } = payment;
+  return single === undefined ? rest : { ...rest, remittanceInformationStructuredArray: [single] };
+}
+
+/** A remittance reference in a reply: reference required, the rest optional, unknown fields kept. @see supplement.md §3 */
+export const reportedRemittanceReferenceSchema = z.looseObject({
+  reference: z.string(),
+  referenceType: z.string().optional(),
+  referenceIssuer: z.string().optional(),
+});

@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { FIELD_LIMITS } from "../validation/field-limits";
+import { validateItemCount } from "../validation/validate-item-count";
+import { validateUniqueItems } from "../validation/validate-unique-items";
+import { checkFieldsWith, checkWith, text } from "./zod-checks";
+
+/**
+ * The body of POST /v1/signing-baskets: 1 to 10 payment ids. An id given twice is a
+ * FORMAT_ERROR: a basket holds a payment once. Unknown fields are rejected.
+ *
+ * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
+ */
+export const signingBasketRequestSchema = z.strictObject({
+  paymentIds: z
+    .array(text())
+    .check(
+      checkWith((ids: readonly string[]) => validateItemCount(ids, FIELD_LIMITS.signingBasketPayments, "payment id")),
+      checkFieldsWith((ids: readonly string[]) => validateUniqueItems(ids, "payment id")),
+    ),
+});
+
+export type SigningBasketRequest = z.output<typeof signingBasketRequestSchema>;

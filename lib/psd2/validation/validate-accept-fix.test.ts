@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { ACCEPT_FIX_VALUES, validateAcceptFix } from "./validate-accept-fix";
+
+describe("validateAcceptFix (supplement.md §12)", () => {
+  it.each([
+    "amount-as-string",
+    "longer-names",
+    "amount-as-string,longer-names",
+    "amount-as-string, cash-account-type-iso",
+    ACCEPT_FIX_VALUES.join(","),
+  ])("accepts %j", (value) => {
+    expect(validateAcceptFix(value)).toBeUndefined();
+  });
+
+  it("rejects an unknown value, naming it and the known ones", () => {
+    expect(validateAcceptFix("amount-as-string,future-fix")).toEqual({
+      code: "FORMAT_ERROR",
+      reason:
+        'has the unknown value "future-fix"; known values are amount-as-string, cardaccount-switch-originalamount-and-transactionamount, longer-names, cash-account-type-iso',
+    });
+  });
+
+  it("is case-sensitive", () => {
+    expect(validateAcceptFix("Amount-As-String")?.reason).toMatch(/^has the unknown value "Amount-As-String"/);
+  });
+
+  it.each(["", " ", "amount-as-string,", ",longer-names", "amount-as-string,,longer-names"])("rejects the empty value in %j", (value) => {
+    expect(validateAcceptFix(value)).toEqual({ code: "FORMAT_ERROR", reason: "has an empty value; values are separated by single commas" });
+  });
+});

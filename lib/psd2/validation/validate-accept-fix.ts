@@ -1,0 +1,33 @@
+import { formatError, type Violation } from "./violation";
+
+/**
+ * The published x-accept-fix values. All four are the default today, so each is accepted and has
+ * no further effect.
+ *
+ * @see psd2-interface.md "Versioning"; supplement.md §12
+ */
+export const ACCEPT_FIX_VALUES = [
+  "amount-as-string",
+  "cardaccount-switch-originalamount-and-transactionamount",
+  "longer-names",
+  "cash-account-type-iso",
+] as const;
+
+const ACCEPT_FIX_SET: ReadonlySet<string> = new Set(ACCEPT_FIX_VALUES);
+
+/**
+ * Whether an x-accept-fix header value is a comma-separated list of published fixes (spaces
+ * around commas allowed). An unknown or empty value is a FORMAT_ERROR; whether the header is
+ * present at all (HTTP_HEADER_REQUIRED) is the caller's question.
+ *
+ * @see supplement.md §12
+ */
+export function validateAcceptFix(headerValue: string): Violation | undefined {
+  const values = headerValue.split(",").map((value) => value.trim());
+  if (values.some((value) => value === "")) return formatError("has an empty value; values are separated by single commas");
+  const unknown = values.filter((value) => !ACCEPT_FIX_SET.has(value));
+  if (unknown.length > 0) {
+    return formatError(`has the unknown value ${unknown.map((value) => JSON.stringify(value)).join(", ")}; known values are ${ACCEPT_FIX_VALUES.join(", ")}`);
+  }
+  return undefined;
+}
