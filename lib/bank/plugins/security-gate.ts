@@ -7,7 +7,7 @@ import {
   type VerificationFailure,
   verifyRequest,
 } from "../../psd2/signing";
-import type { TrustAnchor } from "../../psd2/x509";
+import type { ParsedCertificate, TrustAnchor } from "../../psd2/x509";
 import { BankError, type BankTppMessage } from "../errors";
 import type { SandboxClock } from "../services/sandbox-clock";
 
@@ -71,12 +71,13 @@ export function registerSecurityGate(app: FastifyInstance, options: SecurityGate
   // The identity (roles, name) read from a certificate, by its Base64; bounded like the cache.
   const identities = new Map<string, Omit<TppIdentity, "keyId">>();
 
-  function identityOf(base64: string, keyId: string, organizationIdentifier: string | undefined): TppIdentity {
+  function identityOf(certificate: ParsedCertificate): TppIdentity {
+    const { base64, keyId } = certificate;
     let identity = identities.get(base64);
     if (!identity) {
-      const info = readCertificateInfo(base64);
+      const info = readCertificateInfo(certificate);
       identity = {
-        id: organizationIdentifier ?? info.organizationIdentifier ?? "",
+        id: info.organizationIdentifier ?? "",
         name: info.organizationName ?? info.commonName ?? "Unnamed TPP",
         roles: info.roles,
       };
@@ -125,7 +126,7 @@ export function registerSecurityGate(app: FastifyInstance, options: SecurityGate
     }
     const certificate = result.certificate;
     if (!certificate) throw new BankError("CERTIFICATE_INVALID", "The certificate could not be read", { path: "TPP-Signature-Certificate" });
-    const tpp = identityOf(certificate.base64, certificate.keyId, certificate.organizationIdentifier);
+    const tpp = identityOf(certificate);
     if (tpp.id === "") {
       throw new BankError(
         "CERTIFICATE_INVALID",

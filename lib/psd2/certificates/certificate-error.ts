@@ -3,6 +3,8 @@
  *
  * Messages say what is wrong and name the field or block; they never contain key material.
  */
+import { X509Error } from "../x509";
+
 export const CERTIFICATE_ERROR_CODES = [
   /** Input is not PEM, a PEM block is malformed, or a block of the wrong type was given. */
   "PEM_INVALID",
@@ -37,4 +39,20 @@ export class CertificateError extends Error {
 /** The message of an unknown thrown value, for wrapping library errors. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Runs a read done with lib/psd2/x509 (its DER reader or certificate parser) and turns an
+ * X509Error into CERTIFICATE_PARSE: a DER error keeps its message, which names the field; any
+ * other is about the certificate as a whole.
+ */
+export function withCertificateParseErrors<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!(error instanceof X509Error)) throw error;
+    const der = error.code === "DER_SYNTAX" ? error : error.cause instanceof X509Error && error.cause.code === "DER_SYNTAX" ? error.cause : null;
+    const message = der === null ? `certificate: ${error.message}` : der.message;
+    throw new CertificateError("CERTIFICATE_PARSE", message, { cause: error });
+  }
 }

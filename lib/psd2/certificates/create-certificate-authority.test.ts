@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { expectCertificateError, SHARED_KEYS } from "./certificates.test-support";
 import { createCertificateAuthority, type CertificateAuthority } from "./create-certificate-authority";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer } from "./parse-certificate";
+import { readCertificate } from "./read-certificate";
 import { readCertificateInfo } from "./read-certificate-info";
 
 const now = new Date("2025-03-04T05:06:07.890Z");
@@ -28,7 +28,7 @@ describe("createCertificateAuthority", () => {
   });
 
   it("has basicConstraints CA:TRUE pathlen 0 and keyUsage keyCertSign + cRLSign, both critical, and SKI = AKI", () => {
-    const extensions = parseCertificateDer(certificateDerOf(ca.certificatePem)).extensions;
+    const extensions = readCertificate(ca.certificatePem).extensions;
     const find = (oid: string) => extensions.find((e) => e.oid === oid);
     expect(find(OID.basicConstraints)).toEqual({
       oid: OID.basicConstraints, critical: true, value: new Uint8Array([0x30, 0x06, 0x01, 0x01, 0xff, 0x02, 0x01, 0x00]),
@@ -49,9 +49,9 @@ describe("createCertificateAuthority", () => {
   });
 
   it("uses a random positive serial of exactly 16 octets (top bit 0, next bit 1)", () => {
-    const der = parseCertificateDer(certificateDerOf(ca.certificatePem));
-    expect(der.serial).toHaveLength(16);
-    expect((der.serial[0] ?? 0) & 0xc0).toBe(0x40);
+    const der = readCertificate(ca.certificatePem);
+    expect(der.serialOctets).toHaveLength(16);
+    expect((der.serialOctets[0] ?? 0) & 0xc0).toBe(0x40);
     expect(ca.serialNumber).toMatch(/^[4-7][0-9A-F]{31}$/);
     const other = createCertificateAuthority({ organizationName: "Sandbox Bank ASA", now, privateKeyPem: ca.privateKeyPem });
     expect(other.serialNumber).not.toBe(ca.serialNumber);
@@ -67,7 +67,7 @@ describe("createCertificateAuthority", () => {
     expect(info.subject).toBe("CN=Testbank Root, O=Testbank Tromsø AS, C=NO");
     expect(info.serialNumber).toBe("FF01");
     expect(made.serialNumber).toBe("FF01");
-    expect(parseCertificateDer(certificateDerOf(made.certificatePem)).serial).toEqual(new Uint8Array([0x00, 0xff, 0x01]));
+    expect(readCertificate(made.certificatePem).serialOctets).toEqual(new Uint8Array([0x00, 0xff, 0x01]));
     expect(info.notAfter).toBe("2025-04-03T05:06:07.000Z");
     expect(made.privateKeyPem).toBe(createPrivateKey(SHARED_KEYS.ca1KeyPem).export({ type: "pkcs8", format: "pem" }));
     const x509 = new X509Certificate(made.certificatePem);

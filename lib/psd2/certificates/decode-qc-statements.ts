@@ -6,7 +6,8 @@
  *
  * @see ETSI TS 119 495 §5.1, ETSI EN 319 412-5 §4.2
  */
-import { decodeOid, decodeString, readDer, sequenceOf } from "./der-reader";
+import { readDerOid, readDerSequence, readDerValue, readDirectoryString } from "../x509";
+import { withCertificateParseErrors } from "./certificate-error";
 import { type CompetentAuthority } from "./encode-qc-statements";
 import { OID } from "./oids";
 import { isPsd2Role, psd2RoleOfOid, type Psd2Role } from "./psd2-roles";
@@ -19,38 +20,42 @@ export interface QcStatements {
   readonly psd2: { readonly roles: readonly Psd2Role[]; readonly competentAuthority: CompetentAuthority } | null;
 }
 
-/** Decodes a qcStatements extension value; throws CERTIFICATE_PARSE when it is malformed. @see ETSI TS 119 495 §5.1 */
-export function decodeQcStatements(der: Uint8Array): QcStatements {
+function readQcStatements(der: Uint8Array): QcStatements {
   const what = "qcStatements";
   let qcCompliance = false;
   let qcTypes: string[] = [];
   let psd2: QcStatements["psd2"] = null;
-  sequenceOf(readDer(der, what), what).forEach((statement, i) => {
+  readDerSequence(der, readDerValue(der, what), what).forEach((statement, i) => {
     const where = `${what}[${i}]`;
-    const [id, info] = sequenceOf(statement, where);
-    const statementId = decodeOid(id, `${where}.statementId`);
+    const [id, info] = readDerSequence(der, statement, where);
+    const statementId = readDerOid(der, id, `${where}.statementId`);
     if (statementId === OID.qcCompliance) {
       qcCompliance = true;
     } else if (statementId === OID.qcType && info !== undefined) {
-      qcTypes = sequenceOf(info, `${where}.qcType`).map((t, j) => decodeOid(t, `${where}.qcType[${j}]`));
+      qcTypes = readDerSequence(der, info, `${where}.qcType`).map((t, j) => readDerOid(der, t, `${where}.qcType[${j}]`));
     } else if (statementId === OID.psd2QcStatement) {
-      const [rolesOfPsp, ncaName, ncaId] = sequenceOf(info, `${where}.psd2QcType`);
+      const [rolesOfPsp, ncaName, ncaId] = readDerSequence(der, info, `${where}.psd2QcType`);
       const roles: Psd2Role[] = [];
-      sequenceOf(rolesOfPsp, `${where}.rolesOfPSP`).forEach((roleElement, j) => {
-        const [roleOid, roleName] = sequenceOf(roleElement, `${where}.rolesOfPSP[${j}]`);
-        const name = roleName === undefined ? "" : decodeString(roleName, `${where}.rolesOfPSP[${j}].roleOfPspName`);
-        const role = psd2RoleOfOid(decodeOid(roleOid, `${where}.rolesOfPSP[${j}].roleOfPspOid`)) ??
+      readDerSequence(der, rolesOfPsp, `${where}.rolesOfPSP`).forEach((roleElement, j) => {
+        const [roleOid, roleName] = readDerSequence(der, roleElement, `${where}.rolesOfPSP[${j}]`);
+        const name = roleName === undefined ? "" : readDirectoryString(der, roleName, `${where}.rolesOfPSP[${j}].roleOfPspName`);
+        const role = psd2RoleOfOid(readDerOid(der, roleOid, `${where}.rolesOfPSP[${j}].roleOfPspOid`)) ??
           (isPsd2Role(name) ? name : undefined);
         if (role !== undefined && !roles.includes(role)) roles.push(role);
       });
       psd2 = {
         roles,
         competentAuthority: {
-          name: decodeString(ncaName, `${where}.nCAName`),
-          id: decodeString(ncaId, `${where}.nCAId`),
+          name: readDirectoryString(der, ncaName, `${where}.nCAName`),
+          id: readDirectoryString(der, ncaId, `${where}.nCAId`),
         },
       };
     }
   });
   return { qcCompliance, qcTypes, psd2 };
+}
+
+/** Decodes a qcStatements extension value; throws CERTIFICATE_PARSE when it is malformed. @see ETSI TS 119 495 §5.1 */
+export function decodeQcStatements(der: Uint8Array): QcStatements {
+  return withCertificateParseErrors(() => readQcStatements(der));
 }

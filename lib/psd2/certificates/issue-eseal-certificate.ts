@@ -10,14 +10,15 @@
  *
  * @see ETSI TS 119 495 §5.1 and §5.2.1, RFC 5280 §4.1.2.4, §4.2.1
  */
-import { X509Certificate, type KeyObject } from "node:crypto";
-import { formatSerialNumber } from "../x509";
+import { type KeyObject } from "node:crypto";
+import {
+  DER_TAG, derContents, expectDerTag, formatSerialNumber, type ParsedCertificate, readDerValue,
+} from "../x509";
 import {
   authorityKeyIdentifier, basicConstraints, buildCertificate, encodeName, keyUsage, subjectKeyIdentifier,
   type NameAttribute,
 } from "./build-certificate";
-import { CertificateError } from "./certificate-error";
-import { expectTag, readDer, TAG } from "./der-reader";
+import { CertificateError, withCertificateParseErrors } from "./certificate-error";
 import {
   checkCompetentAuthority, DEFAULT_COMPETENT_AUTHORITY, encodeQcStatements, type CompetentAuthority,
 } from "./encode-qc-statements";
@@ -28,8 +29,8 @@ import {
 } from "./issue-options";
 import { keyIdentifierOfSpki, publicKeyToSpkiDer, readPrivateKey, requireRsaKey } from "./keys";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer, type ParsedCertificate } from "./parse-certificate";
 import { isPsd2Role, type Psd2Role } from "./psd2-roles";
+import { readCertificate } from "./read-certificate";
 import { randomSerialNumber, serialNumberFromHex } from "./serial-number";
 
 /** The CA that signs: its certificate and private key (a CertificateAuthority fits). */
@@ -93,7 +94,7 @@ function checkOrganizationIdentifier(value: string, authority: CompetentAuthorit
 
 function parseIssuerCertificate(pem: string): ParsedCertificate {
   try {
-    return parseCertificateDer(certificateDerOf(pem));
+    return readCertificate(pem);
   } catch (error) {
     if (error instanceof CertificateError) {
       throw new CertificateError(error.code, `issuer.certificatePem: ${error.message}`, { cause: error });
@@ -107,15 +108,17 @@ function readIssuer(issuer: CertificateIssuer): { name: Uint8Array; keyId: Uint8
   const parsed = parseIssuerCertificate(issuer.certificatePem);
   const privateKey = readPrivateKey(issuer.privateKeyPem, "issuer.privateKeyPem");
   requireRsaKey(privateKey, "issuer.privateKeyPem");
-  const x509 = new X509Certificate(parsed.der);
+  const { x509 } = parsed;
   if (!x509.ca) throw new CertificateError("OPTIONS_INVALID", "issuer.certificatePem is not a CA certificate (basicConstraints CA:FALSE)");
   if (!x509.checkPrivateKey(privateKey)) {
     throw new CertificateError("KEY_MISMATCH", "issuer.privateKeyPem is not the key of issuer.certificatePem");
   }
-  const ski = parsed.extensions.find((e) => e.oid === OID.subjectKeyIdentifier);
-  const keyId = ski === undefined
-    ? keyIdentifierOfSpki(parsed.subjectPublicKeyInfo)
-    : expectTag(readDer(ski.value, "issuer subjectKeyIdentifier"), TAG.OCTET_STRING, "issuer subjectKeyIdentifier").contents;
+  const keyId = withCertificateParseErrors(() => {
+    const ski = parsed.extensions.find((e) => e.oid === OID.subjectKeyIdentifier)?.value;
+    if (ski === undefined) return keyIdentifierOfSpki(parsed.subjectPublicKeyInfo);
+    const what = "issuer subjectKeyIdentifier";
+    return derContents(ski, expectDerTag(readDerValue(ski, what), DER_TAG.OCTET_STRING, what));
+  });
   return { name: parsed.subject.der, keyId, privateKey };
 }
 

@@ -5,7 +5,7 @@ import { expectCertificateError, SHARED_KEYS } from "./certificates.test-support
 import { decodeQcStatements } from "./decode-qc-statements";
 import { issueSealCertificate } from "./issue-seal-certificate";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer } from "./parse-certificate";
+import { readCertificate } from "./read-certificate";
 import { readCertificateInfo } from "./read-certificate-info";
 
 const issuer = { certificatePem: SHARED_KEYS.ca1CertPem, privateKeyPem: SHARED_KEYS.ca1KeyPem };
@@ -20,7 +20,7 @@ describe("issueSealCertificate", () => {
     expect(info.competentAuthority).toBeNull();
     expect(info.organizationIdentifier).toBe("NTRNO-999999999");
     expect(info.commonName).toBe("Sandbox Bank ASA");
-    const qc = parseCertificateDer(certificateDerOf(seal.certificatePem)).extensions.find((e) => e.oid === OID.qcStatements);
+    const qc = readCertificate(seal.certificatePem).extensions.find((e) => e.oid === OID.qcStatements);
     expect(decodeQcStatements(qc?.value ?? new Uint8Array())).toEqual({ qcCompliance: true, qcTypes: [OID.qcTypeEseal], psd2: null });
     const x509 = new X509Certificate(seal.certificatePem);
     expect(x509.ca).toBe(false);

@@ -6,7 +6,7 @@ import { expectCertificateError as expectError, SHARED_KEYS } from "./certificat
 import { createCertificateAuthority, type CertificateAuthority } from "./create-certificate-authority";
 import { issueTppCertificate, type TppCertificateOptions } from "./issue-tpp-certificate";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer } from "./parse-certificate";
+import { readCertificate } from "./read-certificate";
 import { readCertificateInfo } from "./read-certificate-info";
 
 const { ca2CertPem, ca2KeyPem, tppCa2CertPem, tppCertPem: referenceTppPem, tppKeyPem } = SHARED_KEYS;
@@ -31,7 +31,7 @@ function options(overrides: Partial<TppCertificateOptions> = {}): TppCertificate
 }
 
 function extensionOf(pem: string, oid: string) {
-  return parseCertificateDer(certificateDerOf(pem)).extensions.find((e) => e.oid === oid);
+  return readCertificate(pem).extensions.find((e) => e.oid === oid);
 }
 
 describe("issueTppCertificate", () => {
@@ -76,8 +76,8 @@ describe("issueTppCertificate", () => {
 
   it("has the reference's extension profile: basicConstraints and keyUsage critical, SKI, AKI", () => {
     const tpp = issueTppCertificate(options());
-    const mine = parseCertificateDer(certificateDerOf(tpp.certificatePem)).extensions;
-    const reference = parseCertificateDer(certificateDerOf(referenceTppPem)).extensions;
+    const mine = readCertificate(tpp.certificatePem).extensions;
+    const reference = readCertificate(referenceTppPem).extensions;
     expect(mine.map((e) => [e.oid, e.critical])).toEqual(reference.map((e) => [e.oid, e.critical]));
     const value = (list: typeof mine, oid: string) => Buffer.from(list.find((e) => e.oid === oid)?.value ?? []);
     expect(value(mine, OID.basicConstraints)).toEqual(value(reference, OID.basicConstraints)); // CA:FALSE
@@ -91,8 +91,8 @@ describe("issueTppCertificate", () => {
   it("copies an issuer's Name byte for byte (UTF-8 ø, escaped comma, organizationIdentifier) and its keyId", () => {
     const issuer = { certificatePem: ca2CertPem, privateKeyPem: ca2KeyPem };
     const tpp = issueTppCertificate(options({ issuer }));
-    const issued = parseCertificateDer(certificateDerOf(tpp.certificatePem));
-    const ca2 = parseCertificateDer(certificateDerOf(ca2CertPem));
+    const issued = readCertificate(tpp.certificatePem);
+    const ca2 = readCertificate(ca2CertPem);
     expect(Buffer.from(issued.issuer.der)).toEqual(Buffer.from(ca2.subject.der));
     const expectedCa = readCertificateInfo(tppCa2CertPem).keyId.replace(/^SN=[0-9A-F]+,/, "");
     expect(readCertificateInfo(tpp.certificatePem).keyId).toBe(`SN=${tpp.serialNumber},${expectedCa}`);

@@ -3,8 +3,8 @@
  * needs, PKCS#8/SPKI export, and the subject key identifier.
  */
 import { createHash, createPrivateKey, createPublicKey, type KeyObject } from "node:crypto";
-import { CertificateError, messageOf } from "./certificate-error";
-import { childrenOf, readDer, TAG, expectTag } from "./der-reader";
+import { DER_TAG, derContents, expectDerTag, readDerSequence, readDerValue } from "../x509";
+import { CertificateError, messageOf, withCertificateParseErrors } from "./certificate-error";
 
 /** Reads a private key from PEM (PKCS#8, PKCS#1, encrypted PKCS#8 with a passphrase). */
 export function readPrivateKey(pem: string, what: string, passphrase?: string): KeyObject {
@@ -59,7 +59,9 @@ export function publicKeyToSpkiDer(key: KeyObject): Uint8Array {
  */
 export function keyIdentifierOfSpki(spkiDer: Uint8Array): Uint8Array {
   const what = "subjectPublicKeyInfo";
-  const [, bits] = childrenOf(readDer(spkiDer, what), what);
-  const contents = expectTag(bits, TAG.BIT_STRING, `${what}.subjectPublicKey`).contents;
+  const contents = withCertificateParseErrors(() => {
+    const [, bits] = readDerSequence(spkiDer, readDerValue(spkiDer, what), what);
+    return derContents(spkiDer, expectDerTag(bits, DER_TAG.BIT_STRING, `${what}.subjectPublicKey`));
+  });
   return new Uint8Array(createHash("sha1").update(contents.subarray(1)).digest());
 }

@@ -9,8 +9,8 @@
 import { X509Certificate } from "node:crypto";
 import { CertificateError, messageOf } from "./certificate-error";
 import { privateKeyToPkcs8Pem, readPrivateKey } from "./keys";
-import { parseCertificateDer } from "./parse-certificate";
 import { readPemBlocks, writePem, type PemBlock } from "./pem";
+import { readCertificate } from "./read-certificate";
 
 export interface PemBundle {
   /** PKCS#8 PEM, or null when the text holds no key. */
@@ -25,14 +25,13 @@ export const PRIVATE_KEY_LABELS: readonly string[] = [
   "PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY", "ENCRYPTED PRIVATE KEY",
 ];
 
-/** A certificate block's DER, checked by this module's parser and by node:crypto. */
+/** A certificate block's DER, checked by the strict reader (which asks node:crypto too). */
 export function certificateDerOfBlock(block: PemBlock, index: number): Uint8Array {
   if (block.der === undefined) {
     throw new CertificateError("PEM_INVALID", `PEM block ${index + 1} (CERTIFICATE) has headers; a certificate has none`);
   }
   try {
-    parseCertificateDer(block.der);
-    new X509Certificate(block.der);
+    readCertificate(block.der);
   } catch (error) {
     throw new CertificateError("CERTIFICATE_PARSE", `PEM block ${index + 1} (CERTIFICATE): ${messageOf(error)}`, { cause: error });
   }

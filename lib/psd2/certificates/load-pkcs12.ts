@@ -11,8 +11,8 @@ import forge from "node-forge";
 import { CertificateError, messageOf } from "./certificate-error";
 import { privateKeyToPkcs8Pem } from "./keys";
 import { OID } from "./oids";
-import { parseCertificateDer } from "./parse-certificate";
 import { writePem } from "./pem";
+import { readCertificate } from "./read-certificate";
 
 export interface Pkcs12Contents {
   /** PKCS#8 PEM. */
@@ -78,7 +78,7 @@ function certificateOf(bag: Bag, index: number): Uint8Array {
     // certificateToAsn1 re-uses the TBSCertificate as read, so the octets (and signature) stay.
     const asn1 = bag.cert ? forge.pki.certificateToAsn1(bag.cert) : bag.asn1;
     const der = new Uint8Array(Buffer.from(forge.asn1.toDer(asn1).getBytes(), "binary"));
-    parseCertificateDer(der);
+    readCertificate(der);
     return der;
   } catch (error) {
     throw new CertificateError("PKCS12_INVALID", `PKCS#12 certificate ${index + 1} is not readable (${messageOf(error)})`, { cause: error });

@@ -6,7 +6,7 @@
 import { X509Certificate } from "node:crypto";
 import { CertificateError, messageOf } from "./certificate-error";
 import { readPrivateKey } from "./keys";
-import { certificateDerOf } from "./parse-certificate";
+import { certificateDerOf } from "./read-certificate";
 
 /** node:crypto's reading of a certificate, with this module's errors. */
 function x509Of(certificate: string | Uint8Array): X509Certificate {

@@ -4,10 +4,10 @@ import { expectCertificateError, SHARED_KEYS } from "./certificates.test-support
 import { decodeQcStatements } from "./decode-qc-statements";
 import { DEFAULT_COMPETENT_AUTHORITY, encodeQcStatements } from "./encode-qc-statements";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer } from "./parse-certificate";
+import { readCertificate } from "./read-certificate";
 
 function referenceQcStatements(): Uint8Array {
-  const extension = parseCertificateDer(certificateDerOf(SHARED_KEYS.tppCertPem)).extensions.find((e) => e.oid === OID.qcStatements);
+  const extension = readCertificate(SHARED_KEYS.tppCertPem).extensions.find((e) => e.oid === OID.qcStatements);
   if (extension === undefined) throw new Error("tpp.cert.pem has no qcStatements");
   return extension.value;
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { expectCertificateError, SHARED_KEYS } from "./certificates.test-support";
 import { basicConstraints, buildCertificate, encodeName } from "./build-certificate";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer } from "./parse-certificate";
+import { readCertificate } from "./read-certificate";
 import { readCertificateInfo } from "./read-certificate-info";
 
 describe("readCertificateInfo on the shared test certificates", () => {
@@ -94,7 +94,7 @@ describe("readCertificateInfo refuses what is not one certificate", () => {
     const der = buildCertificate(
       {
         serial: new Uint8Array([0x01]),
-        issuerName: parseCertificateDer(certificateDerOf(SHARED_KEYS.ca1CertPem)).subject.der,
+        issuerName: readCertificate(SHARED_KEYS.ca1CertPem).subject.der,
         subjectName: name,
         notBefore: new Date("2025-01-01T00:00:00Z"),
         notAfter: new Date("2026-01-01T00:00:00Z"),

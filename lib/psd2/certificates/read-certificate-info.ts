@@ -8,15 +8,14 @@
  *
  * @see ETSI TS 119 495 §5.1 and §5.2.1, RFC 5280 §4.1, supplement.md §9 and §10
  */
-import { formatSerialNumber, keyIdFromCertificate, X509Error } from "../x509";
-import { CertificateError } from "./certificate-error";
-import { decodeBoolean, readDer, sequenceOf } from "./der-reader";
+import { DER_TAG, type ParsedCertificate, readDerBoolean, readDerSequence, readDerValue } from "../x509";
+import { withCertificateParseErrors } from "./certificate-error";
 import { decodeQcStatements } from "./decode-qc-statements";
 import { formatReadableName, nameAttribute } from "./distinguished-name";
 import { type CompetentAuthority } from "./encode-qc-statements";
 import { OID } from "./oids";
-import { certificateDerOf, parseCertificateDer, type ParsedCertificate } from "./parse-certificate";
 import { type Psd2Role } from "./psd2-roles";
+import { readCertificate } from "./read-certificate";
 
 export interface CertificateInfo {
   /** PSD2 roles in the certificate's order; [] without a PSD2 QC statement. */
@@ -46,25 +45,12 @@ export interface CertificateInfo {
 function isCa(certificate: ParsedCertificate): boolean {
   const extension = certificate.extensions.find((e) => e.oid === OID.basicConstraints);
   if (extension === undefined) return false;
-  const [first] = sequenceOf(readDer(extension.value, "basicConstraints"), "basicConstraints");
-  return first !== undefined && first.tag === 0x01 && decodeBoolean(first, "basicConstraints.cA");
+  const der = extension.value;
+  const [first] = readDerSequence(der, readDerValue(der, "basicConstraints"), "basicConstraints");
+  return first !== undefined && first.tag === DER_TAG.BOOLEAN && readDerBoolean(der, first, "basicConstraints.cA");
 }
 
-/** lib/psd2/x509 owns the keyId form (Java's X500Principal.getName()); its errors become ours. */
-function keyIdOf(der: Uint8Array): string {
-  try {
-    return keyIdFromCertificate(der);
-  } catch (error) {
-    if (error instanceof X509Error) {
-      throw new CertificateError("CERTIFICATE_PARSE", `certificate: ${error.message}`, { cause: error });
-    }
-    throw error;
-  }
-}
-
-/** Reads roles, organisation, authority, validity, serial, names and keyId from PEM, Base64 DER or DER. @see ETSI TS 119 495 §5.1 */
-export function readCertificateInfo(certificate: string | Uint8Array): CertificateInfo {
-  const parsed = parseCertificateDer(certificateDerOf(certificate));
+function infoOf(parsed: ParsedCertificate): CertificateInfo {
   const qc = parsed.extensions.find((e) => e.oid === OID.qcStatements);
   const psd2 = qc === undefined ? null : decodeQcStatements(qc.value).psd2;
   return {
@@ -75,10 +61,21 @@ export function readCertificateInfo(certificate: string | Uint8Array): Certifica
     competentAuthority: psd2?.competentAuthority ?? null,
     notBefore: parsed.notBefore.toISOString(),
     notAfter: parsed.notAfter.toISOString(),
-    serialNumber: formatSerialNumber(parsed.serial),
+    serialNumber: parsed.serialNumber,
     subject: formatReadableName(parsed.subject),
     issuer: formatReadableName(parsed.issuer),
     isCa: isCa(parsed),
-    keyId: keyIdOf(parsed.der),
+    keyId: parsed.keyId,
   };
+}
+
+/**
+ * Reads roles, organisation, authority, validity, serial, names and keyId from PEM, Base64 DER or
+ * DER, or from a certificate lib/psd2/x509 already parsed (the verifier's, cached per header:
+ * then no second parse, only its extensions and names are read).
+ * @see ETSI TS 119 495 §5.1
+ */
+export function readCertificateInfo(certificate: string | Uint8Array | ParsedCertificate): CertificateInfo {
+  const parsed = typeof certificate === "string" || certificate instanceof Uint8Array ? readCertificate(certificate) : certificate;
+  return withCertificateParseErrors(() => infoOf(parsed));
 }

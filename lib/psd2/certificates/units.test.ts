@@ -1,8 +1,8 @@
-// Small parts: RSA key generation, serial numbers (RFC 5280 §4.1.2.2), the DER reader (X.690).
+// Small parts: RSA key generation, serial numbers (RFC 5280 §4.1.2.2). The DER reader's tests
+// stand with it, in lib/psd2/x509/read-der-element.test.ts.
 import { createPrivateKey, createPublicKey } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { expectCertificateError } from "./certificates.test-support";
-import { readDer, decodeOid, decodeTime, decodeString, TAG } from "./der-reader";
 import { generateRsaKeyPair, generateRsaKeyPairAsync } from "./generate-rsa-key-pair";
 import { randomSerialNumber, serialNumberFromHex } from "./serial-number";
 
@@ -36,26 +36,5 @@ describe("serial numbers", () => {
     expect(serialNumberFromHex("0x1:23")).toEqual(new Uint8Array([0x01, 0x23]));
     expectCertificateError(() => serialNumberFromHex("7f".repeat(21)), "OPTIONS_INVALID", "longer than 20 octets");
     expectCertificateError(() => serialNumberFromHex("0000"), "OPTIONS_INVALID", "serialNumber must not be zero");
-  });
-});
-
-describe("the DER reader", () => {
-  it("reads OIDs, times and strings", () => {
-    expect(decodeOid(readDer(new Uint8Array([0x06, 0x06, 0x04, 0x00, 0x81, 0x98, 0x27, 0x02]), "oid"), "oid")).toBe("0.4.0.19495.2");
-    expect(decodeOid(readDer(new Uint8Array([0x06, 0x03, 0x55, 0x04, 0x61]), "oid"), "oid")).toBe("2.5.4.97");
-    expect(decodeTime(readDer(new Uint8Array([TAG.UTC_TIME, 13, ...Buffer.from("491231235959Z")]), "t"), "t").toISOString()).toBe("2049-12-31T23:59:59.000Z");
-    expect(decodeTime(readDer(new Uint8Array([TAG.UTC_TIME, 13, ...Buffer.from("500101000000Z")]), "t"), "t").toISOString()).toBe("1950-01-01T00:00:00.000Z");
-    expect(decodeTime(readDer(new Uint8Array([TAG.GENERALIZED_TIME, 15, ...Buffer.from("20500101000000Z")]), "t"), "t").toISOString()).toBe("2050-01-01T00:00:00.000Z");
-    expect(decodeString(readDer(new Uint8Array([TAG.BMP_STRING, 4, 0x00, 0xf8, 0x00, 0x41]), "s"), "s")).toBe("øA");
-    expect(decodeString(readDer(new Uint8Array([TAG.UTF8_STRING, 2, 0xc3, 0xb8]), "s"), "s")).toBe("ø");
-  });
-
-  it("refuses what is not DER, naming the field", () => {
-    expectCertificateError(() => readDer(new Uint8Array([0x30, 0x80, 0x00, 0x00]), "x"), "CERTIFICATE_PARSE", "x: indefinite length is not DER");
-    expectCertificateError(() => readDer(new Uint8Array([0x30, 0x81, 0x05, 1, 2, 3, 4, 5]), "x"), "CERTIFICATE_PARSE", "x: length not in minimal DER form");
-    expectCertificateError(() => readDer(new Uint8Array([0x1f, 0x21, 0x00]), "x"), "CERTIFICATE_PARSE", "x: high tag numbers are not supported");
-    expectCertificateError(() => readDer(new Uint8Array([]), "x"), "CERTIFICATE_PARSE", "x: no data");
-    expectCertificateError(() => decodeString(readDer(new Uint8Array([TAG.UTF8_STRING, 1, 0xff]), "s"), "s"), "CERTIFICATE_PARSE", "s: string is not validly encoded");
-    expectCertificateError(() => decodeOid(readDer(new Uint8Array([0x06, 0x02, 0x55, 0x84]), "o"), "o"), "CERTIFICATE_PARSE", "o: truncated object identifier");
   });
 });

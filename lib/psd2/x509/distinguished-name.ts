@@ -19,4 +19,6 @@ export type RelativeDistinguishedName = readonly AttributeTypeAndValue[];
  */
 export interface DistinguishedName {
   readonly rdns: readonly RelativeDistinguishedName[];
+  /** The Name's DER encoding, when it was read from DER (issuing copies an issuer's byte for byte). */
+  readonly der?: Uint8Array;
 }

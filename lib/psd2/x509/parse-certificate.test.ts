@@ -65,4 +65,28 @@ describe("parseCertificate (supplement §9.4, §9.6, §10)", () => {
     expect(certificate.notAfter.toISOString()).toBe("2060-01-02T03:04:05.000Z");
     expect(certificate.organizationIdentifier).toBeUndefined();
   });
+
+  it("reads leniently as node:crypto does by default, and strictly when asked (naming the field)", () => {
+    const der = Buffer.from(parseCertificate(tppPem).der);
+    const trailing = Buffer.concat([der, Buffer.from([0])]);
+    expect(parseCertificate(trailing).keyId).toBe(parseCertificate(der).keyId);
+    expect(() => parseCertificate(trailing, { strict: true })).toThrow(/^the certificate cannot be read: certificate: trailing data after the element$/);
+    const month13 = Buffer.from(der);
+    month13.set(Buffer.from("251301"), 120); // notBefore "250101..." -> month 13
+    expect(() => parseCertificate(month13, { strict: true })).toThrow('tbsCertificate.validity.notBefore: "251301000000Z" is not a valid date and time');
+  });
+
+  it("reads the extensions, with the serial's octets and the names' and key's DER", () => {
+    const certificate = parseCertificate(tppPem, { strict: true });
+    expect(certificate.extensions.map((extension) => [extension.oid, extension.critical])).toEqual([
+      ["2.5.29.19", true],
+      ["2.5.29.15", true],
+      ["2.5.29.14", false],
+      ["2.5.29.35", false],
+      ["1.3.6.1.5.5.7.1.3", false],
+    ]);
+    expect(Buffer.from(certificate.serialOctets).toString("hex")).toBe("0a3f5c7e91b2d4c6e8f1");
+    expect(new X509Certificate(tppPem).publicKey.export({ type: "spki", format: "der" })).toEqual(Buffer.from(certificate.subjectPublicKeyInfo));
+    expect(Buffer.from(certificate.issuer.der)).toEqual(Buffer.from(parseCertificate(readVectorFile("keys/ca1.cert.pem")).subject.der));
+  });
 });

@@ -4,7 +4,9 @@ import type { DistinguishedName } from "./distinguished-name";
 import { formatDistinguishedName } from "./format-distinguished-name";
 import { formatSerialNumber } from "./format-serial-number";
 import { formatKeyId } from "./key-id";
-import { DER_TAG, type DerElement, expectDerTag, readDerChildren, readDerElement } from "./read-der-element";
+import { type CertificateExtension, readCertificateExtensions } from "./read-certificate-extensions";
+import { DER_TAG, type DerElement, type DerReadOptions, derContents, expectDerTag, readDerChildren, readDerElement } from "./read-der-element";
+import { readDerTime } from "./read-der-time";
 import { readDistinguishedName } from "./read-distinguished-name";
 import { X509Error } from "./x509-error";
 
@@ -18,10 +20,13 @@ export interface ParsedCertificate {
   /** The serial in keyId form: upper-case hex without leading zeros. */
   readonly serialNumber: string;
   readonly serial: bigint;
-  readonly issuer: DistinguishedName;
+  /** The serialNumber INTEGER's contents octets as written (a leading 00 kept). */
+  readonly serialOctets: Uint8Array;
+  /** The issuer, with its DER (a certificate it issues copies it byte for byte). */
+  readonly issuer: Required<DistinguishedName>;
   /** The issuer as RFC 2253 in Java's X500Principal.getName() form. */
   readonly issuerName: string;
-  readonly subject: DistinguishedName;
+  readonly subject: Required<DistinguishedName>;
   /** The subject as RFC 2253 in Java's X500Principal.getName() form. */
   readonly subjectName: string;
   /** `SN=<serialNumber>,CA=<issuerName>`. */
@@ -29,18 +34,32 @@ export interface ParsedCertificate {
   readonly notBefore: Date;
   readonly notAfter: Date;
   readonly publicKey: KeyObject;
+  /** The subjectPublicKeyInfo's DER. */
+  readonly subjectPublicKeyInfo: Uint8Array;
   /** The subject's organizationIdentifier (2.5.4.97), e.g. `PSDNO-FSA-123456`, when present. */
   readonly organizationIdentifier?: string;
+  /**
+   * The v3 extensions in order, read (strictly) on first use and kept: verification needs none.
+   * Throws CERTIFICATE_INVALID then if they are malformed.
+   */
+  readonly extensions: readonly CertificateExtension[];
 }
 
 /** A certificate as PEM, as Base64 DER (with or without line breaks), as DER bytes, or already parsed by Node. */
 export type CertificateInput = string | Uint8Array | X509Certificate;
 
+export interface ParseCertificateOptions {
+  /**
+   * Read the bytes as strict DER before Node does, so that an error names the field, and refuse
+   * what OpenSSL lets pass: bytes after the certificate, lengths not in their shortest form,
+   * dates that do not exist. Default false: what node:crypto reads is read.
+   */
+  readonly strict?: boolean;
+}
+
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----([\s\S]*?)-----END CERTIFICATE-----/;
 const WHITESPACE = /\s+/g;
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-const UTC_TIME = /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})Z$/;
-const GENERALIZED_TIME = /^(\d{4})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(?:\.\d+)?Z$/;
 
 function decodeBase64Certificate(text: string): Buffer {
   const pem = PEM_CERTIFICATE.exec(text);
@@ -51,22 +70,9 @@ function decodeBase64Certificate(text: string): Buffer {
   return Buffer.from(body, "base64");
 }
 
-function readTime(bytes: Uint8Array, element: DerElement | undefined, field: string): Date {
-  if (element === undefined) throw new X509Error("DER_SYNTAX", `${field} is missing`);
-  const text = Buffer.from(bytes.subarray(element.contentStart, element.end)).toString("latin1");
-  let parts: RegExpExecArray | null = null;
-  let year = 0;
-  if (element.tag === DER_TAG.UTC_TIME && (parts = UTC_TIME.exec(text)) !== null) {
-    const yy = Number(parts[1]);
-    year = yy >= 50 ? 1900 + yy : 2000 + yy; // RFC 5280 §4.1.2.5.1
-  } else if (element.tag === DER_TAG.GENERALIZED_TIME && (parts = GENERALIZED_TIME.exec(text)) !== null) {
-    year = Number(parts[1]);
-  }
-  if (parts === null) {
-    throw new X509Error("DER_SYNTAX", `${field} '${text}' is not a UTCTime or GeneralizedTime in UTC`);
-  }
-  const [, , month, day, hour, minute, second] = parts.map(Number);
-  return new Date(Date.UTC(year, (month ?? 1) - 1, day, hour, minute, second));
+function derOf(input: CertificateInput): Uint8Array {
+  if (input instanceof X509Certificate) return Uint8Array.from(input.raw);
+  return Uint8Array.from(typeof input === "string" ? decodeBase64Certificate(input) : input);
 }
 
 function toX509(input: CertificateInput): X509Certificate {
@@ -79,50 +85,107 @@ function toX509(input: CertificateInput): X509Certificate {
   }
 }
 
+/** A DER_SYNTAX error as this module's verdict on a certificate; other errors unchanged. */
+function unreadable(error: unknown): unknown {
+  if (error instanceof X509Error && error.code === "DER_SYNTAX") {
+    return new X509Error("CERTIFICATE_INVALID", `the certificate cannot be read: ${error.message}`, { cause: error });
+  }
+  return error;
+}
+
+interface CertificateFields {
+  readonly serial: DerElement;
+  readonly issuer: Required<DistinguishedName>;
+  readonly subject: Required<DistinguishedName>;
+  readonly notBefore: Date;
+  readonly notAfter: Date;
+  readonly subjectPublicKeyInfo: DerElement;
+  readonly extensions?: DerElement;
+}
+
+function readFields(der: Uint8Array, strict: boolean): CertificateFields {
+  const read = (field: string): DerReadOptions => ({ field, strict });
+  const certificate = expectDerTag(readDerElement(der, 0, der.length, read("certificate")), DER_TAG.SEQUENCE, "certificate");
+  if (strict && certificate.end !== der.length) throw new X509Error("DER_SYNTAX", "certificate: trailing data after the element");
+  const [tbs, signatureAlgorithm, signature, extra] = readDerChildren(der, certificate, read("certificate"));
+  expectDerTag(signatureAlgorithm, DER_TAG.SEQUENCE, "certificate.signatureAlgorithm");
+  expectDerTag(signature, DER_TAG.BIT_STRING, "certificate.signatureValue");
+  if (extra !== undefined) throw new X509Error("DER_SYNTAX", "certificate: more than three fields");
+
+  const fields = readDerChildren(der, expectDerTag(tbs, DER_TAG.SEQUENCE, "tbsCertificate"), read("tbsCertificate"));
+  const at = fields[0]?.tag === DER_TAG.CONTEXT_0 ? 1 : 0; // version [0] EXPLICIT; v1 certificates omit it
+  const serial = expectDerTag(fields[at], DER_TAG.INTEGER, "tbsCertificate.serialNumber");
+  if (serial.end === serial.contentStart) throw new X509Error("DER_SYNTAX", "tbsCertificate.serialNumber: empty");
+  expectDerTag(fields[at + 1], DER_TAG.SEQUENCE, "tbsCertificate.signature");
+  const validityField = "tbsCertificate.validity";
+  const [notBefore, notAfter] = readDerChildren(der, expectDerTag(fields[at + 3], DER_TAG.SEQUENCE, validityField), read(validityField));
+  const issuerField = "tbsCertificate.issuer";
+  const subjectField = "tbsCertificate.subject";
+  return {
+    serial,
+    issuer: readDistinguishedName(der, expectDerTag(fields[at + 2], DER_TAG.SEQUENCE, issuerField), read(issuerField)),
+    notBefore: readDerTime(der, notBefore, `${validityField}.notBefore`, strict),
+    notAfter: readDerTime(der, notAfter, `${validityField}.notAfter`, strict),
+    subject: readDistinguishedName(der, expectDerTag(fields[at + 4], DER_TAG.SEQUENCE, subjectField), read(subjectField)),
+    subjectPublicKeyInfo: expectDerTag(fields[at + 5], DER_TAG.SEQUENCE, "tbsCertificate.subjectPublicKeyInfo"),
+    // issuerUniqueID [1] and subjectUniqueID [2] may stand before the extensions [3].
+    extensions: fields.slice(at + 6).find((field) => field.tag === DER_TAG.CONTEXT_3),
+  };
+}
+
 /**
- * Reads a certificate once: serial (keyId form), issuer and subject (as names and as Java-style
- * RFC 2253 strings), keyId, validity, public key and organizationIdentifier.
+ * Reads a certificate once: serial (keyId form and octets), issuer and subject (as names with
+ * their DER and as Java-style RFC 2253 strings), keyId, validity, public key, organizationIdentifier
+ * and, on first use, the extensions.
  * @see supplement.md §9.4, §9.6 and §10
  * @see RFC 5280 §4.1
  */
-export function parseCertificate(input: CertificateInput): ParsedCertificate {
-  const x509 = toX509(input);
-  const der = Uint8Array.from(x509.raw);
+export function parseCertificate(input: CertificateInput, options: ParseCertificateOptions = {}): ParsedCertificate {
+  const strict = options.strict === true;
+  // Leniently Node decides first, as before this reader; strictly the reader names what is wrong.
+  const lenientX509 = strict ? undefined : toX509(input);
+  const der = lenientX509 === undefined ? derOf(input) : Uint8Array.from(lenientX509.raw);
+  let fields: CertificateFields;
   try {
-    const certificate = expectDerTag(readDerElement(der, 0), DER_TAG.SEQUENCE, "Certificate");
-    const [tbs] = readDerChildren(der, certificate);
-    const fields = readDerChildren(der, expectDerTag(tbs, DER_TAG.SEQUENCE, "TBSCertificate"));
-    const offset = fields[0]?.tag === DER_TAG.CONTEXT_0 ? 1 : 0; // [0] EXPLICIT version is optional
-    const serial = expectDerTag(fields[offset], DER_TAG.INTEGER, "serialNumber");
-    const issuerElement = expectDerTag(fields[offset + 2], DER_TAG.SEQUENCE, "issuer");
-    const validity = readDerChildren(der, expectDerTag(fields[offset + 3], DER_TAG.SEQUENCE, "validity"));
-    const subjectElement = expectDerTag(fields[offset + 4], DER_TAG.SEQUENCE, "subject");
-
-    const serialNumber = formatSerialNumber(der.subarray(serial.contentStart, serial.end));
-    const issuer = readDistinguishedName(der, issuerElement);
-    const subject = readDistinguishedName(der, subjectElement);
-    const issuerName = formatDistinguishedName(issuer);
-    const organizationIdentifier = subject.rdns.flat().find((atv) => atv.oid === ORGANIZATION_IDENTIFIER_OID)?.text;
-    return {
-      x509,
-      der,
-      base64: Buffer.from(der).toString("base64"),
-      serialNumber,
-      serial: BigInt(`0x${serialNumber}`),
-      issuer,
-      issuerName,
-      subject,
-      subjectName: formatDistinguishedName(subject),
-      keyId: formatKeyId(serialNumber, issuerName),
-      notBefore: readTime(der, validity[0], "notBefore"),
-      notAfter: readTime(der, validity[1], "notAfter"),
-      publicKey: x509.publicKey,
-      ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }),
-    };
+    fields = readFields(der, strict);
   } catch (error) {
-    if (error instanceof X509Error && error.code === "DER_SYNTAX") {
-      throw new X509Error("CERTIFICATE_INVALID", `the certificate cannot be read: ${error.message}`, { cause: error });
-    }
-    throw error;
+    throw unreadable(error);
   }
+  const x509 = lenientX509 ?? toX509(der);
+  const { serial, issuer, subject, extensions: extensionsElement } = fields;
+  let extensions: readonly CertificateExtension[] | undefined;
+  const readExtensions = (): readonly CertificateExtension[] => {
+    try {
+      extensions ??= extensionsElement === undefined ? [] : readCertificateExtensions(der, extensionsElement);
+    } catch (error) {
+      throw unreadable(error);
+    }
+    return extensions;
+  };
+  if (strict) readExtensions(); // a strict read refuses malformed extensions at once
+  const serialOctets = derContents(der, serial);
+  const serialNumber = formatSerialNumber(serialOctets);
+  const issuerName = formatDistinguishedName(issuer);
+  const organizationIdentifier = subject.rdns.flat().find((atv) => atv.oid === ORGANIZATION_IDENTIFIER_OID)?.text;
+  return {
+    x509,
+    der,
+    base64: Buffer.from(der).toString("base64"),
+    serialNumber,
+    serial: BigInt(`0x${serialNumber}`),
+    serialOctets,
+    issuer,
+    issuerName,
+    subject,
+    subjectName: formatDistinguishedName(subject),
+    keyId: formatKeyId(serialNumber, issuerName),
+    notBefore: fields.notBefore,
+    notAfter: fields.notAfter,
+    publicKey: x509.publicKey,
+    subjectPublicKeyInfo: der.subarray(fields.subjectPublicKeyInfo.start, fields.subjectPublicKeyInfo.end),
+    ...(organizationIdentifier === undefined ? {} : { organizationIdentifier }),
+    get extensions(): readonly CertificateExtension[] {
+      return readExtensions();
+    },
+  };
 }
