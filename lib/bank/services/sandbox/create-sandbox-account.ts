@@ -1,0 +1,58 @@
+import { randomBytes } from "node:crypto";
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createRandomId } from "../../repositories/ids";
+import type { Clock } from "./clock";
+import { findCustomerForBody } from "./find-customer-for-body";
+import { parseSandboxInput } from "./parse-sandbox-input";
+import { createRandom } from "./prng";
+import { drawSandboxAccountNumber, SANDBOX_BIC } from "./sandbox-bank";
+import { createAccountSchema } from "./sandbox-schemas";
+import { toSandboxAccount, type SandboxAccount } from "./sandbox-wire";
+
+/** Draws of a free account number before giving up: with 10^6 numbers per bank code, one almost always does. */
+const MAX_NUMBER_DRAWS = 20;
+
+/**
+ * POST /v1/sandbox/accounts: a new account of a customer, with a new Norwegian account number
+ * (11 digits, valid MOD11) of the sandbox bank and its IBAN.
+ *
+ * @see supplement.md §3, §11
+ */
+export async function createSandboxAccount(db: Executor, clock: Clock, body: unknown): Promise<SandboxAccount> {
+  const input = parseSandboxInput(createAccountSchema, body);
+  const currency = input.currency ?? "NOK";
+  if (input.balance && input.balance.currency !== currency) {
+    throw new BankError("FORMAT_ERROR", `balance.currency is ${input.balance.currency}, but the account's currency is ${currency}; they must be the same`, {
+      path: "balance.currency",
+    });
+  }
+  return db.transaction(async (tx) => {
+    const customer = await findCustomerForBody(tx, input.customerId);
+    const accounts = createAccountsRepository(tx);
+    const random = createRandom(randomBytes(16).toString("hex"));
+    for (let draw = 0; draw < MAX_NUMBER_DRAWS; draw++) {
+      const { bban, iban } = drawSandboxAccountNumber(random);
+      const created = await accounts.insertIfNumbersFree({
+        id: createRandomId(),
+        customerId: customer.id,
+        bban,
+        iban,
+        bic: SANDBOX_BIC,
+        currency,
+        name: input.name,
+        product: input.product ?? input.name,
+        cashAccountType: input.cashAccountType ?? "CACC",
+        usage: input.usage ?? (customer.type === "CORPORATE" ? "ORGA" : "PRIV"),
+        ownerName: input.ownerName ?? customer.name,
+        kidRequired: input.kidRequired ?? false,
+        bookedBalance: input.balance?.amount ?? "0",
+        origin: "manual",
+        createdAt: clock.now(),
+      });
+      if (created) return toSandboxAccount(created);
+    }
+    throw new Error("found no free account number");
+  });
+}

@@ -1,0 +1,42 @@
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createAgreementsRepository } from "../../repositories/agreements-repository";
+import { createRandomId } from "../../repositories/ids";
+import { findCustomerForBody } from "./find-customer-for-body";
+import { parseSandboxInput } from "./parse-sandbox-input";
+import { createAgreementSchema } from "./sandbox-schemas";
+import { toSandboxAgreement, type SandboxAgreement } from "./sandbox-wire";
+
+/**
+ * POST /v1/sandbox/agreements: a corporate agreement through which a CORPORATE customer acts for
+ * an organisation (a valid 9-digit organisation number) on some of the customer's accounts.
+ *
+ * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
+ */
+export async function createSandboxAgreement(db: Executor, body: unknown): Promise<SandboxAgreement> {
+  const input = parseSandboxInput(createAgreementSchema, body);
+  return db.transaction(async (tx) => {
+    const customer = await findCustomerForBody(tx, input.customerId);
+    if (customer.type !== "CORPORATE") {
+      throw new BankError(
+        "FORMAT_ERROR",
+        `customerId ${JSON.stringify(customer.id)} is a PRIVATE customer; agreements belong to CORPORATE customers`,
+        { path: "customerId" },
+      );
+    }
+    const owned = new Set((await createAccountsRepository(tx).listByCustomer(customer.id)).map((account) => account.id));
+    input.accountIds.forEach((accountId, index) => {
+      if (!owned.has(accountId)) {
+        throw new BankError("FORMAT_ERROR", `accountIds[${index}] ${JSON.stringify(accountId)} names no account of customer ${JSON.stringify(customer.id)}`, {
+          path: `accountIds[${index}]`,
+        });
+      }
+    });
+    const agreement = await createAgreementsRepository(tx).insert(
+      { id: createRandomId(), customerId: customer.id, name: input.name, organisationNumber: input.organisationNumber, origin: "manual" },
+      input.accountIds,
+    );
+    return toSandboxAgreement(agreement);
+  });
+}

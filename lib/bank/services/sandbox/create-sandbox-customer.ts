@@ -1,0 +1,34 @@
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createCustomersRepository } from "../../repositories/customers-repository";
+import { createRandomId } from "../../repositories/ids";
+import type { Clock } from "./clock";
+import { parseSandboxInput } from "./parse-sandbox-input";
+import { createCustomerSchema } from "./sandbox-schemas";
+import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
+
+/**
+ * POST /v1/sandbox/customers: a new customer without accounts; its customerNumber (11 digits)
+ * is the identity it logs in with at the sandbox SCA, so a number already taken is 409 CONFLICT.
+ *
+ * @see psd2-interface.md "Sandbox customer"; supplement.md §11
+ */
+export async function createSandboxCustomer(db: Executor, clock: Clock, body: unknown): Promise<SandboxCustomer> {
+  const input = parseSandboxInput(createCustomerSchema, body);
+  const created = await createCustomersRepository(db).insertIfNumberFree({
+    id: createRandomId(),
+    customerNumber: input.customerNumber,
+    name: input.customerName,
+    type: input.customerType,
+    origin: "manual",
+    createdAt: clock.now(),
+  });
+  if (!created) {
+    throw new BankError(
+      "CONFLICT",
+      `customerNumber ${input.customerNumber} belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique`,
+      { path: "customerNumber" },
+    );
+  }
+  return toSandboxCustomer(created, [], [], []);
+}

@@ -1,0 +1,19 @@
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createCustomersRepository } from "../../repositories/customers-repository";
+import { loadSandboxCustomers } from "./load-sandbox-customers";
+import type { SandboxCustomer } from "./sandbox-wire";
+
+/**
+ * GET /v1/sandbox/customers/{customerId}: one customer, the initial ones included; an unknown id
+ * is 404 RESOURCE_UNKNOWN.
+ *
+ * @see psd2-interface.md "GET /v1/sandbox/customers/{customerId}"; supplement.md §11
+ */
+export async function getSandboxCustomer(db: Executor, customerId: string): Promise<SandboxCustomer> {
+  const customer = await createCustomersRepository(db).findById(customerId);
+  if (!customer) throw new BankError("RESOURCE_UNKNOWN", `no sandbox customer has the id ${JSON.stringify(customerId)}`);
+  const [loaded] = await loadSandboxCustomers(db, [customer]);
+  if (!loaded) throw new Error("a loaded customer went missing");
+  return loaded;
+}

@@ -1,0 +1,14 @@
+import type { Executor } from "../../db/open-bank-database";
+import { createCustomersRepository } from "../../repositories/customers-repository";
+import { loadSandboxCustomers } from "./load-sandbox-customers";
+import type { SandboxCustomer } from "./sandbox-wire";
+
+/**
+ * GET /v1/sandbox/customers: every sandbox customer, the initial ones first, then by creation.
+ *
+ * @see supplement.md §11
+ */
+export async function listSandboxCustomers(db: Executor): Promise<{ customers: SandboxCustomer[] }> {
+  const customers = await createCustomersRepository(db).list();
+  return { customers: await loadSandboxCustomers(db, customers) };
+}

@@ -1,0 +1,233 @@
+/**
+ * The response shapes of the sandbox data operations: the spec's "Sandbox customer" and
+ * "Sandbox card account transactions response", and the shapes defined in README.md for the
+ * operations whose replies are "not shown". Amounts are decimal strings (supplement §1).
+ */
+import type { AccountRecord } from "../../repositories/accounts-repository";
+import type { AgreementRecord } from "../../repositories/agreements-repository";
+import type { CardAccountRecord } from "../../repositories/card-accounts-repository";
+import type { CardTransactionRecord } from "../../repositories/card-transactions-repository";
+import type { CustomerRecord } from "../../repositories/customers-repository";
+import type { TransactionRecord } from "../../repositories/transactions-repository";
+import type { TransactionParty } from "../../db/schema";
+
+export type WireLink = { href: string; verbs: ("GET" | "PUT" | "POST" | "DELETE")[] };
+export type WireAmount = { currency: string; amount: string };
+
+/** @see psd2-interface.md "Sandbox customer" */
+export type SandboxCustomer = {
+  customerId: string;
+  customerNumber: string;
+  customerType: "PRIVATE" | "CORPORATE";
+  customerName: string;
+  agreements: { id: string; name: string; engagements: string[] }[];
+  accounts: string[];
+  cardAccounts: string[];
+  _links: { self: WireLink };
+};
+
+export type SandboxAccount = {
+  resourceId: string;
+  customerId: string;
+  bban: string;
+  iban: string;
+  bic: string;
+  currency: string;
+  name: string;
+  product: string;
+  cashAccountType: string;
+  status: AccountRecord["status"];
+  usage: AccountRecord["usage"];
+  ownerName: string;
+  kidRequired: boolean;
+  balance: WireAmount;
+  _links: { customer: WireLink; transactions: WireLink; balances: WireLink };
+};
+
+export type SandboxCardAccount = {
+  resourceId: string;
+  customerId: string;
+  maskedPan: string;
+  currency: string;
+  name: string;
+  product: string;
+  status: CardAccountRecord["status"];
+  usage: CardAccountRecord["usage"];
+  ownerName: string;
+  creditLimit: WireAmount;
+  balance: WireAmount;
+  relatedAccountId?: string;
+  _links: { customer: WireLink; transactions: WireLink; balances: WireLink };
+};
+
+export type SandboxAgreement = {
+  id: string;
+  customerId: string;
+  name: string;
+  organisationNumber: string;
+  engagements: string[];
+  _links: { customer: WireLink };
+};
+
+export type SandboxTransaction = {
+  transactionId: string;
+  bookingStatus: TransactionRecord["status"];
+  entryReference?: string;
+  endToEndId?: string;
+  bookingDate?: string;
+  valueDate: string;
+  transactionAmount: WireAmount;
+  creditorName?: string;
+  creditorAccount?: TransactionParty;
+  debtorName?: string;
+  debtorAccount?: TransactionParty;
+  remittanceInformationUnstructured?: string;
+  remittanceInformationStructured?: string;
+  proprietaryBankTransactionCode?: string;
+  additionalInformation?: string;
+};
+
+/** A card transaction in the spec's sandbox shape, plus bookingStatus and transactionDetails. */
+export type SandboxCardTransaction = {
+  cardTransactionId: string;
+  bookingStatus: CardTransactionRecord["status"];
+  bookingDate?: string;
+  transactionDate: string;
+  transactionAmount: WireAmount;
+  originalAmount: WireAmount;
+  merchantCategoryCode: string;
+  transactionDetails?: string;
+};
+
+/** @see psd2-interface.md "Sandbox card account transactions response" */
+export type SandboxCardTransactionsResponse = {
+  cardAccount: { maskedPan: string };
+  cardTransactions: {
+    booked: {
+      cardTransactionId: string;
+      bookingDate: string;
+      transactionDate: string;
+      transactionAmount: WireAmount;
+      originalAmount: WireAmount;
+      merchantCategoryCode: string;
+      transactionDetails?: string;
+    }[];
+    /** The ids of the pending card transactions: the spec types pending as string[]. */
+    pending: string[];
+  };
+};
+
+const customerHref = (customerId: string) => `/v1/sandbox/customers/${encodeURIComponent(customerId)}`;
+
+export function toSandboxCustomer(
+  customer: CustomerRecord,
+  agreements: AgreementRecord[],
+  accounts: AccountRecord[],
+  cardAccounts: CardAccountRecord[],
+): SandboxCustomer {
+  return {
+    customerId: customer.id,
+    customerNumber: customer.customerNumber,
+    customerType: customer.type,
+    customerName: customer.name,
+    agreements: agreements.map((agreement) => ({ id: agreement.id, name: agreement.name, engagements: agreement.accountIds })),
+    accounts: accounts.map((account) => account.id),
+    cardAccounts: cardAccounts.map((cardAccount) => cardAccount.id),
+    _links: { self: { href: customerHref(customer.id), verbs: ["GET"] } },
+  };
+}
+
+export function toSandboxAccount(account: AccountRecord): SandboxAccount {
+  const href = `/v1/sandbox/accounts/${encodeURIComponent(account.id)}`;
+  return {
+    resourceId: account.id,
+    customerId: account.customerId,
+    bban: account.bban,
+    iban: account.iban,
+    bic: account.bic,
+    currency: account.currency,
+    name: account.name,
+    product: account.product,
+    cashAccountType: account.cashAccountType,
+    status: account.status,
+    usage: account.usage,
+    ownerName: account.ownerName,
+    kidRequired: account.kidRequired,
+    balance: { currency: account.currency, amount: account.bookedBalance },
+    _links: {
+      customer: { href: customerHref(account.customerId), verbs: ["GET"] },
+      transactions: { href: `${href}/transactions`, verbs: ["POST"] },
+      balances: { href: `${href}/balances`, verbs: ["PUT"] },
+    },
+  };
+}
+
+export function toSandboxCardAccount(cardAccount: CardAccountRecord): SandboxCardAccount {
+  const href = `/v1/sandbox/card-accounts/${encodeURIComponent(cardAccount.id)}`;
+  return {
+    resourceId: cardAccount.id,
+    customerId: cardAccount.customerId,
+    maskedPan: cardAccount.maskedPan,
+    currency: cardAccount.currency,
+    name: cardAccount.name,
+    product: cardAccount.product,
+    status: cardAccount.status,
+    usage: cardAccount.usage,
+    ownerName: cardAccount.ownerName,
+    creditLimit: { currency: cardAccount.currency, amount: cardAccount.creditLimit },
+    balance: { currency: cardAccount.currency, amount: cardAccount.bookedBalance },
+    ...(cardAccount.relatedAccountId === null ? {} : { relatedAccountId: cardAccount.relatedAccountId }),
+    _links: {
+      customer: { href: customerHref(cardAccount.customerId), verbs: ["GET"] },
+      transactions: { href: `${href}/transactions`, verbs: ["GET", "POST"] },
+      balances: { href: `${href}/balances`, verbs: ["PUT"] },
+    },
+  };
+}
+
+export function toSandboxAgreement(agreement: AgreementRecord): SandboxAgreement {
+  return {
+    id: agreement.id,
+    customerId: agreement.customerId,
+    name: agreement.name,
+    organisationNumber: agreement.organisationNumber,
+    engagements: agreement.accountIds,
+    _links: { customer: { href: customerHref(agreement.customerId), verbs: ["GET"] } },
+  };
+}
+
+export function toSandboxTransaction(transaction: TransactionRecord): SandboxTransaction {
+  // Fields the bank has no value for are left out, as the wire does.
+  const t = transaction;
+  return {
+    transactionId: t.id,
+    bookingStatus: t.status,
+    ...(t.entryReference === null ? {} : { entryReference: t.entryReference }),
+    ...(t.endToEndId === null ? {} : { endToEndId: t.endToEndId }),
+    ...(t.bookingDate === null ? {} : { bookingDate: t.bookingDate }),
+    valueDate: t.valueDate,
+    transactionAmount: { currency: t.currency, amount: t.amount },
+    ...(t.creditorName === null ? {} : { creditorName: t.creditorName }),
+    ...(t.creditorAccount === null ? {} : { creditorAccount: t.creditorAccount }),
+    ...(t.debtorName === null ? {} : { debtorName: t.debtorName }),
+    ...(t.debtorAccount === null ? {} : { debtorAccount: t.debtorAccount }),
+    ...(t.remittanceUnstructured === null ? {} : { remittanceInformationUnstructured: t.remittanceUnstructured }),
+    ...(t.remittanceStructured === null ? {} : { remittanceInformationStructured: t.remittanceStructured }),
+    ...(t.proprietaryCode === null ? {} : { proprietaryBankTransactionCode: t.proprietaryCode }),
+    ...(t.details?.additionalInformation === undefined ? {} : { additionalInformation: t.details.additionalInformation }),
+  };
+}
+
+export function toSandboxCardTransaction(cardTransaction: CardTransactionRecord): SandboxCardTransaction {
+  const t = cardTransaction;
+  return {
+    cardTransactionId: t.id,
+    bookingStatus: t.status,
+    ...(t.bookingDate === null ? {} : { bookingDate: t.bookingDate }),
+    transactionDate: t.transactionDate,
+    transactionAmount: { currency: t.currency, amount: t.amount },
+    originalAmount: { currency: t.originalCurrency, amount: t.originalAmount },
+    merchantCategoryCode: t.merchantCategoryCode,
+    ...(t.merchantName === null ? {} : { transactionDetails: t.merchantName }),
+  };
+}

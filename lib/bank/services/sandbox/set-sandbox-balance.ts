@@ -1,0 +1,52 @@
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
+import type { Clock } from "./clock";
+import { parseSandboxInput } from "./parse-sandbox-input";
+import { setBalanceSchema } from "./sandbox-schemas";
+import type { WireAmount } from "./sandbox-wire";
+
+export type SandboxBalance = { resourceId: string; balanceAmount: WireAmount; lastChangeDateTime: string };
+
+function checkCurrency(given: string, expected: string, what: string): void {
+  if (given !== expected) {
+    throw new BankError("FORMAT_ERROR", `balanceAmount.currency is ${given}, but the ${what}'s currency is ${expected}`, { path: "balanceAmount.currency" });
+  }
+}
+
+/**
+ * PUT /v1/sandbox/accounts/{mockAccountId}/balances: sets the account's booked balance (today's
+ * bookings included), from which closingBooked, expected and interimAvailable are derived.
+ *
+ * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
+ */
+export async function setSandboxAccountBalance(db: Executor, clock: Clock, accountId: string, body: unknown): Promise<SandboxBalance> {
+  return db.transaction(async (tx) => {
+    const accounts = createAccountsRepository(tx);
+    const account = await accounts.findByIdForUpdate(accountId);
+    if (!account) throw new BankError("RESOURCE_UNKNOWN", `no sandbox account has the id ${JSON.stringify(accountId)}`);
+    const { balanceAmount } = parseSandboxInput(setBalanceSchema, body);
+    checkCurrency(balanceAmount.currency, account.currency, "account");
+    await accounts.setBookedBalance(account.id, balanceAmount.amount);
+    return { resourceId: account.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };
+  });
+}
+
+/**
+ * PUT /v1/sandbox/card-accounts/{mockCardAccountId}/balances: sets the card account's booked
+ * balance (negative when the card owes money).
+ *
+ * @see psd2-interface.md "Other operations named"; supplement.md §3, §11
+ */
+export async function setSandboxCardAccountBalance(db: Executor, clock: Clock, cardAccountId: string, body: unknown): Promise<SandboxBalance> {
+  return db.transaction(async (tx) => {
+    const cardAccounts = createCardAccountsRepository(tx);
+    const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);
+    if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
+    const { balanceAmount } = parseSandboxInput(setBalanceSchema, body);
+    checkCurrency(balanceAmount.currency, cardAccount.currency, "card account");
+    await cardAccounts.setBookedBalance(cardAccount.id, balanceAmount.amount);
+    return { resourceId: cardAccount.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };
+  });
+}
