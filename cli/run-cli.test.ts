@@ -8,7 +8,7 @@ import type { CliIo } from "./cli-io";
 import { runCli } from "./run-cli";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
-const shared = fileURLToPath(new URL("../../shared/test-vectors/signature/", import.meta.url));
+const shared = fileURLToPath(new URL("../test-vectors/signature/", import.meta.url));
 const keys = path.join(shared, "keys");
 const trusted = path.join(keys, "trusted-cas.pem");
 const vectorDir = path.join(shared, "vectors");

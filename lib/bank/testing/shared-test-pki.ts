@@ -1,11 +1,11 @@
 /**
- * The shared signature test PKI (../shared/test-vectors/signature beside the repository): its
+ * The shared signature test PKI (test-vectors/signature, a copy of the project's shared vectors): its
  * trust anchors, the TPP key and certificates, and the vectors, for the bank's tests.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { z } from "zod";
 
-export const sharedSignatureDir = new URL("../../../../shared/test-vectors/signature/", import.meta.url);
+export const sharedSignatureDir = new URL("../../../test-vectors/signature/", import.meta.url);
 
 export function readSharedFile(relative: string): string {
   return readFileSync(new URL(relative, sharedSignatureDir), "utf8");

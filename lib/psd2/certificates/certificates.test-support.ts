@@ -3,22 +3,22 @@
 // read through Vite's `?raw` imports (no node:fs, so lib/psd2's no-I/O lint rule holds as it is),
 // and an assertion on CertificateError's code and message. Never imported by production code.
 import { expect } from "vitest";
-import ca1CertPem from "../../../../shared/test-vectors/signature/keys/ca1.cert.pem?raw";
-import ca1KeyPem from "../../../../shared/test-vectors/signature/keys/ca1.key.pem?raw";
-import ca2CertPem from "../../../../shared/test-vectors/signature/keys/ca2.cert.pem?raw";
-import ca2KeyPem from "../../../../shared/test-vectors/signature/keys/ca2.key.pem?raw";
-import tppCa2CertPem from "../../../../shared/test-vectors/signature/keys/tpp-ca2.cert.pem?raw";
-import tppExpiredCertPem from "../../../../shared/test-vectors/signature/keys/tpp-expired.cert.pem?raw";
-import tppRogueCertPem from "../../../../shared/test-vectors/signature/keys/tpp-rogue.cert.pem?raw";
-import tppCertPem from "../../../../shared/test-vectors/signature/keys/tpp.cert.pem?raw";
-import tppKeyPem from "../../../../shared/test-vectors/signature/keys/tpp.key.pem?raw";
-import tppPublicPem from "../../../../shared/test-vectors/signature/keys/tpp.public.pem?raw";
-import trustedCasPem from "../../../../shared/test-vectors/signature/keys/trusted-cas.pem?raw";
+import ca1CertPem from "../../../test-vectors/signature/keys/ca1.cert.pem?raw";
+import ca1KeyPem from "../../../test-vectors/signature/keys/ca1.key.pem?raw";
+import ca2CertPem from "../../../test-vectors/signature/keys/ca2.cert.pem?raw";
+import ca2KeyPem from "../../../test-vectors/signature/keys/ca2.key.pem?raw";
+import tppCa2CertPem from "../../../test-vectors/signature/keys/tpp-ca2.cert.pem?raw";
+import tppExpiredCertPem from "../../../test-vectors/signature/keys/tpp-expired.cert.pem?raw";
+import tppRogueCertPem from "../../../test-vectors/signature/keys/tpp-rogue.cert.pem?raw";
+import tppCertPem from "../../../test-vectors/signature/keys/tpp.cert.pem?raw";
+import tppKeyPem from "../../../test-vectors/signature/keys/tpp.key.pem?raw";
+import tppPublicPem from "../../../test-vectors/signature/keys/tpp.public.pem?raw";
+import trustedCasPem from "../../../test-vectors/signature/keys/trusted-cas.pem?raw";
 import openssl3P12Base64 from "./fixtures/tpp-openssl3.p12.b64?raw";
 import opensslLegacyP12Base64 from "./fixtures/tpp-openssl-legacy.p12.b64?raw";
 import { CertificateError, type CertificateErrorCode } from "./certificate-error";
 
-/** shared/test-vectors/signature/keys (see its README). */
+/** test-vectors/signature/keys (see its README). */
 export const SHARED_KEYS = {
   ca1CertPem, ca1KeyPem, ca2CertPem, ca2KeyPem, tppCa2CertPem, tppExpiredCertPem, tppRogueCertPem, tppCertPem,
   tppKeyPem, tppPublicPem, trustedCasPem,

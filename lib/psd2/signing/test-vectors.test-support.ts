@@ -2,7 +2,7 @@
 // test vectors (the boundaries rule lets test files and *.test-support.ts read fixtures).
 import { readdirSync, readFileSync } from "node:fs";
 
-export const VECTORS_DIR = new URL("../../../../shared/test-vectors/signature/", import.meta.url);
+export const VECTORS_DIR = new URL("../../../test-vectors/signature/", import.meta.url);
 
 export interface VectorRequest {
   readonly method: string;
