@@ -10,5 +10,7 @@ export default defineConfig({
     include: ["{lib,cli,bench,app,components,scripts,eslint}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
+    // Opening a new PGlite and making the bank's keys take seconds, more on a loaded 2-core machine.
+    hookTimeout: 60_000,
   },
 });
