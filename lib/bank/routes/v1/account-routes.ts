@@ -1,0 +1,163 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { accountResponseSchema, accountsResponseSchema } from "../../../psd2/schemas/account";
+import { balancesResponseSchema } from "../../../psd2/schemas/balances";
+import { transactionDetailsResponseSchema, transactionsResponseSchema } from "../../../psd2/schemas/transactions";
+import { AIS_ROLES, SCA_HEADERS } from "../../operation";
+import { getAccount } from "../../services/get-account";
+import { getAccountBalances } from "../../services/get-account-balances";
+import { getTransactionDetails } from "../../services/get-transaction-details";
+import { listAccountTransactions } from "../../services/list-account-transactions";
+import { listConsentedAccounts } from "../../services/list-consented-accounts";
+import { readPsuHeaders } from "../../services/read-psu-headers";
+import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
+import { readWithBalance } from "./read-with-balance";
+import { serviceContextOf } from "./service-context-of";
+
+const TAGS = ["Account information"];
+const transactionParams = accountIdParams.extend({ transactionId: z.string().describe("The transaction's transactionId") });
+
+/**
+ * Account information on accounts: the consented accounts, one account, its balances, its
+ * transactions (paged) and one transaction's details.
+ *
+ * @see supplement.md §2, §3, §7, §8
+ */
+export async function accountRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = serviceContextOf(v1);
+  const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
+
+  v1.get(
+    "/accounts",
+    {
+      config: {
+        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+        docs: {
+          summary: "List the accounts the PSU consented to",
+          description:
+            "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
+          tags: TAGS,
+          querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
+          headers: SCA_START_HEADERS,
+          responses: { 200: { description: "The consented accounts", schema: accountsResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+        },
+      },
+    },
+    async (request) => {
+      const headers = readPsuHeaders(request.headers);
+      const withBalance = readWithBalance(request.query);
+      return listConsentedAccounts(ctx, { tpp: request.tpp, headers }, { withBalance });
+    },
+  );
+
+  v1.get(
+    "/accounts/:accountId",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "Read one account",
+          tags: TAGS,
+          params: accountIdParams,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "The account", schema: accountResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { accountId } = accountIdParams.parse(request.params);
+      return getAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
+    },
+  );
+
+  v1.get(
+    "/accounts/:accountId/balances",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "Read an account's balances",
+          description: "closingBooked (end of yesterday), expected and interimAvailable, in the account's currency. Without the PSU present: 4 calls per 24 hours.",
+          tags: TAGS,
+          params: accountIdParams,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "The balances", schema: balancesResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+            429: ERROR_DOCS[429],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { accountId } = accountIdParams.parse(request.params);
+      return getAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
+    },
+  );
+
+  v1.get(
+    "/accounts/:accountId/transactions",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "List an account's transactions",
+          description:
+            "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back.",
+          tags: TAGS,
+          params: accountIdParams,
+          querystring: transactionsQuerySchema,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "A page of transactions", schema: transactionsResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+            429: ERROR_DOCS[429],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { accountId } = accountIdParams.parse(request.params);
+      return listAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, request.query);
+    },
+  );
+
+  v1.get(
+    "/accounts/:accountId/transactions/:transactionId",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "Read one transaction's details",
+          description: "The transaction with what the listing leaves out: additionalInformation, additionalInformationProprietary1..n, creditor and debtor addresses.",
+          tags: TAGS,
+          params: transactionParams,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "The transaction's details", schema: transactionDetailsResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { accountId, transactionId } = transactionParams.parse(request.params);
+      return getTransactionDetails(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, transactionId);
+    },
+  );
+}

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from "fastify";
+import { balancesResponseSchema } from "../../../psd2/schemas/balances";
+import { cardAccountResponseSchema, cardAccountsResponseSchema } from "../../../psd2/schemas/card-account";
+import { cardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
+import { z } from "zod";
+import { AIS_ROLES, SCA_HEADERS } from "../../operation";
+import { getCardAccount } from "../../services/get-card-account";
+import { getCardAccountBalances } from "../../services/get-card-account-balances";
+import { listCardAccountTransactions } from "../../services/list-card-account-transactions";
+import { listConsentedCardAccounts } from "../../services/list-consented-accounts";
+import { readPsuHeaders } from "../../services/read-psu-headers";
+import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
+import { readWithBalance } from "./read-with-balance";
+import { serviceContextOf } from "./service-context-of";
+
+const TAGS = ["Account information"];
+
+/**
+ * Account information on card accounts: the consented card accounts, one card account, its
+ * balances and its transactions (the spec's card shape, paged).
+ *
+ * @see supplement.md §2, §3
+ */
+export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = serviceContextOf(v1);
+  const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
+
+  v1.get(
+    "/card-accounts",
+    {
+      config: {
+        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+        docs: {
+          summary: "List the card accounts the PSU consented to",
+          description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
+          tags: TAGS,
+          querystring: z.object({ withBalance: z.enum(["true", "false"]).optional() }),
+          headers: SCA_START_HEADERS,
+          responses: {
+            200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const headers = readPsuHeaders(request.headers);
+      const withBalance = readWithBalance(request.query);
+      return listConsentedCardAccounts(ctx, { tpp: request.tpp, headers }, { withBalance });
+    },
+  );
+
+  v1.get(
+    "/card-accounts/:cardAccountId",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "Read one card account",
+          tags: TAGS,
+          params: cardAccountIdParams,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "The card account", schema: cardAccountResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      return getCardAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
+    },
+  );
+
+  v1.get(
+    "/card-accounts/:cardAccountId/balances",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "Read a card account's balances",
+          tags: TAGS,
+          params: cardAccountIdParams,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "The balances", schema: balancesResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+            429: ERROR_DOCS[429],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      return getCardAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
+    },
+  );
+
+  v1.get(
+    "/card-accounts/:cardAccountId/transactions",
+    {
+      config: {
+        operation: resourceOperation,
+        docs: {
+          summary: "List a card account's transactions",
+          description: "The spec's card shape (booked card transactions with originalAmount, pending as ids) plus transactionDetails and paging links; the pending known issue does not apply.",
+          tags: TAGS,
+          params: cardAccountIdParams,
+          querystring: transactionsQuerySchema,
+          headers: RESOURCE_READ_HEADERS,
+          responses: {
+            200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+            404: ERROR_DOCS[404],
+            429: ERROR_DOCS[429],
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      return listCardAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId, request.query);
+    },
+  );
+}

@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import { AIS_ROLES, SCA_HEADERS } from "../../operation";
+import { readPsuHeaders } from "../../services/read-psu-headers";
+import { startPsuSca } from "../../services/start-psu-sca";
+import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
+import { serviceContextOf } from "./service-context-of";
+
+/**
+ * POST /v1/consents: bank-offered consent. The body is disregarded; the reply is the scaRedirect
+ * link to the bank's login, context and consent pages.
+ *
+ * @see psd2-interface.md "Other operations named" (POST /v1/consents), "Authentication" (5); supplement.md §2, §7
+ */
+export async function consentRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = serviceContextOf(v1);
+  v1.post(
+    "/consents",
+    {
+      config: {
+        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+        docs: {
+          summary: "Start a bank-offered consent",
+          description:
+            "The body is disregarded. The reply's scaRedirect leads the PSU through login, the context choice (for a customer with agreements; skipped with PSU-Corporate-ID) and the consent screen, then back to TPP-Redirect-URI with psu-id, tpp-session-id, context and psu-corporate-id. The link works once, for 15 minutes.",
+          tags: ["Consent"],
+          headers: SCA_START_HEADERS,
+          responses: {
+            201: { description: "CREATED: the scaRedirect link", schema: scaRedirectResponseSchema },
+            400: ERROR_DOCS[400],
+            401: ERROR_DOCS[401],
+            403: ERROR_DOCS[403],
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const reply201 = await startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "consent");
+      return reply
+        .status(201)
+        .header("Location", reply201._links.scaRedirect.href)
+        .header("ASPSP-SCA-Approach", "REDIRECT")
+        .send(reply201);
+    },
+  );
+}

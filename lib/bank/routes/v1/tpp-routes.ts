@@ -1,0 +1,59 @@
+import type { FastifyInstance } from "fastify";
+import { z } from "zod";
+import { contactInformationRequestSchema, contactInformationResponseSchema } from "../../../psd2/schemas/contact-information";
+import { ANY_TPP_ROLES } from "../../operation";
+import { getTppContactInformation, putTppContactInformation } from "../../services/tpp-contact-information";
+import { ERROR_DOCS } from "./ais-route-docs";
+import { serviceContextOf } from "./service-context-of";
+
+const params = z.object({ tppId: z.string().describe("The TPP's id: its certificate's organizationIdentifier, e.g. PSDNO-FSA-123456") });
+const TAGS = ["TPP dialogue"];
+const FORBIDDEN = { description: "FORBIDDEN: another TPP's id, or a certificate without a PSD2 role", schema: ERROR_DOCS[403].schema };
+
+/**
+ * The TPP dialogue API: a TPP's contact e-mail address for operational notices.
+ *
+ * @see psd2-interface.md "What the service does" (8), "Events"; supplement.md §2
+ */
+export async function tppRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = serviceContextOf(v1);
+
+  v1.put(
+    "/tpps/:tppId/contact-information",
+    {
+      config: {
+        operation: { roles: ANY_TPP_ROLES },
+        docs: {
+          summary: "Register or change the TPP's contact e-mail address",
+          description: "A non-personal (group) address is recommended. Only the TPP itself may.",
+          tags: TAGS,
+          params,
+          body: contactInformationRequestSchema,
+          responses: { 200: { description: "The address registered", schema: contactInformationResponseSchema }, 400: ERROR_DOCS[400], 403: FORBIDDEN },
+        },
+      },
+    },
+    async (request) => putTppContactInformation(ctx, request.tpp, params.parse(request.params).tppId, request.body),
+  );
+
+  v1.get(
+    "/tpps/:tppId/contact-information",
+    {
+      config: {
+        operation: { roles: ANY_TPP_ROLES },
+        docs: {
+          summary: "Read the TPP's contact e-mail address",
+          tags: TAGS,
+          params,
+          responses: {
+            200: { description: "The address registered", schema: contactInformationResponseSchema },
+            400: ERROR_DOCS[400],
+            403: FORBIDDEN,
+            404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
+          },
+        },
+      },
+    },
+    async (request) => getTppContactInformation(ctx, request.tpp, params.parse(request.params).tppId),
+  );
+}

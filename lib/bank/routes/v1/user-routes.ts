@@ -1,0 +1,76 @@
+import type { FastifyInstance } from "fastify";
+import { agreementsResponseSchema } from "../../../psd2/schemas/agreements-response";
+import { userResponseSchema } from "../../../psd2/schemas/user-response";
+import { ANY_TPP_ROLES, SCA_HEADERS } from "../../operation";
+import { getUser } from "../../services/get-user";
+import { listAgreements } from "../../services/list-agreements";
+import { readPsuHeaders } from "../../services/read-psu-headers";
+import { startPsuSca } from "../../services/start-psu-sca";
+import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
+import { serviceContextOf } from "./service-context-of";
+
+const TAGS = ["User"];
+
+/**
+ * The PSU's identity for a TPP (also a PISP that is not an AISP): GET /v1/users starts an SCA
+ * whose only aim is a psu-id; GET /v1/user tells who the PSU of a session is; GET
+ * /v1/agreements lists the PSU's corporate agreements with their psu-corporate-ids.
+ *
+ * @see psd2-interface.md "Other operations named", "Authentication" (7); supplement.md §2, §7
+ */
+export async function userRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = serviceContextOf(v1);
+  const operation = { roles: ANY_TPP_ROLES, requiredHeaders: SCA_HEADERS };
+
+  v1.get(
+    "/users",
+    {
+      config: {
+        operation,
+        docs: {
+          summary: "Start an SCA that identifies the PSU",
+          description: "The scaRedirect leads through login and the context choice only; the success redirect carries the psu-id (and psu-corporate-id).",
+          tags: TAGS,
+          headers: SCA_START_HEADERS,
+          responses: { 200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+        },
+      },
+    },
+    async (request) => startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "identify"),
+  );
+
+  v1.get(
+    "/user",
+    {
+      config: {
+        operation,
+        docs: {
+          summary: "Who the PSU of the session is",
+          description: "For a valid PSU-ID and an SCA within the hour under TPP-Session-ID: psuId, the context chosen and the customer's name. Otherwise 401 with scaRedirect.",
+          tags: TAGS,
+          headers: SCA_START_HEADERS,
+          responses: { 200: { description: "The PSU", schema: userResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+        },
+      },
+    },
+    async (request) => getUser(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
+  );
+
+  v1.get(
+    "/agreements",
+    {
+      config: {
+        operation: { roles: ANY_TPP_ROLES, requiredHeaders: [...SCA_HEADERS, "PSU-ID"] },
+        docs: {
+          summary: "List the PSU's corporate agreements",
+          description:
+            "Each id is the agreement's psu-corporate-id for this TPP: send it in PSU-Corporate-ID, and a new consent flow starts for that agreement without agreement choice. Needs an SCA within the hour under TPP-Session-ID.",
+          tags: TAGS,
+          headers: SCA_START_HEADERS,
+          responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+        },
+      },
+    },
+    async (request) => listAgreements(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
+  );
+}

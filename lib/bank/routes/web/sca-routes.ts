@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import { z } from "zod";
+import { createScaJourney, type ScaPageResult } from "../../sca/sca-journey";
+import { renderMessagePage } from "../../sca/pages/render-message-page";
+
+const paramsSchema = z.object({ authorisationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+const linkQuerySchema = z.object({ token: z.string().max(200).optional() });
+
+/**
+ * The security headers of the SCA pages: never cached, no referrer to the TPP, nothing but the
+ * bank's own stylesheet (the pages have no scripts). Framing stays allowed: the spec lets the
+ * TPP show scaRedirect in a frame.
+ */
+const PAGE_HEADERS = {
+  "Cache-Control": "no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Content-Type-Options": "nosniff",
+  "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'",
+} as const;
+
+function send(reply: FastifyReply, result: ScaPageResult): FastifyReply {
+  reply.headers(PAGE_HEADERS);
+  if (result.kind === "redirect") return reply.redirect(result.location, 303);
+  return reply.status(result.status).type("text/html; charset=utf-8").send(result.html);
+}
+
+/**
+ * The SCA and consent pages on the bank's origin: GET /sca/{authorisationId}?token=… (the
+ * scaRedirect link) and POST /sca/{authorisationId} (each page's form).
+ *
+ * @see psd2-interface.md "Authentication" (4-8); supplement.md §7
+ */
+export async function scaRoutes(web: FastifyInstance): Promise<void> {
+  const { db, clock, config } = web.bank;
+  const journey = createScaJourney({ db, clock, bankName: config.bankName });
+  const notFound = () =>
+    ({
+      kind: "page",
+      status: 404,
+      html: renderMessagePage({ bankName: config.bankName, title: "This link is not valid", text: "The approval link is incomplete or unknown." }),
+    }) as const;
+
+  // Errors on these pages are pages too: no JSON, no stack trace.
+  web.setErrorHandler((error: FastifyError, request, reply) => {
+    const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, "SCA page failed");
+    return send(reply, {
+      kind: "page",
+      status,
+      html: renderMessagePage({
+        bankName: config.bankName,
+        title: status === 500 ? "Something went wrong" : "The request could not be read",
+        text: status === 500 ? "The bank could not complete this step. Please try again in a moment." : "The page sent something the bank could not read.",
+      }),
+    });
+  });
+
+  web.get("/sca/:authorisationId", async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    const query = linkQuerySchema.safeParse(request.query);
+    if (!params.success || !query.success) return send(reply, notFound());
+    return send(reply, await journey.open(params.data.authorisationId, query.data.token));
+  });
+
+  web.post("/sca/:authorisationId", async (request, reply) => {
+    const params = paramsSchema.safeParse(request.params);
+    if (!params.success) return send(reply, notFound());
+    return send(reply, await journey.submit(params.data.authorisationId, request.body));
+  });
+}

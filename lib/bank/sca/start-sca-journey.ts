@@ -1,0 +1,102 @@
+import type { Executor } from "../db/open-bank-database";
+import { BankError } from "../errors";
+import type { TppIdentity } from "../plugins/security-gate";
+import { type AuthorisationPurpose, createAuthorisationsRepository } from "../repositories/authorisations-repository";
+import { createRandomId } from "../repositories/ids";
+import type { PsuHeaders } from "../services/read-psu-headers";
+import { registerTpp } from "../services/register-tpp";
+import type { ServiceClock } from "../services/service-context";
+import type { Psd2ErrorCode } from "../../psd2/errors/error-codes";
+import { createJourneySecret, hashJourneySecret } from "./journey-secret";
+
+/** An scaRedirect link is single-use and expires after 15 minutes. @see supplement.md §7 */
+export const SCA_LINK_LIFETIME_MS = 15 * 60 * 1000;
+
+export type ScaRedirectLink = { href: string; verbs: ["GET"] };
+
+export type ScaJourneyRequest = {
+  tpp: TppIdentity;
+  purpose: AuthorisationPurpose;
+  tppSessionId: string;
+  redirectUri: string;
+  redirectPreferred: boolean;
+  /** The customer the request named (PSU-ID, X-PSU-IDENTITY): nobody else may log in. */
+  expectedCustomerId?: string;
+  /** The agreement the request named (PSU-Corporate-ID): the PSU is not asked to choose one. */
+  expectedAgreementId?: string;
+  /** The payment or basket the SCA approves. */
+  resourceId?: string;
+};
+
+export type ScaJourneyDeps = { db: Executor; clock: ServiceClock; publicUrl: string };
+
+/**
+ * Starts an SCA journey: registers the TPP and stores the journey with the SHA-256 of a new
+ * single-use secret, in one transaction (a savepoint inside the caller's). Returns the journey's
+ * id and the absolute scaRedirect link on the bank's origin.
+ *
+ * @see psd2-interface.md "Authentication" (4); supplement.md §7
+ */
+export async function startScaJourney(
+  deps: ScaJourneyDeps,
+  request: ScaJourneyRequest,
+): Promise<{ authorisationId: string; scaRedirect: ScaRedirectLink }> {
+  const now = deps.clock.now();
+  const secret = createJourneySecret();
+  const id = createRandomId();
+  await deps.db.transaction(async (tx) => {
+    await registerTpp(tx, request.tpp, now);
+    await createAuthorisationsRepository(tx).insert({
+      id,
+      token: hashJourneySecret(secret),
+      purpose: request.purpose,
+      tppId: request.tpp.id,
+      tppSessionId: request.tppSessionId,
+      redirectUri: request.redirectUri,
+      redirectPreferred: request.redirectPreferred,
+      expectedCustomerId: request.expectedCustomerId ?? null,
+      expectedAgreementId: request.expectedAgreementId ?? null,
+      resourceId: request.resourceId ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + SCA_LINK_LIFETIME_MS),
+    });
+  });
+  const href = `${deps.publicUrl}/sca/${encodeURIComponent(id)}?token=${encodeURIComponent(secret)}`;
+  return { authorisationId: id, scaRedirect: { href, verbs: ["GET"] } };
+}
+
+/**
+ * The 401 for a request that SCA can cure: with an scaRedirect link to a new journey when the
+ * request carries TPP-Session-ID and TPP-Redirect-URI, else without one.
+ *
+ * @see supplement.md §4 ("a 401 that SCA can cure carries _links.scaRedirect"), §7
+ */
+export async function createScaChallenge(
+  deps: ScaJourneyDeps,
+  input: {
+    tpp: TppIdentity;
+    headers: PsuHeaders;
+    purpose: AuthorisationPurpose;
+    code: Psd2ErrorCode;
+    text: string;
+    path?: string;
+    expectedCustomerId?: string;
+    expectedAgreementId?: string;
+  },
+): Promise<BankError> {
+  const { headers } = input;
+  const options = input.path === undefined ? {} : { path: input.path };
+  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+    return new BankError(input.code, `${input.text} (send TPP-Session-ID and TPP-Redirect-URI to get an scaRedirect link)`, options);
+  }
+  const { scaRedirect } = await startScaJourney(deps, {
+    tpp: input.tpp,
+    purpose: input.purpose,
+    tppSessionId: headers.tppSessionId,
+    redirectUri: headers.tppRedirectUri,
+    redirectPreferred: headers.tppRedirectPreferred,
+    ...(input.expectedCustomerId === undefined ? {} : { expectedCustomerId: input.expectedCustomerId }),
+    ...(input.expectedAgreementId === undefined ? {} : { expectedAgreementId: input.expectedAgreementId }),
+  });
+  return new BankError(input.code, input.text, { ...options, links: { scaRedirect } });
+}

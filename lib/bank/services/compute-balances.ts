@@ -1,0 +1,62 @@
+import type { Executor } from "../db/open-bank-database";
+import type { AccountRecord } from "../repositories/accounts-repository";
+import type { CardAccountRecord } from "../repositories/card-accounts-repository";
+import { createCardTransactionsRepository } from "../repositories/card-transactions-repository";
+import { addAmounts, subtractAmounts } from "../repositories/money";
+import { createPendingDebitsRepository } from "../repositories/pending-debits-repository";
+import { createTransactionsRepository } from "../repositories/transactions-repository";
+import type { WireBalance } from "./ais-wire";
+import { addCalendarDays } from "./calendar-days";
+import type { ServiceClock } from "./service-context";
+
+type Sums = { bookedToday: string; pending: string; pendingDebits: string };
+
+function toBalances(holder: { currency: string; bookedBalance: string; creditLimit: string }, sums: Sums, clock: ServiceClock): WireBalance[] {
+  const { currency } = holder;
+  const today = clock.today();
+  const amount = (value: string) => ({ currency, amount: value });
+  const creditLimitIncluded = !/^-?[0.]+$/.test(holder.creditLimit);
+  return [
+    {
+      balanceType: "closingBooked",
+      balanceAmount: amount(subtractAmounts(currency, holder.bookedBalance, sums.bookedToday)),
+      referenceDate: addCalendarDays(today, -1),
+    },
+    { balanceType: "expected", balanceAmount: amount(addAmounts(currency, holder.bookedBalance, sums.pending)), referenceDate: today },
+    {
+      balanceType: "interimAvailable",
+      balanceAmount: amount(addAmounts(currency, holder.bookedBalance, sums.pendingDebits, holder.creditLimit)),
+      creditLimitIncluded,
+      lastChangeDateTime: clock.now().toISOString(),
+    },
+  ];
+}
+
+/**
+ * The balances of an account, each in the account's currency and consistent with its
+ * transactions: closingBooked at the end of yesterday (the booked balance less today's
+ * bookings), expected (booked plus every pending transaction) and interimAvailable (booked less
+ * pending debits, plus any credit limit).
+ *
+ * @see supplement.md §3; psd2-interface.md "Account-information notes"
+ */
+export async function computeAccountBalances(db: Executor, clock: ServiceClock, account: AccountRecord): Promise<WireBalance[]> {
+  const transactions = createTransactionsRepository(db);
+  const sums: Sums = {
+    bookedToday: await transactions.sumBooked(account.id, { from: clock.today() }),
+    pending: await transactions.sumPending(account.id),
+    pendingDebits: await createPendingDebitsRepository(db).sumForAccount(account.id),
+  };
+  return toBalances(account, sums, clock);
+}
+
+/** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see supplement.md §3 */
+export async function computeCardAccountBalances(db: Executor, clock: ServiceClock, cardAccount: CardAccountRecord): Promise<WireBalance[]> {
+  const transactions = createCardTransactionsRepository(db);
+  const sums: Sums = {
+    bookedToday: await transactions.sumBooked(cardAccount.id, { from: clock.today() }),
+    pending: await transactions.sumPending(cardAccount.id),
+    pendingDebits: await createPendingDebitsRepository(db).sumForCardAccount(cardAccount.id),
+  };
+  return toBalances(cardAccount, sums, clock);
+}

@@ -1,0 +1,23 @@
+import { createAccountsRepository } from "../repositories/accounts-repository";
+import { toWireAccountReference } from "./ais-wire";
+import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
+import { computeAccountBalances } from "./compute-balances";
+import { runCountedRead } from "./run-counted-read";
+import type { ServiceContext } from "./service-context";
+
+/**
+ * GET /v1/accounts/{accountId}/balances: closingBooked, expected and interimAvailable, in the
+ * account's currency. Without the PSU present, at most 4 calls per 24 hours.
+ *
+ * @see supplement.md §3, §8; psd2-interface.md "Limits"
+ */
+export async function getAccountBalances(ctx: ServiceContext, request: AisRequest, accountId: string) {
+  const access = await authorizeResourceRead(ctx, request, {
+    type: "account",
+    id: accountId,
+    kind: "balances",
+    load: (db, id) => createAccountsRepository(db).findById(id),
+  });
+  const balances = await runCountedRead(ctx, access.counter, (db) => computeAccountBalances(db, ctx.clock, access.resource));
+  return { account: toWireAccountReference(access.resource), balances };
+}

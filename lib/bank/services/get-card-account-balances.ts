@@ -1,0 +1,17 @@
+import { createCardAccountsRepository } from "../repositories/card-accounts-repository";
+import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
+import { computeCardAccountBalances } from "./compute-balances";
+import { runCountedRead } from "./run-counted-read";
+import type { ServiceContext } from "./service-context";
+
+/** GET /v1/card-accounts/{cardAccountId}/balances, as for accounts. @see supplement.md §3, §8 */
+export async function getCardAccountBalances(ctx: ServiceContext, request: AisRequest, cardAccountId: string) {
+  const access = await authorizeResourceRead(ctx, request, {
+    type: "card-account",
+    id: cardAccountId,
+    kind: "balances",
+    load: (db, id) => createCardAccountsRepository(db).findById(id),
+  });
+  const balances = await runCountedRead(ctx, access.counter, (db) => computeCardAccountBalances(db, ctx.clock, access.resource));
+  return { cardAccount: { maskedPan: access.resource.maskedPan, currency: access.resource.currency }, balances };
+}

@@ -1,0 +1,28 @@
+/**
+ * A sandbox bank for inject() tests: a fresh database of the given kind with the sandbox
+ * dataset, the shared test PKI as extra trust anchors, and the sandbox clock frozen at a fixed
+ * instant (tests move it with `app.bank.clock.advance`).
+ */
+import type { FastifyInstance } from "fastify";
+import { buildBank } from "../app";
+import { loadBankConfig } from "../config";
+import { initializeSandbox } from "../services/sandbox/initialize-sandbox";
+import { readSharedFile } from "./shared-test-pki";
+import { createTestDatabase, type TestDatabaseKind } from "./test-database";
+
+/** Noon in Oslo on the seeded dataset's today. */
+export const TEST_NOW = new Date("2026-01-10T11:00:00Z");
+export const TEST_PUBLIC_URL = "http://bank.test";
+
+export async function buildTestBank(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase(kind);
+  const app = await buildBank({
+    config: loadBankConfig({ BANK_PUBLIC_URL: TEST_PUBLIC_URL, ...env }),
+    database,
+    extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
+    realNow: () => TEST_NOW,
+  });
+  await app.bank.clock.set(TEST_NOW, { frozen: true });
+  await initializeSandbox(app.bank.db, app.bank.clock);
+  return app;
+}
