@@ -7,12 +7,15 @@ import type { BankDatabase, OpenedBankDatabase } from "./db/open-bank-database";
 import { registerJsonBody } from "./plugins/json-body";
 import { registerResponseSigning } from "./plugins/response-signing";
 import { registerSecurityGate } from "./plugins/security-gate";
+import { collectOperations, type RegisteredOperation } from "./openapi/collect-operations";
 import { registerV1Errors } from "./plugins/v1-errors";
 import { createSettingsRepository } from "./repositories/settings-repository";
 import { registerV1Routes } from "./routes/v1";
 import { registerWebRoutes } from "./routes/web";
 import { type BankPki, loadBankPki } from "./services/bank-pki";
+import { BatchRunner } from "./services/batch-runs";
 import { SandboxClock } from "./services/sandbox-clock";
+import { ensureSandboxData } from "./services/sandbox/initialize-sandbox";
 
 /** What every part of the bank shares: configuration, database, clock and keys. */
 export type BankContext = {
@@ -21,6 +24,10 @@ export type BankContext = {
   databaseKind: OpenedBankDatabase["kind"];
   clock: SandboxClock;
   pki: BankPki;
+  /** The payment batch processing on the sandbox clock; processors register on it. */
+  batchRuns: BatchRunner;
+  /** Every route of the /v1 scope as registered, with its docs: /openapi.json and /docs read it. */
+  v1Operations: readonly RegisteredOperation[];
 };
 
 declare module "fastify" {
@@ -38,7 +45,17 @@ export type BuildBankOptions = {
   /** The real time under the sandbox clock (tests pass a fixed one). */
   realNow?: () => Date;
   logger?: FastifyServerOptions["logger"];
+  /**
+   * First start: an empty database (no customers) gets the sandbox's known state (supplement
+   * §11); a database with data is left alone. The server sets it; tests that seed their own
+   * database, or need none, leave it off.
+   */
+  ensureSandboxData?: boolean;
+  /** How often the listening server runs the batch runs that fell due (default 30 s; 0: never). */
+  batchRunIntervalMs?: number;
 };
+
+const DEFAULT_BATCH_RUN_INTERVAL_MS = 30_000;
 
 const stylesheet = readFileSync(new URL("./web/bank.css", import.meta.url), "utf8");
 
@@ -66,9 +83,43 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     now: realNow(),
     ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}),
   });
-  app.decorate("bank", { config, db: database.db, databaseKind: database.kind, clock, pki });
+  const batchRuns = await BatchRunner.load({ db: database.db, clock, log: app.log });
+  // Every move of the sandbox clock runs the scheduled batch runs it passes (supplement §5).
+  clock.onChange(async (change) => {
+    await batchRuns.handleClockChange(change);
+  });
+  const v1Operations: RegisteredOperation[] = [];
+  app.decorate("bank", { config, db: database.db, databaseKind: database.kind, clock, pki, batchRuns, v1Operations });
   app.addHook("onClose", async () => {
     await database.close();
+  });
+
+  if (options.ensureSandboxData) {
+    const initialised = await ensureSandboxData(database.db, clock);
+    if (initialised) app.log.info(initialised, "sandbox initialised");
+  }
+
+  // The running server catches up with the batch schedule on start, then every interval; a
+  // bank under inject() never listens, so its tests move the clock or call the runner instead.
+  const interval = options.batchRunIntervalMs ?? DEFAULT_BATCH_RUN_INTERVAL_MS;
+  let batchTimer: NodeJS.Timeout | undefined;
+  const runDueBatches = () => {
+    batchRuns.runDue().then(
+      (outcome) => {
+        if (outcome.ran > 0 || outcome.skipped > 0) app.log.info({ ran: outcome.ran, failed: outcome.failed, skipped: outcome.skipped }, "batch runs");
+      },
+      (error: unknown) => app.log.error({ err: error }, "batch runs failed"),
+    );
+  };
+  app.addHook("onListen", async () => {
+    if (interval <= 0 || batchTimer) return;
+    runDueBatches();
+    batchTimer = setInterval(runDueBatches, interval);
+    batchTimer.unref();
+  });
+  app.addHook("preClose", async () => {
+    clearInterval(batchTimer);
+    await batchRuns.idle();
   });
 
   // The PSD2 interface: signed JSON, answered with tppMessages on error.
@@ -78,6 +129,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       registerV1Errors(v1);
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
       registerResponseSigning(v1, { signer: pki.sealSigner, now: () => new Date() });
+      collectOperations(v1, v1Operations);
       await registerV1Routes(v1);
     },
     { prefix: "/v1" },

@@ -1,6 +1,7 @@
 /**
  * The sandbox bank's process: `npm run bank`. Reads its configuration, opens its database
- * (PGlite in BANK_DATA_DIR, or PostgreSQL at BANK_DATABASE_URL), builds the app and listens;
+ * (PGlite in BANK_DATA_DIR, or PostgreSQL at BANK_DATABASE_URL), builds the app (an empty
+ * database gets the sandbox's known state) and listens, running the batch runs as they fall due;
  * closes cleanly on SIGTERM and SIGINT.
  */
 import { readFileSync } from "node:fs";
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     database,
     ...(extraTrustAnchorsPem ? { extraTrustAnchorsPem } : {}),
     logger: { level: config.logLevel },
+    ensureSandboxData: true,
   });
 
   let closing = false;

@@ -13,10 +13,12 @@ export type BankPageOptions = {
   body: SafeHtml;
   /** Where the bank's stylesheet is served (relative to the bank's base URL). */
   stylesheet?: string;
+  /** Links in the header in place of the "Secure login" badge (the developer pages). */
+  nav?: readonly { href: string; label: string; current?: boolean }[];
 };
 
 /** The frame of every page on the bank's own origin. */
-export function renderBankPage({ bankName, title, body, stylesheet = "/assets/bank.css" }: BankPageOptions): string {
+export function renderBankPage({ bankName, title, body, stylesheet = "/assets/bank.css", nav }: BankPageOptions): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -31,7 +33,13 @@ export function renderBankPage({ bankName, title, body, stylesheet = "/assets/ba
 <header class="bank-header">
   <div class="inner">
     <span class="brand">${logo}<span>${bankName}</span><span class="sandbox-tag">Sandbox</span></span>
-    <span class="secure">${lock} Secure login</span>
+    ${
+      nav
+        ? html`<nav class="bank-nav" aria-label="Developer pages">${nav.map(
+            (link) => html`<a href="${link.href}"${link.current ? raw(' aria-current="page"') : ""}>${link.label}</a>`,
+          )}</nav>`
+        : html`<span class="secure">${lock} Secure login</span>`
+    }
   </div>
 </header>
 <main id="content">

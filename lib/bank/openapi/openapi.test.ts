@@ -1,0 +1,149 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildBank } from "../app";
+import { loadBankConfig } from "../config";
+import { createTestDatabase, testDatabaseKinds } from "../testing/test-database";
+import type { OpenApiDocument } from "./build-openapi-document";
+
+/**
+ * Every route of the app as Fastify's router holds it, read from printRoutes (independent of the
+ * onRoute collection the OpenAPI document is built from): "METHOD /path" with `:param`s.
+ */
+function routesOfRouter(app: FastifyInstance): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+    const match = /^((?:│ {3}| {4})*)(?:├── |└── )(.*?)(?: \(([^)]*)\))?$/.exec(line);
+    if (!match) continue;
+    const depth = (match[1] ?? "").length / 4;
+    stack.length = depth;
+    stack.push(match[2] ?? "");
+    for (const method of (match[3] ?? "").split(", ").filter(Boolean)) {
+      if (method !== "HEAD") routes.push(`${method} ${stack.join("")}`);
+    }
+  }
+  return routes.sort();
+}
+
+const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, "{$1}");
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Every `$ref` in the document points at something in it. */
+function unresolvedRefs(document: unknown): string[] {
+  const missing: string[] = [];
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (typeof node === "object" && node !== null) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === "$ref" && typeof value === "string") {
+          let target: unknown = document;
+          for (const part of value.replace(/^#\//, "").split("/")) target = isRecord(target) ? target[part] : undefined;
+          if (!value.startsWith("#/") || target === undefined) missing.push(value);
+        } else walk(value);
+      }
+    }
+  };
+  walk(document);
+  return missing;
+}
+
+// The OpenAPI description and /docs are built from the routes' config.docs: a /v1 operation
+// registered without docs, or missing from either, fails here.
+describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
+  let app: FastifyInstance;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    app = await buildBank({ config: loadBankConfig({ BANK_PUBLIC_URL: "http://bank.test:4000" }), database: await createTestDatabase(kind) });
+    await app.ready();
+    const response = await app.inject({ method: "GET", url: "/openapi.json" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
+    document = response.json<OpenApiDocument>();
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it("every /v1 route of the router is collected, has docs and config.operation, and appears in the document", () => {
+    const v1Routes = routesOfRouter(app).filter((route) => route.split(" ")[1]?.startsWith("/v1/"));
+    expect(v1Routes.length).toBeGreaterThanOrEqual(30);
+    const collected = app.bank.v1Operations.map((operation) => `${operation.method} ${operation.url}`).sort();
+    expect(collected).toEqual(v1Routes);
+
+    const undocumented = app.bank.v1Operations.filter((operation) => !operation.docs).map((o) => `${o.method} ${o.url}`);
+    expect(undocumented, "routes without config.docs").toEqual([]);
+    const withoutPolicy = app.bank.v1Operations.filter((operation) => !operation.operation).map((o) => `${o.method} ${o.url}`);
+    expect(withoutPolicy, "routes without config.operation").toEqual([]);
+
+    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)).sort();
+    expect(described).toEqual(v1Routes.map((route) => toOpenApiPath(route)).sort());
+  });
+
+  it("is an OpenAPI 3 document in its basic structure", () => {
+    expect(document.openapi).toMatch(/^3\.\d+\.\d+$/);
+    expect(typeof document.info.title).toBe("string");
+    expect(typeof document.info.version).toBe("string");
+    expect(document.servers).toEqual([{ url: "http://bank.test:4000", description: "This sandbox bank" }]);
+    expect(Object.keys(document.components.securitySchemes)).toEqual(["tppSignature", "tppSignatureCertificate"]);
+    expect(Object.keys(document.components.parameters)).toEqual(["XRequestID", "Digest", "Date"]);
+    expect(unresolvedRefs(document)).toEqual([]);
+
+    const tagNames = document.tags.map((tag) => tag.name);
+    const operationIds = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      expect(path).toMatch(/^\/v1\//);
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method} ${path}`;
+        expect(["get", "put", "post", "delete", "patch"], where).toContain(method);
+        expect(operation.summary.length, where).toBeGreaterThan(0);
+        expect(operation.tags.every((tag) => tagNames.includes(tag)), where).toBe(true);
+        expect(operationIds.has(operation.operationId), `${where}: operationId ${operation.operationId} repeats`).toBe(false);
+        operationIds.add(operation.operationId);
+        expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)), `${where} has no 2xx response`).toBe(true);
+        for (const response of Object.values(operation.responses)) expect(response.description.length, where).toBeGreaterThan(0);
+        const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+        const declared = operation.parameters.flatMap((p) => ("in" in p && p.in === "path" ? [p.name] : []));
+        expect(declared.sort(), `${where}: path parameters`).toEqual(pathNames.sort());
+        for (const parameter of operation.parameters) {
+          if ("in" in parameter) expect(["path", "query", "header"], where).toContain(parameter.in);
+        }
+        expect(operation["x-psd2-roles"].length, `${where}: roles`).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("describes the sandbox operations with their bodies and replies", () => {
+    const created = document.paths["/v1/sandbox/customers"]?.post;
+    expect(created?.requestBody?.content["application/json"].schema).toMatchObject({
+      type: "object",
+      properties: { customerNumber: { type: "string" }, customerType: { enum: ["PRIVATE", "CORPORATE"] } },
+      required: ["customerNumber", "customerName", "customerType"],
+      additionalProperties: false,
+    });
+    expect(Object.keys(created?.responses ?? {})).toEqual(["201", "400", "403", "409"]);
+    expect(created?.responses["201"]?.headers).toHaveProperty("Location");
+    const listing = document.paths["/v1/sandbox/card-accounts/{mockCardAccountId}/transactions"]?.get;
+    expect(listing?.parameters).toContainEqual(expect.objectContaining({ name: "bookingStatus", in: "query", required: true }));
+    expect(document.paths["/v1/sandbox/clock"]?.post?.requestBody?.content["application/json"].schema).toMatchObject({
+      properties: { now: { type: "string" }, advance: { type: "string" }, frozen: { type: "boolean" }, reset: { const: true } },
+    });
+  });
+
+  it("/docs renders every operation, by tag, with a link to /openapi.json", async () => {
+    const response = await app.inject({ method: "GET", url: "/docs" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    const page = response.body;
+    expect(page).toContain('href="/openapi.json"');
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        expect(page, `${method} ${path}`).toContain(`<article class="operation" id="${operation.operationId}">`);
+        expect(page.replaceAll("<wbr>", "")).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code>`);
+      }
+    }
+    for (const tag of document.tags) expect(page).toContain(`>${tag.name}</h2>`);
+    expect(page).not.toMatch(/<script|<link[^>]+https?:/i);
+  });
+});

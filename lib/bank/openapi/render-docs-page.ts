@@ -1,0 +1,180 @@
+import { developerNav } from "../portal/developer-nav";
+import { renderBankPage } from "../web/bank-page";
+import { html, raw, type SafeHtml } from "../web/html";
+import { type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, SIGNATURE_HEADERS } from "./build-openapi-document";
+import type { JsonSchema } from "./to-json-schema";
+
+const MAX_DEPTH = 6;
+
+type Entry = { method: string; path: string; operation: OpenApiOperation };
+
+/** A path that may wrap after each slash, never inside a word. */
+function breakablePath(path: string): SafeHtml {
+  return html`${path.split("/").map((segment, index) => (index === 0 ? segment : html`/${raw("<wbr>")}${segment}`))}`;
+}
+
+function isSchema(value: unknown): value is JsonSchema {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+function schemaList(value: unknown): JsonSchema[] {
+  return Array.isArray(value) ? value.filter(isSchema) : [];
+}
+
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.map((item) => (typeof item === "string" ? item : JSON.stringify(item))) : [];
+}
+
+/** A short type label: "string (uuid)", "array of object", "map of name to object", "string or number". */
+function typeLabel(schema: JsonSchema): string {
+  const alternatives = schemaList(schema.anyOf ?? schema.oneOf);
+  if (alternatives.length > 0) return alternatives.map(typeLabel).join(" or ");
+  if (schema.const !== undefined) return `exactly ${JSON.stringify(schema.const)}`;
+  const type = Array.isArray(schema.type) ? stringList(schema.type).join(" or ") : typeof schema.type === "string" ? schema.type : "any";
+  if (type === "array") return `array of ${isSchema(schema.items) ? typeLabel(schema.items) : "any"}`;
+  if (type === "object" && !isSchema(schema.properties) && isSchema(schema.additionalProperties)) {
+    return `map of name to ${typeLabel(schema.additionalProperties)}`;
+  }
+  return typeof schema.format === "string" ? `${type} (${schema.format})` : type;
+}
+
+function constraints(schema: JsonSchema): string[] {
+  const notes: string[] = [];
+  const values = stringList(schema.enum);
+  if (values.length > 0) notes.push(`one of ${values.join(", ")}`);
+  if (typeof schema.minLength === "number" || typeof schema.maxLength === "number") {
+    notes.push(`${schema.minLength ?? 0} to ${schema.maxLength ?? "any number of"} characters`);
+  }
+  if (typeof schema.minimum === "number") notes.push(`at least ${schema.minimum}`);
+  if (typeof schema.maximum === "number") notes.push(`at most ${schema.maximum}`);
+  if (typeof schema.minItems === "number") notes.push(`at least ${schema.minItems} items`);
+  if (typeof schema.maxItems === "number") notes.push(`at most ${schema.maxItems} items`);
+  if (typeof schema.pattern === "string") notes.push(`pattern ${schema.pattern}`);
+  return notes;
+}
+
+/** The fields of an object schema, or of the objects inside an array, union or map. */
+function renderFields(schema: JsonSchema, depth: number): SafeHtml | "" {
+  if (depth > MAX_DEPTH) return "";
+  const alternatives = schemaList(schema.anyOf ?? schema.oneOf);
+  if (alternatives.length > 0) {
+    const inner = alternatives.map((alternative) => renderFields(alternative, depth + 1)).filter((part) => part !== "");
+    return inner.length > 0 ? html`${inner}` : "";
+  }
+  if (isSchema(schema.items)) return renderFields(schema.items, depth + 1);
+  if (!isSchema(schema.properties) && isSchema(schema.additionalProperties)) return renderFields(schema.additionalProperties, depth + 1);
+  if (!isSchema(schema.properties)) return "";
+  const required = stringList(schema.required);
+  const closed = schema.additionalProperties === false;
+  return html`<ul class="schema">${Object.entries(schema.properties).map(([name, value]) => {
+    const property = isSchema(value) ? value : {};
+    const notes = constraints(property);
+    return html`<li><code class="field">${name}</code> <span class="type">${typeLabel(property)}</span>${required.includes(name) ? html` <span class="badge required">required</span>` : ""}${
+      typeof property.description === "string" ? html`<span class="desc">${property.description}</span>` : ""
+    }${notes.length > 0 ? html`<span class="desc notes">${notes.join("; ")}</span>` : ""}${renderFields(property, depth + 1)}</li>`;
+  })}${closed ? html`<li class="closed">No other fields: an unknown field is 400 FORMAT_ERROR.</li>` : ""}</ul>`;
+}
+
+function renderSchema(schema: JsonSchema): SafeHtml {
+  const fields = renderFields(schema, 0);
+  return html`<p class="schema-type">${typeLabel(schema)}${typeof schema.description === "string" ? html`: ${schema.description}` : ""}</p>${fields}`;
+}
+
+function isParameter(value: OpenApiParameter | { $ref: string }): value is OpenApiParameter {
+  return "name" in value;
+}
+
+function renderOperation(entry: Entry): SafeHtml {
+  const { operation } = entry;
+  const parameters = operation.parameters.filter(isParameter);
+  const headers = parameters.filter((parameter) => parameter.in === "header");
+  const others = parameters.filter((parameter) => parameter.in !== "header");
+  const body = operation.requestBody?.content["application/json"].schema;
+  const roles = operation["x-psd2-roles"];
+  return html`<article class="operation" id="${operation.operationId}">
+<h3><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <code class="path">${breakablePath(entry.path)}</code></h3>
+<p class="op-summary">${operation.summary}${operation["x-undocumented"] ? html` <span class="badge required">undocumented</span>` : ""}</p>
+${operation.description ? html`<p>${operation.description}</p>` : ""}
+<p class="op-meta"><span>Roles: ${roles.length > 0 ? roles.join(" or ") : "any certificate"}</span> · <span>Signed request: <a href="#signing">X-Request-ID, Digest, Date, Signature, TPP-Signature-Certificate</a></span></p>
+${
+  headers.length > 0
+    ? html`<h4>Headers</h4><table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${headers.map(
+        (header) =>
+          html`<tr><td><code>${header.name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td><td>${header.description ?? ""}</td></tr>`,
+      )}</tbody></table>`
+    : ""
+}
+${
+  others.length > 0
+    ? html`<h4>Parameters</h4><table class="params"><thead><tr><th scope="col">Name</th><th scope="col" class="in">In</th><th scope="col">Description</th></tr></thead><tbody>${others.map(
+        (parameter) =>
+          html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="badge required">required</span>` : ""}</td><td>${parameter.in}</td><td><span class="type">${typeLabel(parameter.schema)}</span>${
+            parameter.description ? html` ${parameter.description}` : ""
+          }${constraints(parameter.schema).length > 0 ? html` (${constraints(parameter.schema).join("; ")})` : ""}</td></tr>`,
+      )}</tbody></table>`
+    : ""
+}
+${
+  body
+    ? html`<details class="body"><summary>Request body <span class="type">application/json${operation.requestBody?.required ? "" : ", optional"}</span></summary>${renderSchema(body)}</details>`
+    : ""
+}
+<h4>Responses</h4>
+<table class="params responses"><thead><tr><th scope="col">Status</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(operation.responses).map(
+    ([status, response]) => {
+      const schema = response.content?.["application/json"].schema;
+      return html`<tr><td><span class="status s${status.charAt(0)}">${status}</span></td><td>${response.description}${
+        schema ? html`<details class="body"><summary>Body</summary>${renderSchema(schema)}</details>` : ""
+      }</td></tr>`;
+    },
+  )}</tbody></table>
+</article>`;
+}
+
+/**
+ * /docs: the API reference, server-rendered from the OpenAPI document (so the two never
+ * differ): every operation by tag with its method, path, summary, description, roles, headers,
+ * parameters, request body and responses. No script, no external asset.
+ */
+export function renderDocsPage(input: { bankName: string; document: OpenApiDocument }): string {
+  const { document } = input;
+  const entries: Entry[] = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
+  );
+  const byTag = document.tags.map((tag) => ({ tag: tag.name, entries: entries.filter((entry) => entry.operation.tags[0] === tag.name) }));
+  const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const server = document.servers[0]?.url ?? "";
+
+  return renderBankPage({
+    bankName: input.bankName,
+    title: "API reference",
+    nav: developerNav("docs"),
+    body: html`<div class="developer docs">
+<section class="panel full intro" aria-labelledby="page-title">
+<h1 id="page-title">API reference</h1>
+<p class="lead">${document.info.title}. Base URL <code>${server}</code>; ${entries.length} operations. The same description as OpenAPI 3.1: <a href="/openapi.json">openapi.json</a>.</p>
+<nav aria-label="Operations" class="toc">${byTag.map(
+      ({ tag, entries: tagged }) => html`<div class="toc-group"><h2 class="toc-title"><a href="#${anchor(tag)}">${tag}</a></h2><ul>${tagged.map(
+        (entry) => html`<li><a href="#${entry.operation.operationId}"><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <span>${breakablePath(entry.path)}</span></a></li>`,
+      )}</ul></div>`,
+    )}</nav>
+</section>
+
+<section class="panel full" id="signing" aria-labelledby="signing-title">
+<h2 id="signing-title">Signed requests</h2>
+<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>). A sandbox certificate and key come from the <a href="/portal">developer portal</a>.</p>
+<table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(SIGNATURE_HEADERS).map(
+      ([name, header]) => html`<tr><td><code>${name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td><td>${header.description}</td></tr>`,
+    )}</tbody></table>
+<p>Errors: <code>{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}</code>, with the statuses of supplement §4.</p>
+</section>
+
+${byTag.map(
+  ({ tag, entries: tagged }) => html`<section class="panel full tag" id="${anchor(tag)}" aria-labelledby="${anchor(tag)}-title">
+<h2 id="${anchor(tag)}-title">${tag}</h2>
+${tagged.map(renderOperation)}
+</section>`,
+)}
+</div>`,
+  });
+}

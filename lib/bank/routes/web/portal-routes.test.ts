@@ -1,0 +1,144 @@
+import type { FastifyInstance } from "fastify";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readCertificateInfo } from "../../../psd2/certificates";
+import { createTppsRepository } from "../../repositories/tpps-repository";
+import { buildTestBank } from "../../testing/build-test-bank";
+import { createSignedTestClient } from "../../testing/signed-test-client";
+import { testDatabaseKinds } from "../../testing/test-database";
+import { expectRejected } from "../v1/sandbox-routes.test-support";
+
+type Issued = { tppId: string; organisationName: string; roles: string[]; certificate: string; privateKey: string; caCertificate: string; validUntil: string };
+
+// supplement.md §10: the developer portal issues a TPP certificate and key for chosen roles and registers the TPP.
+describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
+  let app: FastifyInstance;
+  const issue = (body: unknown) => app.inject({ method: "POST", url: "/portal/certificates", payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const submitForm = (fields: Record<string, string | string[]>) => {
+    const form = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
+    return app.inject({ method: "POST", url: "/portal/certificates", payload: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+  };
+
+  beforeAll(async () => {
+    app = await buildTestBank(kind);
+  }, 60_000);
+  afterAll(() => app.close());
+
+  it("issues a certificate and key as JSON (201) that sign requests the bank accepts, and registers the TPP", async () => {
+    const response = await issue({ organisationName: "Fjordpay AS", organisationId: "PSDNO-FSA-777001", roles: ["PSP_AI", "PSP_PI"] });
+    expect(response.statusCode, response.body).toBe(201);
+    const issued = response.json<Issued>();
+    expect(issued).toMatchObject({ tppId: "PSDNO-FSA-777001", organisationName: "Fjordpay AS", roles: ["PSP_AI", "PSP_PI"], caCertificate: app.bank.pki.ca.certificatePem });
+    expect(issued.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(issued.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    const info = readCertificateInfo(issued.certificate);
+    expect(info).toMatchObject({ organizationIdentifier: "PSDNO-FSA-777001", organizationName: "Fjordpay AS", roles: ["PSP_AI", "PSP_PI"], competentAuthority: { id: "NO-FSA", name: "Finanstilsynet" } });
+
+    const client = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
+    const customers = await client.get("/v1/sandbox/customers");
+    expect(customers.statusCode, customers.body).toBe(200);
+
+    const tpp = await createTppsRepository(app.bank.db).findById("PSDNO-FSA-777001");
+    expect(tpp).toMatchObject({ name: "Fjordpay AS", roles: ["PSP_AI", "PSP_PI"], registeredThrough: "portal" });
+  });
+
+  it("a payment-only certificate is refused on account information (403), and re-issuing updates the TPP's name and roles", async () => {
+    const response = await issue({ organisationName: "Fjordpay Payments AS", organisationId: "PSDNO-FSA-777001", roles: ["PSP_PI"] });
+    expect(response.statusCode, response.body).toBe(201);
+    const issued = response.json<Issued>();
+    const client = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
+    const accounts = await client.get("/v1/accounts", { "TPP-Session-ID": "s1", "TPP-Redirect-URI": "https://tpp.example/cb" });
+    expect(accounts.statusCode).toBe(403);
+    expect(accounts.json()).toMatchObject({
+      tppMessages: [{ category: "ERROR", code: "FORBIDDEN", path: "TPP-Signature-Certificate", text: "This operation needs the PSD2 role PSP_AI; the certificate's roles are PSP_PI" }],
+    });
+    expect((await client.get("/v1/sandbox/clock")).statusCode).toBe(200);
+    expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-777001")).toMatchObject({
+      name: "Fjordpay Payments AS",
+      roles: ["PSP_PI"],
+      registeredThrough: "portal",
+    });
+  });
+
+  it("accepts the organisation id of another country's authority", async () => {
+    const response = await issue({ organisationName: "Svea Pay AB", organisationId: "PSDSE-FINA-44059", roles: ["PSP_AI"] });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(readCertificateInfo(response.json<Issued>().certificate).competentAuthority).toEqual({ id: "SE-FINA", name: "Finansinspektionen" });
+  });
+
+  it("refuses bad input with tppMessages naming the field, registering nothing", async () => {
+    const cases: [unknown, { path?: string; text: string; status?: number; code?: string }][] = [
+      [
+        { organisationName: "Example AS", organisationId: "123456", roles: ["PSP_AI"] },
+        {
+          path: "organisationId",
+          text: "organisationId must be an ETSI PSD2 organisation id PSD<country>-<authority>-<id> of at most 64 characters, e.g. PSDNO-FSA-123456 (letters, digits, dot, hyphen and underscore in the id)",
+        },
+      ],
+      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: [] }, { path: "roles", text: "roles must hold PSP_AI, PSP_PI or both" }],
+      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AS"] }, { path: "roles[0]", text: "roles[0] must be one of PSP_AI, PSP_PI" }],
+      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI", "PSP_AI"] }, { path: "roles", text: "roles must name each role once" }],
+      [{ organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName is required" }],
+      [{ organisationName: " Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName must not begin or end with spaces" }],
+      [{ organisationName: "E".repeat(65), organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName must be at most 64 characters (the limit of a certificate's O)" }],
+      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"], email: "x@example.no" }, { path: "email", text: "email is not a known field; unknown fields are rejected" }],
+    ];
+    for (const [body, expected] of cases) {
+      await expectRejected(app.bank.db, () => issue(body), { status: 400, code: "FORMAT_ERROR", ...expected });
+    }
+    const everything = await issue({ organisationName: "", organisationId: "x", roles: ["X"] });
+    expect(everything.json<{ tppMessages: { path?: string }[] }>().tppMessages.map((message) => message.path)).toEqual(["organisationName", "organisationId", "roles[0]"]);
+    await expectRejected(
+      app.bank.db,
+      () => app.inject({ method: "POST", url: "/portal/certificates", payload: "{nope", headers: { "content-type": "application/json" } }),
+      { status: 400, code: "FORMAT_ERROR", text: /^The request body cannot be read/ },
+    );
+    await expectRejected(
+      app.bank.db,
+      () => app.inject({ method: "POST", url: "/portal/certificates", payload: "organisation", headers: { "content-type": "text/plain" } }),
+      { status: 415, code: "BAD_REQUEST", path: "Content-Type", text: "The request body must be JSON (Content-Type: application/json) or a form" },
+    );
+  });
+
+  it("the form issues a certificate and shows it with download links", async () => {
+    const response = await submitForm({ organisationName: "Nordlys Finans AS", organisationId: "PSDNO-FSA-880001", roles: "PSP_AI" });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.body).toContain("BEGIN CERTIFICATE");
+    expect(response.body).toContain('download="PSDNO-FSA-880001.key.pem"');
+    expect(response.body).toContain('href="data:application/x-pem-file;base64,');
+    expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-880001")).toMatchObject({ roles: ["PSP_AI"], registeredThrough: "portal" });
+  });
+
+  it("the form shows what is wrong beside the field and keeps the values", async () => {
+    const response = await submitForm({ organisationName: "Nordlys & Co", organisationId: "NORDLYS" });
+    expect(response.statusCode).toBe(400);
+    expect(response.body).toContain("The certificate was not issued.");
+    expect(response.body).toContain("Organisation id must be an ETSI PSD2 organisation id");
+    expect(response.body).toContain("PSD2 roles must hold PSP_AI, PSP_PI or both");
+    expect(response.body).toContain('value="Nordlys &amp; Co"');
+    expect(response.body).toContain('aria-invalid="true"');
+  });
+
+  it("GET /portal renders the page: the form, the CA, the test customers", async () => {
+    const response = await app.inject({ method: "GET", url: "/portal" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-security-policy"]).toContain("default-src 'none'");
+    const page = response.body;
+    expect(page).toContain('<form method="post" action="/portal/certificates#issue-title"');
+    expect(page).toContain('name="organisationId"');
+    expect(page).toContain('value="PSP_AI" checked');
+    expect(page).toContain('href="/portal/ca.pem"');
+    for (const number of ["13039319955", "12085592767", "18129215603", "20079518612"]) expect(page).toContain(number);
+    expect(page).not.toMatch(/<script|https?:\/\/(?!localhost|bank\.test)[a-z]/i);
+  });
+
+  it("GET /portal/ca.pem serves the bank's CA", async () => {
+    const response = await app.inject({ method: "GET", url: "/portal/ca.pem" });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers["content-type"]).toBe("application/x-pem-file");
+    expect(response.body).toBe(app.bank.pki.ca.certificatePem);
+    expect(readCertificateInfo(response.body).isCa).toBe(true);
+  });
+});

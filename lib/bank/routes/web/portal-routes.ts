@@ -1,0 +1,119 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import { BankError } from "../../errors";
+import { DEVELOPER_PAGE_HEADERS } from "../../portal/developer-nav";
+import { renderCertificatePage } from "../../portal/render-certificate-page";
+import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../../portal/render-portal-page";
+import { issuePortalCertificate } from "../../services/issue-portal-certificate";
+import { listSandboxCustomers } from "../../services/sandbox";
+
+/** The form's fields as @fastify/formbody reads them: a checkbox list is a string, an array or absent. */
+const formSchema = z.looseObject({
+  organisationName: z.string().optional(),
+  organisationId: z.string().optional(),
+  roles: z.union([z.string(), z.array(z.string())]).optional(),
+});
+
+function isJson(request: FastifyRequest): boolean {
+  return /^application\/(.+\+)?json\b/i.test(request.headers["content-type"] ?? "");
+}
+
+function isForm(request: FastifyRequest): boolean {
+  return /^application\/x-www-form-urlencoded\b/i.test(request.headers["content-type"] ?? "");
+}
+
+const unsupportedMediaType = () =>
+  new BankError("BAD_REQUEST", "The request body must be JSON (Content-Type: application/json) or a form", { status: 415, path: "Content-Type" });
+
+/** The form's labels, in place of the JSON field names that lead each error text. */
+const FIELD_LABELS: Record<string, string> = { organisationName: "Organisation name", organisationId: "Organisation id", roles: "PSD2 roles" };
+
+/** An error of the JSON interface as the form shows it: beside its field, in the field's words. */
+function toFormError(message: { path?: string; text: string }): { field: string; text: string } {
+  const field = (message.path ?? "").replace(/\[\d+\]$/, "");
+  const label = FIELD_LABELS[field];
+  const text = label && message.text.startsWith(message.path ?? "") ? `${label}${message.text.slice((message.path ?? "").length)}` : message.text;
+  return { field, text };
+}
+
+/** A client error the framework found (unreadable JSON, another content type) as a BankError. */
+function toBankError(error: FastifyError): BankError | undefined {
+  if (error instanceof BankError) return error;
+  if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return unsupportedMediaType();
+  if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
+    const unreadableJson = ["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"].includes(error.code) || error instanceof SyntaxError;
+    return new BankError(unreadableJson ? "FORMAT_ERROR" : "BAD_REQUEST", `The request body cannot be read: ${error.message}`.slice(0, 512));
+  }
+  return undefined;
+}
+
+/**
+ * The developer portal: GET /portal (how to get and use a sandbox certificate, with a form),
+ * POST /portal/certificates (JSON `{organisationName, organisationId, roles}` → 201
+ * `{tppId, certificate, privateKey, caCertificate, ...}`; the form → a page with the files) and
+ * GET /portal/ca.pem (the bank's CA).
+ *
+ * @see supplement.md §10
+ */
+export async function portalRoutes(web: FastifyInstance): Promise<void> {
+  const { db, clock, config, pki } = web.bank;
+
+  async function portalPage(extra: Pick<PortalPageInput, "values" | "errors"> = {}): Promise<string> {
+    const { customers } = await listSandboxCustomers(db);
+    const listed: PortalCustomer[] = customers.map((customer) => ({
+      customerName: customer.customerName,
+      customerNumber: customer.customerNumber,
+      customerType: customer.customerType,
+      accounts: customer.accounts.length,
+      cardAccounts: customer.cardAccounts.length,
+      agreements: customer.agreements.map((agreement) => agreement.name),
+    }));
+    return renderPortalPage({ bankName: config.bankName, publicUrl: config.publicUrl, customers: listed, ...extra });
+  }
+
+  const page = (reply: FastifyReply, status: number, markup: string) =>
+    reply.status(status).headers(DEVELOPER_PAGE_HEADERS).type("text/html; charset=utf-8").send(markup);
+
+  web.setErrorHandler(async (error: FastifyError, request, reply) => {
+    const bankError = toBankError(error);
+    if (!bankError) {
+      request.log.error({ err: error }, "portal request failed");
+      if (isJson(request)) return reply.status(500).send(new BankError("SYSTEM_ERROR", "The certificate could not be issued; try again in a moment").toBody());
+      return page(reply, 500, await portalPage({ errors: [{ field: "", text: "The certificate could not be issued; try again in a moment." }] }));
+    }
+    if (isForm(request) && bankError.status === 400) {
+      return page(reply, 400, await portalPage({ errors: bankError.tppMessages.map(toFormError) }));
+    }
+    return reply.status(bankError.status).send(bankError.toBody());
+  });
+
+  web.get("/portal", async (_request, reply) => page(reply, 200, await portalPage()));
+
+  web.get("/portal/ca.pem", async (_request, reply) =>
+    reply
+      .type("application/x-pem-file")
+      .header("Content-Disposition", 'attachment; filename="sandbox-ca.pem"')
+      .header("Cache-Control", "no-cache")
+      .send(pki.ca.certificatePem),
+  );
+
+  web.post("/portal/certificates", async (request, reply) => {
+    const dependencies = { db, ca: pki.ca, sandboxNow: clock.now(), realNow: new Date() };
+    if (isJson(request)) {
+      return reply.status(201).send(await issuePortalCertificate(dependencies, request.body));
+    }
+    if (!isForm(request)) throw unsupportedMediaType();
+    // The form: its values normalised (checkboxes), then the same checks; errors show on the form.
+    const form = formSchema.safeParse(request.body ?? {});
+    const fields = form.success ? form.data : {};
+    const roles = fields.roles === undefined ? [] : Array.isArray(fields.roles) ? fields.roles : [fields.roles];
+    const values = { organisationName: fields.organisationName ?? "", organisationId: fields.organisationId ?? "", roles };
+    try {
+      const issued = await issuePortalCertificate(dependencies, values);
+      return page(reply, 201, renderCertificatePage({ bankName: config.bankName, issued }));
+    } catch (error) {
+      if (!(error instanceof BankError)) throw error;
+      return page(reply, 400, await portalPage({ values, errors: error.tppMessages.map(toFormError) }));
+    }
+  });
+}
