@@ -35,7 +35,7 @@ export async function startTpp(): Promise<void> {
     stop(error);
   }
   log(`${config.environment} environment, bank at ${config.aspspBaseUrl}, callback ${config.redirectUri}`);
-  if (config.generated.length > 0) log(`${config.generated.join(" and ")} generated once and kept in ${config.dataDir}/secrets.json`);
+  if (config.generated.length > 0) log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
   try {
     await getTppRuntime();
   } catch (error) {

@@ -258,6 +258,19 @@ describe("account information, PSU and TPP dialogue operations", () => {
     expect(server.requests[0]?.body.toString()).toBe("{}");
     expect(await identifyPsu(ctx)).toEqual({ scaRedirect: `${server.url}/sca/j1?token=t`, tppSessionId: "s-1" });
     expect(server.requests[1]).toMatchObject({ method: "GET", url: "/v1/users" });
+    expect(server.requests[1]?.headers["psu-id"]).toBe("6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81");
+  });
+
+  it("startConsent and identifyPsu for a new PSU leave PSU-ID and PSU-Corporate-ID out", async () => {
+    route = () => ({ status: 201, body: { _links: { scaRedirect: link("/sca/j2?token=t") } } });
+    const corporate: AspspContext = { ...ctx, caller: { ...ctx.caller, psuCorporateId: "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10" } };
+    await startConsent(corporate, { newPsu: true });
+    await identifyPsu(corporate, { newPsu: true });
+    for (const request of server.requests) {
+      expect(request.headers["psu-id"]).toBeUndefined();
+      expect(request.headers["psu-corporate-id"]).toBeUndefined();
+      expect(request.headers["tpp-session-id"]).toBe("s-1");
+    }
   });
 
   it("getUser and getAgreements", async () => {

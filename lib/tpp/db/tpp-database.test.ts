@@ -58,6 +58,8 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
         ["c-2", "Fjord AS"],
       ]);
       await expect(users.insert({ id: "u-2", username: "kari", displayName: "x", passwordHash: "x", createdAt: AT })).rejects.toThrow();
+      await users.forgetCorporateIds("u-1");
+      expect(await users.listCorporateIds("u-1")).toEqual([]);
     });
   });
 

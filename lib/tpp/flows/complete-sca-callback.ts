@@ -20,6 +20,8 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
   const outcome = handleScaCallback({ query, userId: user?.id, session, now });
   if (outcome.kind === "success" && user !== undefined) {
     const { users } = await getTppRuntime();
+    // Another customer logged in at the bank: the agreements of the previous PSU are not this one's.
+    if (user.psuId !== undefined && user.psuId !== outcome.psuId) await users.forgetCorporateIds(user.id);
     await users.setPsuId(user.id, outcome.psuId, now);
     if (outcome.psuCorporateId !== undefined) await users.rememberCorporateId(user.id, { psuCorporateId: outcome.psuCorporateId }, now);
     await writePsuSession(outcome.session);

@@ -12,3 +12,9 @@ export function toScaStart(baseUrl: string, reply: ScaRedirectResponse, caller: 
   }
   return { scaRedirect, tppSessionId: caller.tppSessionId };
 }
+
+/** The caller without PSU-ID and PSU-Corporate-ID: an SCA that any of the bank's customers may complete. */
+export function withoutPsu(caller: AspspCaller): AspspCaller {
+  const { psuId: _psuId, psuCorporateId: _psuCorporateId, ...rest } = caller;
+  return rest;
+}

@@ -75,6 +75,11 @@ export function createUsersRepository(db: TppExecutor) {
         .orderBy(desc(psuCorporateIds.lastUsedAt), asc(psuCorporateIds.psuCorporateId));
     },
 
+    /** Forgets every corporate id of a user (they belonged to a PSU the user no longer is). */
+    async forgetCorporateIds(userId: string): Promise<void> {
+      await db.delete(psuCorporateIds).where(eq(psuCorporateIds.userId, userId));
+    },
+
     async forgetCorporateId(userId: string, psuCorporateId: string): Promise<void> {
       await db.delete(psuCorporateIds).where(and(eq(psuCorporateIds.userId, userId), eq(psuCorporateIds.psuCorporateId, psuCorporateId)));
     },
