@@ -3,7 +3,11 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   resolve: {
-    alias: { "@": fileURLToPath(new URL(".", import.meta.url)) },
+    alias: {
+      "@": fileURLToPath(new URL(".", import.meta.url)),
+      // "server-only" throws when imported outside Next's server bundles; tests import lib/tpp directly.
+      "server-only": fileURLToPath(new URL("./lib/tpp/testing/server-only-stub.ts", import.meta.url)),
+    },
   },
   test: {
     // e2e/*.spec.ts belong to Playwright, never to vitest.

@@ -1,0 +1,34 @@
+import { type NextRequest, NextResponse } from "next/server";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { TppError } from "@/lib/tpp/errors";
+import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
+import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
+import { identifyPsu } from "@/lib/tpp/psu/identify-psu";
+import { startConsent } from "@/lib/tpp/psu/start-consent";
+
+/**
+ * GET /connect?returnTo=/accounts[&purpose=identify][&newPsu=1]: starts a consent (or, with
+ * purpose=identify, an SCA that only identifies the PSU) and sends the browser to the bank; the
+ * callback returns to returnTo. newPsu=1 lets another of the bank's customers log in (without it
+ * the bank accepts only the PSU of the user's PSU-ID). For pages that meet a 401 while rendering (which cannot write the
+ * PSU session cookie): `redirect("/connect?returnTo=...")`. Link to it with <a>, not a prefetching <Link>.
+ */
+export async function GET(request: NextRequest): Promise<Response> {
+  // A prefetch must not start a flow at the bank.
+  if (request.headers.get("next-router-prefetch") !== null || request.headers.get("purpose") === "prefetch") {
+    return new Response(null, { status: 204 });
+  }
+  const returnTo = safeReturnPath(request.nextUrl.searchParams.get("returnTo"));
+  const purpose = request.nextUrl.searchParams.get("purpose") === "identify" ? "identify" : "consent";
+  const newPsu = request.nextUrl.searchParams.get("newPsu") === "1";
+  let start;
+  try {
+    const ctx = await getAspspContext({ returnTo, method: "GET" });
+    start = purpose === "identify" ? await identifyPsu(ctx, { newPsu }) : await startConsent(ctx, { newPsu });
+  } catch (error) {
+    if (!(error instanceof TppError)) throw error;
+    const query = new URLSearchParams({ reason: "start-failed", problem: error.message, retry: returnTo });
+    return NextResponse.redirect(new URL(`/callback/failed?${query.toString()}`, request.nextUrl), 303);
+  }
+  return redirectToBankForSca(start, returnTo);
+}

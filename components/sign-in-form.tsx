@@ -1,0 +1,82 @@
+"use client";
+
+import { signIn } from "next-auth/react";
+import { useRouter } from "next/navigation";
+import { type FormEvent, useState } from "react";
+
+export function SignInForm({
+  callbackUrl,
+  initialError,
+  defaultUsername,
+}: {
+  callbackUrl: string;
+  initialError: string | undefined;
+  defaultUsername: string | undefined;
+}) {
+  const router = useRouter();
+  const [error, setError] = useState(initialError);
+  const [pending, setPending] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setPending(true);
+    setError(undefined);
+    const result = await signIn("credentials", {
+      redirect: false,
+      username: String(form.get("username") ?? ""),
+      password: String(form.get("password") ?? ""),
+      callbackUrl,
+    });
+    setPending(false);
+    if (result?.ok === true && result.error === null) {
+      router.replace(callbackUrl);
+      router.refresh();
+    } else {
+      setError("The user name or password is not right.");
+    }
+  }
+
+  return (
+    <form className="mt-6 space-y-4" onSubmit={onSubmit} noValidate>
+      <div>
+        <label htmlFor="username" className="block text-sm font-medium text-slate-700">
+          User name
+        </label>
+        <input
+          id="username"
+          name="username"
+          autoComplete="username"
+          required
+          defaultValue={defaultUsername}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-700">
+          Password
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+        />
+      </div>
+      {error !== undefined && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={pending}
+        className="w-full rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 disabled:opacity-60"
+      >
+        {pending ? "Signing in…" : "Sign in"}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,15 @@
+import { accountResponseSchema } from "../../psd2/schemas";
+import type { AspspContext } from "../aspsp/aspsp-context";
+import type { BankAccount } from "./ais-types";
+import { toBankAccount } from "./to-app-types";
+
+/** One account (GET /v1/accounts/{id}). @see supplement.md §2, §3 */
+export async function getAccount(ctx: AspspContext, accountId: string): Promise<BankAccount> {
+  const reply = await ctx.client.fetch({
+    method: "GET",
+    path: `/v1/accounts/${encodeURIComponent(accountId)}`,
+    schema: accountResponseSchema,
+    caller: ctx.caller,
+  });
+  return toBankAccount(reply.value.account);
+}

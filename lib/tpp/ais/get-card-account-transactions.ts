@@ -1,0 +1,30 @@
+import { cardTransactionsResponseSchema } from "../../psd2/schemas";
+import type { AspspContext } from "../aspsp/aspsp-context";
+import type { CardTransactionPage, TransactionQuery } from "./ais-types";
+import { toPageLinks } from "./page-token";
+import { toBalance, toCardTransaction } from "./to-app-types";
+import { toTransactionQuery } from "./transaction-query";
+
+/**
+ * A page of a card account's transactions (GET /v1/card-accounts/{id}/transactions), with page
+ * tokens as for accounts. The amounts follow the corrected mapping (transactionAmount in the
+ * card's currency, originalAmount as charged).
+ * @see supplement.md §3; psd2-interface.md "Versioning"
+ */
+export async function getCardAccountTransactions(ctx: AspspContext, cardAccountId: string, query: TransactionQuery): Promise<CardTransactionPage> {
+  const reply = await ctx.client.fetch({
+    method: "GET",
+    path: `/v1/card-accounts/${encodeURIComponent(cardAccountId)}/transactions`,
+    query: toTransactionQuery(query),
+    schema: cardTransactionsResponseSchema,
+    caller: ctx.caller,
+  });
+  const { cardAccount, cardTransactions, balances } = reply.value;
+  return {
+    maskedPan: cardAccount.maskedPan,
+    booked: (cardTransactions.booked ?? []).map(toCardTransaction),
+    pendingCount: cardTransactions.pending?.length ?? 0,
+    balances: balances?.map(toBalance),
+    pages: toPageLinks(cardTransactions._links),
+  };
+}

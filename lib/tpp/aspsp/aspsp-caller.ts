@@ -1,0 +1,36 @@
+import type { PsuContext } from "../../psd2/schemas";
+
+/**
+ * The PSU's side of a call, forwarded from the browser's request to the TPP: present only when
+ * the PSU takes part in real time; a background call has none.
+ * @see psd2-interface.md "Header parameters", "Authentication" (9)
+ */
+export interface PsuPresence {
+  readonly ipAddress: string;
+  readonly ipPort?: string;
+  readonly userAgent?: string;
+  readonly accept?: string;
+  readonly acceptCharset?: string;
+  readonly acceptEncoding?: string;
+  readonly acceptLanguage?: string;
+  /** The method of the PSU's request to the TPP (GET for a page, POST for a form). */
+  readonly httpMethod?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+}
+
+/** Who a call is made for: the app user, the PSU's identifiers at the bank, and the session. */
+export interface AspspCaller {
+  /** The app user (for the request inspector); undefined for calls made for nobody in particular. */
+  readonly userId?: string;
+  /** TPP-Session-ID: an SCA is valid for one hour per TPP-Session-ID. */
+  readonly tppSessionId?: string;
+  /** PSU-ID: the psu-id of the last success redirect. */
+  readonly psuId?: string;
+  /** PSU-Corporate-ID: the agreement of a CORPORATE context. */
+  readonly psuCorporateId?: string;
+  /** The context chosen at the last SCA, for payment initiation (PSU-Context) later. */
+  readonly psuContext?: PsuContext;
+  /** Present when the PSU takes part in real time. */
+  readonly psu?: PsuPresence;
+  /** TPP-Redirect-Preferred: false asks for approval in the bank's app; default true. */
+  readonly redirectPreferred?: boolean;
+}

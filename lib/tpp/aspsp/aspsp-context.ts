@@ -1,0 +1,85 @@
+import "server-only";
+import { headers } from "next/headers";
+import { requireCurrentUser } from "../auth/get-current-user";
+import { TppError } from "../errors";
+import { getAspspConnection, getTppRuntime } from "../runtime";
+import { createPsuSession, type PsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
+import type { AspspCaller } from "./aspsp-caller";
+import type { AspspClient } from "./create-aspsp-client";
+import { readPsuPresence } from "./read-psu-presence";
+
+/**
+ * What every bank operation needs: the signed client, the TPP's id at the bank, and who the call
+ * is for. Made per request (never shared between users).
+ */
+export interface AspspContext {
+  readonly client: AspspClient;
+  /** The TPP's id at the bank (its certificate's organizationIdentifier). */
+  readonly tppId: string;
+  readonly caller: AspspCaller;
+}
+
+/** The PSU session of the user, made (and its cookie written) when missing where cookies can be written. */
+async function psuSessionFor(userId: string): Promise<PsuSession> {
+  const existing = await readPsuSession(userId);
+  if (existing !== undefined) return existing;
+  const session = createPsuSession(userId, new Date());
+  try {
+    await writePsuSession(session);
+  } catch (error) {
+    // While rendering, Next refuses cookie writes; the proxy normally made the session already.
+    throw new TppError("PSU_SESSION_MISSING", "There is no PSU session cookie, and a page cannot set one while it renders: reload the page", {
+      cause: error,
+    });
+  }
+  return session;
+}
+
+/**
+ * The context for a call made while the PSU is present (a page, a Server Action, a Route
+ * Handler): the signed-in user (else a redirect to sign-in), their PSU-ID, the PSU session's
+ * TPP-Session-ID, context and PSU-Corporate-ID, and the browser's request forwarded as PSU-*
+ * headers. `method` is the PSU's request method where Next does not tell it (Route Handlers).
+ */
+export async function getAspspContext(options: { returnTo?: string; method?: string } = {}): Promise<AspspContext> {
+  const user = await requireCurrentUser(options.returnTo);
+  const session = await psuSessionFor(user.id);
+  const requestHeaders = await headers();
+  // A Server Action arrives as a POST carrying Next-Action; a page render is a GET.
+  const method = options.method ?? (requestHeaders.has("next-action") ? "POST" : "GET");
+  const connection = await getAspspConnection();
+  return {
+    client: connection.client,
+    tppId: connection.tppId,
+    caller: {
+      userId: user.id,
+      tppSessionId: session.tppSessionId,
+      ...(user.psuId === undefined ? {} : { psuId: user.psuId }),
+      ...(session.context === "CORPORATE" && session.psuCorporateId !== undefined ? { psuCorporateId: session.psuCorporateId } : {}),
+      ...(session.context === undefined ? {} : { psuContext: session.context }),
+      psu: readPsuPresence(requestHeaders, method),
+    },
+  };
+}
+
+/**
+ * The context for a call without the PSU (a scheduled refresh): the user's PSU-ID and, when
+ * given, a PSU-Corporate-ID; no PSU-IP-Address, so the bank applies its PSU-absent limits
+ * (4 calls per account per day, 90 days of history).
+ * @see psd2-interface.md "Authentication" (9), "Limits"
+ */
+export async function getBackgroundAspspContext(userId: string, options: { psuCorporateId?: string } = {}): Promise<AspspContext> {
+  const { users } = await getTppRuntime();
+  const user = await users.findById(userId);
+  if (user === undefined) throw new TppError("INPUT_INVALID", `there is no user ${userId}`);
+  const connection = await getAspspConnection();
+  return {
+    client: connection.client,
+    tppId: connection.tppId,
+    caller: {
+      userId,
+      ...(user.psuId === null ? {} : { psuId: user.psuId }),
+      ...(options.psuCorporateId === undefined ? {} : { psuCorporateId: options.psuCorporateId }),
+    },
+  };
+}

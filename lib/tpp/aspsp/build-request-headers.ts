@@ -1,0 +1,62 @@
+import type { AspspCaller, PsuPresence } from "./aspsp-caller";
+import type { HeaderPair } from "./aspsp-exchange";
+
+export interface RequestHeaderOptions {
+  readonly caller: AspspCaller;
+  /** TPP-Redirect-URI, already percent-encoded (encodeRedirectUri). */
+  readonly redirectUri: string;
+  readonly acceptFix: string | undefined;
+  readonly brand: string | undefined;
+  readonly hasBody: boolean;
+}
+
+// Header values are sent as they are; a control character (a line break above all) would
+// corrupt the request, so forwarded values lose them (tab stays: it is legal in a field value).
+function clean(value: string): string {
+  let result = "";
+  for (const character of value) {
+    const code = character.charCodeAt(0);
+    if (code === 0x09 || (code >= 0x20 && code !== 0x7f)) result += character;
+  }
+  return result.trim();
+}
+
+const PSU_FORWARDED: readonly (readonly [keyof PsuPresence, string])[] = [
+  ["ipPort", "PSU-IP-Port"],
+  ["userAgent", "PSU-User-Agent"],
+  ["accept", "PSU-Accept"],
+  ["acceptCharset", "PSU-Accept-Charset"],
+  ["acceptEncoding", "PSU-Accept-Encoding"],
+  ["acceptLanguage", "PSU-Accept-Language"],
+  ["httpMethod", "PSU-HTTP-Method"],
+];
+
+/**
+ * The headers of a request besides the signature's own (Date, X-Request-ID, Digest, Signature,
+ * TPP-Signature-Certificate): TPP-Session-ID, TPP-Redirect-URI (required on every request, since
+ * the TPP cannot know whether SCA will be needed), TPP-Redirect-Preferred,
+ * TPP-Brand-Logging-Information, x-accept-fix, PSU-ID, PSU-Corporate-ID, and, only when the PSU
+ * takes part in real time, PSU-IP-Address and the PSU-* headers forwarded from the browser.
+ * @see psd2-interface.md "Header parameters", "Authentication" (4, 8, 9)
+ */
+export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[] {
+  const { caller } = options;
+  const headers: HeaderPair[] = [["Accept", "application/json"]];
+  if (options.hasBody) headers.push(["Content-Type", "application/json"]);
+  if (caller.tppSessionId !== undefined) headers.push(["TPP-Session-ID", caller.tppSessionId]);
+  headers.push(["TPP-Redirect-URI", options.redirectUri]);
+  headers.push(["TPP-Redirect-Preferred", caller.redirectPreferred === false ? "false" : "true"]);
+  if (options.brand !== undefined && options.brand !== "") headers.push(["TPP-Brand-Logging-Information", clean(options.brand)]);
+  if (options.acceptFix !== undefined && options.acceptFix !== "") headers.push(["x-accept-fix", options.acceptFix]);
+  if (caller.psuId !== undefined) headers.push(["PSU-ID", caller.psuId]);
+  if (caller.psuCorporateId !== undefined) headers.push(["PSU-Corporate-ID", caller.psuCorporateId]);
+  const psu = caller.psu;
+  if (psu !== undefined) {
+    headers.push(["PSU-IP-Address", clean(psu.ipAddress)]);
+    for (const [field, name] of PSU_FORWARDED) {
+      const value = psu[field];
+      if (value !== undefined && clean(value) !== "") headers.push([name, clean(value)]);
+    }
+  }
+  return headers;
+}

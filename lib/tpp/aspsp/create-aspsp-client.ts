@@ -1,0 +1,364 @@
+import { Agent, type Dispatcher, request } from "undici";
+import type { z } from "zod";
+import { errorResponseSchema, parseResponseBody, type TppMessage } from "../../psd2/schemas";
+import {
+  type CertificateCache,
+  createCertificateCache,
+  createRequestId,
+  formatHttpDate,
+  type RequestSigner,
+} from "../../psd2/signing";
+import type { ParsedCertificate, TrustAnchor } from "../../psd2/x509";
+import { AspspError, type ResolvedLink, TppError } from "../errors";
+import type { AspspCaller } from "./aspsp-caller";
+import type { AspspExchange, HeaderPair } from "./aspsp-exchange";
+import { buildRequestHeaders } from "./build-request-headers";
+import { encodeRedirectUri } from "./encode-redirect-uri";
+import { resolveAspspUrl, resolveLinkForBrowser } from "./resolve-aspsp-url";
+import { type ResponseSignatureVerdict, verifyResponseSignature } from "./verify-response-signature";
+
+export type AspspMethod = "GET" | "POST" | "PUT" | "DELETE";
+
+/** One call to the bank: where, what, for whom, and the schema its 2xx body must match. */
+export interface AspspCall<S extends z.ZodType> {
+  readonly method: AspspMethod;
+  /** A path of the interface (`/v1/accounts`) or the href of a link in an earlier reply. */
+  readonly path: string;
+  /** Query parameters added to the path's own (undefined values are left out). */
+  readonly query?: Readonly<Record<string, string | undefined>>;
+  /** A JSON body: serialised once; the same octets are hashed, signed and sent. */
+  readonly body?: unknown;
+  /** The schema of the 2xx reply; an empty body is parsed as undefined. */
+  readonly schema: S;
+  readonly caller: AspspCaller;
+}
+
+/** A 2xx reply, parsed. */
+export interface AspspReply<T> {
+  readonly status: number;
+  readonly value: T;
+  readonly requestId: string;
+  /** The Location header of a 201, resolved. */
+  readonly location: string | undefined;
+  readonly signature: ResponseSignatureVerdict;
+}
+
+export interface AspspTlsOptions {
+  /** The QWAC and its key, presented to the bank (mutual TLS). */
+  readonly certificatePem: string;
+  readonly privateKeyPem: string;
+  /** CAs for the bank's server certificate, when not the system's (tests, private CAs). */
+  readonly caPem?: string;
+}
+
+export interface AspspClientOptions {
+  /** The bank's base URL: paths and relative links resolve against it. */
+  readonly baseUrl: string;
+  /** Made once from the TPP's key and certificate (createRequestSigner). */
+  readonly signer: RequestSigner;
+  /** TPP-Redirect-URI as configured; sent percent-encoded. */
+  readonly redirectUri: string;
+  /** TPP-Brand-Logging-Information. */
+  readonly brand?: string;
+  /** x-accept-fix: comma-separated fixes opted into. */
+  readonly acceptFix?: string;
+  /** The CAs the bank's response seal must chain to; undefined: signatures are not checked. */
+  readonly trustAnchors?: readonly TrustAnchor[];
+  /** Refuse replies whose signature is not verified (ASPSP_REQUIRE_SIGNED_RESPONSES). */
+  readonly requireSignedResponses?: boolean;
+  readonly tls?: AspspTlsOptions;
+  readonly timeouts?: { readonly connectMs?: number; readonly headersMs?: number; readonly bodyMs?: number };
+  /** Receives every exchange (each attempt), for the request inspector. Must not throw. */
+  readonly recorder?: (exchange: AspspExchange) => void | Promise<void>;
+  readonly now?: () => Date;
+  readonly createRequestId?: () => string;
+  /** Replaces the client's own keep-alive Agent (its TLS and timeout options then do not apply). */
+  readonly dispatcher?: Dispatcher;
+}
+
+export interface AspspClient {
+  readonly baseUrl: string;
+  /** The keyId of the signing certificate. */
+  readonly keyId: string;
+  readonly certificate: ParsedCertificate;
+  /**
+   * The one way to call the bank: signs, sends, verifies the reply's signature, parses the body
+   * with the call's schema, and throws AspspError for a non-2xx reply.
+   */
+  fetch<S extends z.ZodType>(call: AspspCall<S>): Promise<AspspReply<z.output<S>>>;
+  /** Closes the keep-alive connections. */
+  close(): Promise<void>;
+}
+
+/** The undici Agent options the client uses: keep-alive, timeouts, and mutual TLS when given. */
+export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" | "timeouts">): Agent.Options {
+  const tls = options.tls;
+  return {
+    connect: {
+      timeout: options.timeouts?.connectMs ?? 5_000,
+      ...(tls === undefined
+        ? {}
+        : { cert: tls.certificatePem, key: tls.privateKeyPem, ...(tls.caPem === undefined ? {} : { ca: tls.caPem }) }),
+    },
+    headersTimeout: options.timeouts?.headersMs ?? 20_000,
+    bodyTimeout: options.timeouts?.bodyMs ?? 30_000,
+    keepAliveTimeout: 10_000,
+    keepAliveMaxTimeout: 60_000,
+    connections: 16,
+  };
+}
+
+// Errors where no request reached the bank's application, or the connection broke before a
+// reply: a GET may be sent again. Timeouts waiting for a reply are not among them.
+const CONNECTION_ERROR_CODES = new Set([
+  "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_CLOSED",
+]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+
+function errorCodeOf(error: unknown): string | undefined {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
+    if ("code" in current && typeof current.code === "string") return current.code;
+  }
+  return undefined;
+}
+
+function describeError(error: unknown): string {
+  const code = errorCodeOf(error);
+  const message = error instanceof Error ? error.message : String(error);
+  return code === undefined || message.includes(code) ? message : `${code}: ${message}`;
+}
+
+function headerPairsOf(headers: Readonly<Record<string, string | string[] | undefined>>): HeaderPair[] {
+  const pairs: HeaderPair[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    for (const item of typeof value === "string" ? [value] : value) pairs.push([name, item]);
+  }
+  return pairs;
+}
+
+function singleHeader(headers: Readonly<Record<string, string | string[] | undefined>>, name: string): string | undefined {
+  const value = headers[name];
+  return typeof value === "string" ? value : value?.[0];
+}
+
+function readJson(text: string): { ok: true; value: unknown } | { ok: false; problem: string } {
+  if (text.trim() === "") return { ok: true, value: undefined };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, problem: `the body is not JSON (${error instanceof Error ? error.message : String(error)})` };
+  }
+}
+
+/** Every `_links` entry of an error body, with hrefs resolved for the browser. */
+function resolveLinks(baseUrl: string, links: Readonly<Record<string, { href: string; verbs: readonly string[] }>> | undefined): Record<string, ResolvedLink> {
+  const resolved: Record<string, ResolvedLink> = {};
+  for (const [name, link] of Object.entries(links ?? {})) {
+    resolved[name] = { href: link.href, url: resolveLinkForBrowser(baseUrl, link.href), verbs: link.verbs };
+  }
+  return resolved;
+}
+
+function urlOf(baseUrl: string, call: { path: string; query?: Readonly<Record<string, string | undefined>> }): URL {
+  const url = resolveAspspUrl(baseUrl, call.path);
+  for (const [name, value] of Object.entries(call.query ?? {})) {
+    if (value !== undefined) url.searchParams.set(name, value);
+  }
+  return url;
+}
+
+/** A request that got a reply: the reply as received and the exchange so far. */
+interface SentRequest {
+  readonly status: number;
+  readonly headers: Record<string, string | string[] | undefined>;
+  readonly body: Buffer;
+  readonly requestId: string;
+  readonly exchange: Omit<AspspExchange, "status" | "responseHeaders" | "responseBody" | "signature" | "error">;
+}
+
+/**
+ * The TPP's one signed HTTP client for the bank (undici, keep-alive Agent). Every request
+ * carries Date, X-Request-ID, Digest, Signature and TPP-Signature-Certificate, plus the session,
+ * redirect and PSU headers of the caller; the JSON body is serialised once and the same octets
+ * are hashed, signed and sent. A GET is sent once more after a connection error (never after an
+ * HTTP error, never a POST, PUT or DELETE).
+ * @see supplement.md §1, §4, §9; psd2-interface.md "Header parameters", "Authentication"
+ */
+export function createAspspClient(options: AspspClientOptions): AspspClient {
+  const baseUrl = options.baseUrl.replace(/\/+$/, "");
+  const now = options.now ?? (() => new Date());
+  const newRequestId = options.createRequestId ?? createRequestId;
+  const ownAgent = options.dispatcher === undefined ? new Agent(createAspspAgentOptions(options)) : undefined;
+  const dispatcher: Dispatcher = options.dispatcher ?? ownAgent ?? new Agent(createAspspAgentOptions(options));
+  const redirectUri = encodeRedirectUri(options.redirectUri);
+  const certificateCache: CertificateCache = createCertificateCache({ maxEntries: 16 });
+  const { signer } = options;
+
+  async function record(exchange: AspspExchange): Promise<void> {
+    if (options.recorder === undefined) return;
+    try {
+      await options.recorder(exchange);
+    } catch (error) {
+      // The inspector must never break a call to the bank.
+      console.error(`tpp: could not record the bank call ${exchange.requestId}: ${describeError(error)}`);
+    }
+  }
+
+  async function send(
+    method: AspspMethod,
+    url: URL,
+    body: Buffer | undefined,
+    caller: AspspCaller,
+    attempt: number,
+  ): Promise<SentRequest> {
+    const requestId = newRequestId();
+    const date = now();
+    const baseHeaders = buildRequestHeaders({
+      caller,
+      redirectUri,
+      acceptFix: options.acceptFix,
+      brand: options.brand,
+      hasBody: body !== undefined,
+    });
+    const path = `${url.pathname}${url.search}`;
+    const signature = signer.sign(
+      { method, path, headers: Object.fromEntries(baseHeaders), ...(body === undefined ? {} : { body }) },
+      { date, requestId },
+    );
+    const signed = signature.headers;
+    const headers: HeaderPair[] = [
+      ["Date", signed.Date ?? formatHttpDate(date)],
+      ["X-Request-ID", requestId],
+      ["Digest", signed.Digest],
+      ["Signature", signed.Signature],
+      ["TPP-Signature-Certificate", signed["TPP-Signature-Certificate"]],
+      ...baseHeaders,
+    ];
+    const exchange = {
+      startedAt: date,
+      userId: caller.userId,
+      method,
+      url: url.href,
+      requestId,
+      attempt,
+      requestHeaders: headers,
+      signingString: signature.signingString,
+      signedHeaders: signature.signedHeaders,
+      requestBody: body === undefined ? "" : body.toString("utf8"),
+    };
+    const started = performance.now();
+    let response: Dispatcher.ResponseData;
+    let responseBody: Buffer;
+    try {
+      response = await request(url, {
+        method,
+        headers: headers.flatMap(([name, value]) => [name, value]),
+        ...(body === undefined ? {} : { body }),
+        dispatcher,
+      });
+      responseBody = Buffer.from(await response.body.arrayBuffer());
+    } catch (error) {
+      const durationMs = Math.round(performance.now() - started);
+      await record({
+        ...exchange,
+        status: undefined,
+        responseHeaders: [],
+        responseBody: undefined,
+        durationMs,
+        signature: undefined,
+        error: describeError(error),
+      });
+      throw error;
+    }
+    const durationMs = Math.round(performance.now() - started);
+    return {
+      status: response.statusCode,
+      headers: response.headers,
+      body: responseBody,
+      requestId,
+      exchange: { ...exchange, durationMs },
+    };
+  }
+
+  async function fetchFromBank<S extends z.ZodType>(call: AspspCall<S>): Promise<AspspReply<z.output<S>>> {
+    const url = urlOf(baseUrl, call);
+    const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body), "utf8");
+    const maxAttempts = call.method === "GET" ? 2 : 1;
+    let sent: SentRequest | undefined;
+    for (let attempt = 1; sent === undefined; attempt++) {
+      try {
+        sent = await send(call.method, url, body, call.caller, attempt);
+      } catch (error) {
+        const code = errorCodeOf(error);
+        if (attempt < maxAttempts && code !== undefined && CONNECTION_ERROR_CODES.has(code)) continue;
+        if (code !== undefined && TIMEOUT_CODES.has(code)) {
+          throw new TppError("ASPSP_TIMEOUT", `The bank did not answer ${call.method} ${url.pathname} in time (${describeError(error)})`, { cause: error });
+        }
+        throw new TppError("ASPSP_UNREACHABLE", `The bank at ${url.origin} could not be reached for ${call.method} ${url.pathname} (${describeError(error)})`, { cause: error });
+      }
+    }
+
+    const { status, headers, requestId } = sent;
+    const text = sent.body.toString("utf8");
+    const signature = verifyResponseSignature(
+      { headers, body: sent.body },
+      { trustAnchors: options.trustAnchors, now: now(), certificateCache },
+    );
+    const refusedSignature = options.requireSignedResponses === true && signature.status !== "verified";
+    const signatureProblem = refusedSignature
+      ? `the reply's signature is ${signature.status}${signature.status === "failed" ? `: ${signature.problems.join("; ")}` : ""}`
+      : undefined;
+    await record({
+      ...sent.exchange,
+      status,
+      responseHeaders: headerPairsOf(headers),
+      responseBody: text,
+      signature,
+      error: signatureProblem === undefined ? undefined : `refused: ${signatureProblem}`,
+    });
+    if (signatureProblem !== undefined) {
+      throw new TppError("RESPONSE_SIGNATURE_INVALID", `The bank's reply to ${call.method} ${url.pathname} was refused: ${signatureProblem}`);
+    }
+
+    const json = readJson(text);
+    if (status < 200 || status > 299) {
+      const parsed = json.ok ? parseResponseBody(errorResponseSchema, json.value ?? {}) : undefined;
+      const tppMessages: readonly TppMessage[] = parsed?.ok === true ? parsed.value.tppMessages : [];
+      throw new AspspError({
+        status,
+        tppMessages,
+        psuMessage: parsed?.ok === true ? parsed.value.psuMessage : undefined,
+        links: resolveLinks(baseUrl, parsed?.ok === true ? parsed.value._links : undefined),
+        requestId,
+        tppSessionId: call.caller.tppSessionId,
+        ...(parsed === undefined ? { bodyProblems: json.ok ? [] : [json.problem] } : parsed.ok ? {} : { bodyProblems: parsed.problems }),
+      });
+    }
+    if (!json.ok) {
+      throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to ${call.method} ${url.pathname} cannot be read: ${json.problem}`);
+    }
+    const parsed = parseResponseBody(call.schema, json.value);
+    if (!parsed.ok) {
+      throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to ${call.method} ${url.pathname} does not match the interface: ${parsed.problems.join("; ")}`);
+    }
+    const location = singleHeader(headers, "location");
+    return {
+      status,
+      value: parsed.value,
+      requestId,
+      location: location === undefined ? undefined : resolveLinkForBrowser(baseUrl, location),
+      signature,
+    };
+  }
+
+  return {
+    baseUrl,
+    keyId: signer.keyId,
+    certificate: signer.certificate,
+    fetch: fetchFromBank,
+    async close() {
+      await ownAgent?.close();
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import "server-only";
+import { getServerSession } from "next-auth";
+import { redirect } from "next/navigation";
+import { getTppRuntime } from "../runtime";
+import { getAuthOptions } from "./auth-options";
+
+/** A corporate agreement the user acted for at the bank. */
+export interface CorporateAgreementRef {
+  readonly psuCorporateId: string;
+  readonly name: string | undefined;
+  readonly organisationNumber: string | undefined;
+}
+
+/** The signed-in app user, with the identifiers the bank gave the TPP for them. */
+export interface AppUser {
+  readonly id: string;
+  readonly username: string;
+  readonly displayName: string;
+  /** PSU-ID: known after the first successful SCA. */
+  readonly psuId: string | undefined;
+  readonly corporateAgreements: readonly CorporateAgreementRef[];
+}
+
+/** The signed-in user, or undefined. For server components, actions and route handlers. */
+export async function getCurrentUser(): Promise<AppUser | undefined> {
+  const session = await getServerSession(getAuthOptions());
+  const userId = session?.userId;
+  if (userId === undefined) return undefined;
+  const { users } = await getTppRuntime();
+  const user = await users.findById(userId);
+  if (user === undefined) return undefined;
+  const corporate = await users.listCorporateIds(user.id);
+  return {
+    id: user.id,
+    username: user.username,
+    displayName: user.displayName,
+    psuId: user.psuId ?? undefined,
+    corporateAgreements: corporate.map((c) => ({
+      psuCorporateId: c.psuCorporateId,
+      name: c.name ?? undefined,
+      organisationNumber: c.organisationNumber ?? undefined,
+    })),
+  };
+}
+
+/** The signed-in user; otherwise a redirect to the sign-in page, which returns to `returnTo`. */
+export async function requireCurrentUser(returnTo = "/"): Promise<AppUser> {
+  const user = await getCurrentUser();
+  if (user === undefined) redirect(`/signin?callbackUrl=${encodeURIComponent(returnTo)}`);
+  return user;
+}

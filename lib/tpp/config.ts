@@ -1,0 +1,283 @@
+import "server-only";
+import path from "node:path";
+import { z } from "zod";
+import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
+import { readConfigFile } from "./credentials/read-config-file";
+import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
+import { readTlsCredentials, type TlsCredentials } from "./credentials/read-tls-credentials";
+import { TppError } from "./errors";
+import { loadSandboxSecrets } from "./secrets/load-sandbox-secrets";
+
+/** sandbox: the local sandbox bank (or a bank's test platform); production: real PSU data. */
+export const ASPSP_ENVIRONMENTS = ["sandbox", "production"] as const;
+export type AspspEnvironment = (typeof ASPSP_ENVIRONMENTS)[number];
+
+/** Where the signing certificate comes from. */
+export type SigningSource =
+  | { readonly kind: "files"; readonly variable: "TPP_CERT_FILE" | "TPP_P12_FILE"; readonly credentials: SigningCredentials }
+  /** The local sandbox's developer portal issues one on first start; it is kept in `directory`. */
+  | { readonly kind: "sandbox-portal"; readonly directory: string };
+
+/** What response signatures are checked against. */
+export type TrustAnchorSource =
+  | { readonly kind: "file"; readonly file: string; readonly anchors: readonly TrustAnchor[] }
+  /** The local sandbox's CA, from its portal (GET /portal/ca.pem). */
+  | { readonly kind: "sandbox-portal"; readonly directory: string }
+  | { readonly kind: "none" };
+
+export type DatabaseSetting = { readonly kind: "postgres"; readonly url: string } | { readonly kind: "pglite"; readonly dataDir: string };
+
+/** The TPP app's configuration, read once. */
+export interface TppConfig {
+  readonly environment: AspspEnvironment;
+  /** ASPSP_BASE_URL without a trailing slash: every relative link resolves against it. */
+  readonly aspspBaseUrl: string;
+  /** TPP_REDIRECT_URI as configured (percent-encoded when sent). */
+  readonly redirectUri: string;
+  /** NEXTAUTH_URL: the app's own origin (and base path), without a trailing slash. */
+  readonly appUrl: string;
+  /** TPP_DATA_DIR, absolute. */
+  readonly dataDir: string;
+  readonly database: DatabaseSetting;
+  readonly sessionSecret: string;
+  readonly nextAuthSecret: string;
+  readonly signing: SigningSource;
+  readonly tls: TlsCredentials | undefined;
+  readonly trustAnchors: TrustAnchorSource;
+  readonly requireSignedResponses: boolean;
+  /** The settings that were generated in this data directory (sandbox only), for a log line. */
+  readonly generated: readonly string[];
+}
+
+const booleanSetting = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"], { error: "must be one of true, false, 1, 0, on, off, yes, no" })
+  .transform((value) => ["true", "1", "on", "yes"].includes(value));
+
+const httpUrl = (example: string) =>
+  z
+    .url({ protocol: /^https?$/, error: `must be an absolute http(s) URL such as ${example}` })
+    .check((payload) => {
+      // zod runs this check after a failed format check too: only a URL is looked into.
+      if (!URL.canParse(payload.value)) return;
+      const url = new URL(payload.value);
+      if (url.username !== "" || url.password !== "") {
+        payload.issues.push({ code: "custom", message: "must not carry a user name or password", input: payload.value });
+      }
+    });
+
+const secret = z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)");
+const fileName = z.string().min(1, "must name a file");
+
+/** Every variable the app reads, with its rule. Empty values count as unset, as in most shells. */
+const environmentSchema = z.object({
+  ASPSP_BASE_URL: httpUrl("http://localhost:4000").optional(),
+  ASPSP_ENVIRONMENT: z.enum(ASPSP_ENVIRONMENTS, { error: "must be sandbox or production" }).default("sandbox"),
+  TPP_CERT_FILE: fileName.optional(),
+  TPP_KEY_FILE: fileName.optional(),
+  TPP_P12_FILE: fileName.optional(),
+  TPP_P12_PASSWORD: z.string().optional(),
+  TPP_TLS_CERT_FILE: fileName.optional(),
+  TPP_TLS_KEY_FILE: fileName.optional(),
+  TPP_REDIRECT_URI: httpUrl("http://localhost:3000/callback").optional(),
+  TPP_DATA_DIR: z.string().min(1, "must name a directory").default(".data/tpp"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
+  SESSION_SECRET: secret.optional(),
+  NEXTAUTH_SECRET: secret.optional(),
+  NEXTAUTH_URL: httpUrl("http://localhost:3000").optional(),
+  ASPSP_TRUST_ANCHORS: fileName.optional(),
+  ASPSP_REQUIRE_SIGNED_RESPONSES: booleanSetting.default(false),
+});
+
+/** Variables whose values never appear in a message. */
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "NEXTAUTH_SECRET", "TPP_P12_PASSWORD", "DATABASE_URL"]);
+
+export const TPP_CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
+
+const DEFAULT_ASPSP_BASE_URL = "http://localhost:4000";
+const DEFAULT_REDIRECT_URI = "http://localhost:3000/callback";
+
+function configError(variable: string, message: string): TppError {
+  return new TppError("CONFIG_INVALID", `${variable}: ${message}`, { variable });
+}
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, "");
+}
+
+/** Whether a URL names this machine: only then may the sandbox portal hand out a certificate. */
+export function isLocalUrl(url: string): boolean {
+  const host = new URL(url).hostname;
+  return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
+}
+
+function readEnvironment(env: Readonly<Record<string, string | undefined>>) {
+  const present = Object.fromEntries(
+    TPP_CONFIG_VARIABLES.flatMap((name) => {
+      const value = env[name];
+      return value === undefined || value === "" ? [] : [[name, value]];
+    }),
+  );
+  const parsed = environmentSchema.safeParse(present);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const variable = String(issue?.path[0] ?? "configuration");
+  const shown = SECRET_VARIABLES.has(variable) ? "" : ` (got ${JSON.stringify(env[variable])})`;
+  throw configError(variable, `${issue?.message ?? "is invalid"}${shown}`);
+}
+
+type Environment = ReturnType<typeof readEnvironment>;
+
+/** Pairs of variables that go together, and the choice between PEM files and PKCS#12. */
+function checkPairs(e: Environment): void {
+  if (e.TPP_CERT_FILE !== undefined && e.TPP_KEY_FILE === undefined) throw configError("TPP_KEY_FILE", "is required with TPP_CERT_FILE");
+  if (e.TPP_KEY_FILE !== undefined && e.TPP_CERT_FILE === undefined) throw configError("TPP_CERT_FILE", "is required with TPP_KEY_FILE");
+  if (e.TPP_P12_FILE !== undefined && e.TPP_CERT_FILE !== undefined) {
+    throw configError("TPP_P12_FILE", "give either TPP_P12_FILE or TPP_CERT_FILE with TPP_KEY_FILE, not both");
+  }
+  if (e.TPP_P12_PASSWORD !== undefined && e.TPP_P12_FILE === undefined) throw configError("TPP_P12_FILE", "is required with TPP_P12_PASSWORD");
+  if (e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE === undefined) throw configError("TPP_TLS_KEY_FILE", "is required with TPP_TLS_CERT_FILE");
+  if (e.TPP_TLS_KEY_FILE !== undefined && e.TPP_TLS_CERT_FILE === undefined) throw configError("TPP_TLS_CERT_FILE", "is required with TPP_TLS_KEY_FILE");
+}
+
+/** In production nothing is generated or assumed: each of these must be set. */
+function checkProduction(e: Environment): void {
+  const required: readonly (keyof Environment)[] = ["ASPSP_BASE_URL", "TPP_REDIRECT_URI", "NEXTAUTH_URL", "SESSION_SECRET", "NEXTAUTH_SECRET"];
+  for (const name of required) {
+    if (e[name] === undefined) throw configError(name, "is required when ASPSP_ENVIRONMENT is production");
+  }
+  if (e.TPP_CERT_FILE === undefined && e.TPP_P12_FILE === undefined) {
+    throw configError("TPP_CERT_FILE", "is required when ASPSP_ENVIRONMENT is production (or TPP_P12_FILE with TPP_P12_PASSWORD)");
+  }
+}
+
+export interface LoadTppConfigOptions {
+  /** The directory relative paths are read from; default process.cwd(). */
+  readonly cwd?: string;
+  /** The time certificates must be valid at; default now. */
+  readonly now?: Date;
+}
+
+/**
+ * Reads and checks the whole configuration: values, pairs of variables, the production rules,
+ * the certificate files; in the sandbox, the secrets that are not set are read from (or generated
+ * once into) TPP_DATA_DIR. A wrong or missing setting throws a CONFIG_INVALID TppError whose
+ * message is one line naming the variable.
+ */
+export function loadTppConfig(env: Readonly<Record<string, string | undefined>>, options: LoadTppConfigOptions = {}): TppConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const now = options.now ?? new Date();
+  const e = readEnvironment(env);
+  checkPairs(e);
+  const environment = e.ASPSP_ENVIRONMENT;
+  if (environment === "production") checkProduction(e);
+
+  const aspspBaseUrl = withoutTrailingSlash(e.ASPSP_BASE_URL ?? DEFAULT_ASPSP_BASE_URL);
+  const redirectUri = e.TPP_REDIRECT_URI ?? DEFAULT_REDIRECT_URI;
+  const appUrl = withoutTrailingSlash(e.NEXTAUTH_URL ?? new URL(redirectUri).origin);
+  // The bank sends the PSU back to TPP_REDIRECT_URI; the sign-in and PSU session cookies are
+  // per host, so the callback only sees them on the app's own host.
+  if (new URL(redirectUri).host !== new URL(appUrl).host) {
+    throw configError(
+      "TPP_REDIRECT_URI",
+      `its host (${new URL(redirectUri).host}) must be the app's host in NEXTAUTH_URL (${new URL(appUrl).host}): the browser's cookies are per host`,
+    );
+  }
+  const dataDir = path.resolve(cwd, e.TPP_DATA_DIR);
+
+  let signing: SigningSource;
+  if (e.TPP_CERT_FILE !== undefined && e.TPP_KEY_FILE !== undefined) {
+    signing = {
+      kind: "files",
+      variable: "TPP_CERT_FILE",
+      credentials: readSigningCredentials({ kind: "pem", certFile: e.TPP_CERT_FILE, keyFile: e.TPP_KEY_FILE }, { cwd, now }),
+    };
+  } else if (e.TPP_P12_FILE !== undefined) {
+    signing = {
+      kind: "files",
+      variable: "TPP_P12_FILE",
+      credentials: readSigningCredentials({ kind: "p12", p12File: e.TPP_P12_FILE, password: e.TPP_P12_PASSWORD ?? "" }, { cwd, now }),
+    };
+  } else if (isLocalUrl(aspspBaseUrl)) {
+    signing = { kind: "sandbox-portal", directory: path.join(dataDir, "credentials") };
+  } else {
+    throw configError(
+      "TPP_CERT_FILE",
+      `is required when ASPSP_BASE_URL (${aspspBaseUrl}) is not the local sandbox bank: only the local sandbox's portal issues a certificate on first start (or set TPP_P12_FILE)`,
+    );
+  }
+
+  const tls =
+    e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE !== undefined
+      ? readTlsCredentials({ certFile: e.TPP_TLS_CERT_FILE, keyFile: e.TPP_TLS_KEY_FILE }, cwd)
+      : undefined;
+
+  let trustAnchors: TrustAnchorSource;
+  if (e.ASPSP_TRUST_ANCHORS !== undefined) {
+    const text = readConfigFile("ASPSP_TRUST_ANCHORS", e.ASPSP_TRUST_ANCHORS, cwd).toString("utf8");
+    try {
+      trustAnchors = { kind: "file", file: e.ASPSP_TRUST_ANCHORS, anchors: loadTrustAnchors(text) };
+    } catch (error) {
+      throw configError("ASPSP_TRUST_ANCHORS", `${e.ASPSP_TRUST_ANCHORS} is not a PEM bundle of CA certificates (${error instanceof Error ? error.message : String(error)})`);
+    }
+  } else if (environment === "sandbox" && isLocalUrl(aspspBaseUrl)) {
+    trustAnchors = { kind: "sandbox-portal", directory: path.join(dataDir, "credentials") };
+  } else {
+    trustAnchors = { kind: "none" };
+  }
+  if (e.ASPSP_REQUIRE_SIGNED_RESPONSES && trustAnchors.kind === "none") {
+    throw configError("ASPSP_TRUST_ANCHORS", "is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on: responses are verified against these CAs");
+  }
+
+  const generated: string[] = [];
+  let sessionSecret = e.SESSION_SECRET;
+  let nextAuthSecret = e.NEXTAUTH_SECRET;
+  if (sessionSecret === undefined || nextAuthSecret === undefined) {
+    // Only reached in the sandbox: checkProduction requires both in production.
+    const secrets = loadSandboxSecrets(dataDir);
+    if (sessionSecret === undefined) {
+      sessionSecret = secrets.sessionSecret;
+      generated.push("SESSION_SECRET");
+    }
+    if (nextAuthSecret === undefined) {
+      nextAuthSecret = secrets.nextAuthSecret;
+      generated.push("NEXTAUTH_SECRET");
+    }
+  }
+
+  return {
+    environment,
+    aspspBaseUrl,
+    redirectUri,
+    appUrl,
+    dataDir,
+    database: e.DATABASE_URL === undefined ? { kind: "pglite", dataDir: path.join(dataDir, "db") } : { kind: "postgres", url: e.DATABASE_URL },
+    sessionSecret,
+    nextAuthSecret,
+    signing,
+    tls,
+    trustAnchors,
+    requireSignedResponses: e.ASPSP_REQUIRE_SIGNED_RESPONSES,
+    generated,
+  };
+}
+
+// Kept on globalThis: Next bundles instrumentation, proxy and routes separately, and each bundle
+// has its own copy of this module; the configuration must still be read once per process.
+declare global {
+  var __psd2TppConfig: TppConfig | undefined;
+}
+
+/**
+ * The configuration of this process, read once from process.env. It also sets NEXTAUTH_URL and
+ * NEXTAUTH_SECRET in process.env when they were defaulted or generated, because next-auth reads
+ * them from there.
+ */
+export function getTppConfig(): TppConfig {
+  const cached = globalThis.__psd2TppConfig;
+  if (cached !== undefined) return cached;
+  const config = loadTppConfig(process.env);
+  process.env.NEXTAUTH_URL ??= config.appUrl;
+  process.env.NEXTAUTH_SECRET ??= config.nextAuthSecret;
+  globalThis.__psd2TppConfig = config;
+  return config;
+}

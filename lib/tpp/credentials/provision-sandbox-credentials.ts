@@ -1,0 +1,174 @@
+import { randomInt } from "node:crypto";
+import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { request } from "undici";
+import { z } from "zod";
+import { loadCertificatePem, loadPrivateKeyPem, privateKeyMatchesCertificate } from "../../psd2/certificates";
+import { parseCertificate } from "../../psd2/x509";
+import { TppError } from "../errors";
+import type { SigningCredentials } from "./read-signing-credentials";
+
+/** A sandbox certificate from the bank's developer portal, kept in the data directory. */
+export interface SandboxCredentials extends SigningCredentials {
+  /** The TPP's id at the bank: the certificate's organizationIdentifier. */
+  readonly tppId: string;
+  /** The bank's sandbox CA: it issued this certificate and the bank's response seal. */
+  readonly caCertificatePem: string;
+  /** true when the portal issued it just now. */
+  readonly issued: boolean;
+}
+
+/** The reply of POST /portal/certificates (the bank's developer portal). @see supplement.md §10 */
+const portalCertificateSchema = z.looseObject({
+  tppId: z.string().min(1),
+  certificate: z.string().includes("BEGIN CERTIFICATE"),
+  privateKey: z.string().includes("PRIVATE KEY"),
+  caCertificate: z.string().includes("BEGIN CERTIFICATE"),
+});
+
+const registrationSchema = z.object({ tppId: z.string(), organisationName: z.string(), issuedAt: z.string(), bankUrl: z.string() });
+
+const FILES = {
+  certificate: "certificate.pem",
+  privateKey: "private-key.pem",
+  ca: "aspsp-ca.pem",
+  registration: "registration.json",
+} as const;
+
+/** The organisation the demo registers as; the id is new per data directory. */
+export const SANDBOX_ORGANISATION_NAME = "PSD2 TPP Demo AS";
+
+const TIMEOUTS = { headersTimeout: 30_000, bodyTimeout: 30_000 } as const;
+
+/** A file of the credentials directory, a run-time path (kept out of Next's output file tracing). */
+function fileIn(directory: string, name: string): string {
+  return path.join(/*turbopackIgnore: true*/ directory, name);
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function unavailable(message: string, cause?: unknown): TppError {
+  return new TppError("CREDENTIALS_UNAVAILABLE", message, { cause });
+}
+
+async function readIfPresent(file: string): Promise<string | undefined> {
+  try {
+    return await readFile(file, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Writes a file completely or not at all (a crash mid-write must not leave half a key). */
+async function writeAtomically(file: string, content: string, mode: number): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, content, { mode });
+  await rename(temporary, file);
+}
+
+/** GET /portal/ca.pem: the sandbox bank's CA, or undefined when the bank cannot be reached. */
+export async function fetchSandboxCa(bankUrl: string): Promise<string | undefined> {
+  try {
+    const response = await request(`${bankUrl}/portal/ca.pem`, { method: "GET", ...TIMEOUTS });
+    const text = await response.body.text();
+    if (response.statusCode !== 200) return undefined;
+    return loadCertificatePem(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function requestCertificate(bankUrl: string): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
+  // A new id per data directory: the portal registers the TPP under it.
+  const organisationId = `PSDNO-FSA-DEMO${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+  const body = JSON.stringify({ organisationName: SANDBOX_ORGANISATION_NAME, organisationId, roles: ["PSP_AI", "PSP_PI"] });
+  let status: number;
+  let text: string;
+  try {
+    const response = await request(`${bankUrl}/portal/certificates`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Accept: "application/json" },
+      body,
+      ...TIMEOUTS,
+    });
+    status = response.statusCode;
+    text = await response.body.text();
+  } catch (error) {
+    throw unavailable(
+      `no certificate is configured and the sandbox bank's portal at ${bankUrl}/portal/certificates cannot be reached (${messageOf(error)}): start the bank (npm run bank) or use npm run demo`,
+      error,
+    );
+  }
+  if (status !== 201) {
+    throw unavailable(`the sandbox bank's portal refused a certificate (${status}): ${text.slice(0, 300)}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw unavailable("the sandbox bank's portal answered with something other than JSON", error);
+  }
+  const parsed = portalCertificateSchema.safeParse(json);
+  if (!parsed.success) throw unavailable(`the sandbox bank's portal answered without a certificate and key (${parsed.error.issues[0]?.message ?? "unreadable"})`);
+  return { ...parsed.data, organisationName: SANDBOX_ORGANISATION_NAME };
+}
+
+/** The kept credentials, when they are complete, match, are valid now and belong to this bank. */
+async function readKept(directory: string, bankUrl: string, now: Date): Promise<Omit<SandboxCredentials, "issued"> | undefined> {
+  const [certificateText, keyText, caText, registrationText] = await Promise.all(
+    Object.values(FILES).map((name) => readIfPresent(fileIn(directory, name))),
+  );
+  if (certificateText === undefined || keyText === undefined || caText === undefined || registrationText === undefined) return undefined;
+  try {
+    const registration = registrationSchema.parse(JSON.parse(registrationText));
+    if (registration.bankUrl !== bankUrl) return undefined;
+    const certificatePem = loadCertificatePem(certificateText);
+    const privateKeyPem = loadPrivateKeyPem(keyText);
+    if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem)) return undefined;
+    const certificate = parseCertificate(certificatePem);
+    if (certificate.notAfter.getTime() <= now.getTime() || certificate.notBefore.getTime() > now.getTime()) return undefined;
+    return { certificatePem, privateKeyPem, chainPems: [caText], tppId: registration.tppId, caCertificatePem: loadCertificatePem(caText) };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The TPP's certificate in the local sandbox: the one kept in `directory` (certificate.pem,
+ * private-key.pem readable by the owner only, aspsp-ca.pem, registration.json), or a new one from
+ * the bank's developer portal on first start, or when the bank's CA changed (its data was reset).
+ * When the bank cannot be reached, the kept certificate is used as it is.
+ * @see supplement.md §10
+ */
+export async function provisionSandboxCredentials(options: { bankUrl: string; directory: string; now?: Date }): Promise<SandboxCredentials> {
+  const now = options.now ?? new Date();
+  const kept = await readKept(options.directory, options.bankUrl, now);
+  const currentCa = await fetchSandboxCa(options.bankUrl);
+  if (kept !== undefined && (currentCa === undefined || currentCa === kept.caCertificatePem)) return { ...kept, issued: false };
+
+  const issued = await requestCertificate(options.bankUrl);
+  let certificatePem: string;
+  let privateKeyPem: string;
+  let caCertificatePem: string;
+  try {
+    certificatePem = loadCertificatePem(issued.certificate);
+    privateKeyPem = loadPrivateKeyPem(issued.privateKey);
+    caCertificatePem = loadCertificatePem(issued.caCertificate);
+  } catch (error) {
+    throw unavailable(`the sandbox bank's portal sent a certificate or key that cannot be read (${messageOf(error)})`, error);
+  }
+  if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem)) throw unavailable("the sandbox bank's portal sent a key that does not match its certificate");
+  await mkdir(options.directory, { recursive: true, mode: 0o700 });
+  // The key first and the registration last: readKept accepts the set only when all are there.
+  await writeAtomically(fileIn(options.directory, FILES.privateKey), privateKeyPem, 0o600);
+  await writeAtomically(fileIn(options.directory, FILES.certificate), certificatePem, 0o644);
+  await writeAtomically(fileIn(options.directory, FILES.ca), caCertificatePem, 0o644);
+  await writeAtomically(
+    fileIn(options.directory, FILES.registration),
+    `${JSON.stringify({ tppId: issued.tppId, organisationName: issued.organisationName, issuedAt: now.toISOString(), bankUrl: options.bankUrl }, null, 2)}\n`,
+    0o644,
+  );
+  return { certificatePem, privateKeyPem, chainPems: [caCertificatePem], tppId: issued.tppId, caCertificatePem, issued: true };
+}

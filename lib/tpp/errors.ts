@@ -1,0 +1,112 @@
+import "server-only";
+import type { TppMessage } from "../psd2/schemas";
+
+/**
+ * The closed set of codes of the TPP core. ASPSP_ERROR is the bank's own "no" (an AspspError);
+ * every other code is about the TPP's side of a call or its setup.
+ */
+export const TPP_ERROR_CODES = [
+  /** A setting is missing or wrong; `variable` names it. */
+  "CONFIG_INVALID",
+  /** The signing certificate could not be obtained (e.g. the sandbox portal is unreachable). */
+  "CREDENTIALS_UNAVAILABLE",
+  /** The bank answered with a non-2xx status (AspspError). */
+  "ASPSP_ERROR",
+  /** The bank could not be reached (connection refused, reset, DNS, TLS). */
+  "ASPSP_UNREACHABLE",
+  /** The bank did not answer in time. */
+  "ASPSP_TIMEOUT",
+  /** A 2xx reply whose body does not match the interface. */
+  "ASPSP_RESPONSE_INVALID",
+  /** A reply's signature failed and ASPSP_REQUIRE_SIGNED_RESPONSES is set. */
+  "RESPONSE_SIGNATURE_INVALID",
+  /** A link or page token that does not lead to the bank's own API. */
+  "ASPSP_LINK_INVALID",
+  /** The app user is not signed in. */
+  "NOT_SIGNED_IN",
+  /** The PSU session cookie is missing where it cannot be created (a page render). */
+  "PSU_SESSION_MISSING",
+  /** An argument from a page or form breaks a rule. */
+  "INPUT_INVALID",
+] as const;
+
+export type TppErrorCode = (typeof TPP_ERROR_CODES)[number];
+
+export interface TppErrorOptions {
+  readonly cause?: unknown;
+  /** For CONFIG_INVALID: the environment variable at fault. */
+  readonly variable?: string;
+}
+
+/** The one error class of lib/tpp: a code from a closed set and a message in plain words. */
+export class TppError extends Error {
+  override readonly name: string = "TppError";
+  readonly code: TppErrorCode;
+  readonly variable: string | undefined;
+
+  constructor(code: TppErrorCode, message: string, options: TppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = code;
+    this.variable = options.variable;
+  }
+}
+
+/** A link of a bank reply, with its href resolved against the bank's base URL. */
+export interface ResolvedLink {
+  readonly href: string;
+  /** Absolute URL; undefined when the href could not be read as a URL. */
+  readonly url: string | undefined;
+  readonly verbs: readonly string[];
+}
+
+export interface AspspErrorDetails {
+  readonly status: number;
+  readonly tppMessages: readonly TppMessage[];
+  readonly psuMessage: string | undefined;
+  readonly links: Readonly<Record<string, ResolvedLink>>;
+  /** The X-Request-ID of the request that got this reply. */
+  readonly requestId: string;
+  /** The TPP-Session-ID the request carried: the one an SCA started from this reply binds to. */
+  readonly tppSessionId: string | undefined;
+  /** What could not be read of the reply body, when it was not a tppMessages body. */
+  readonly bodyProblems?: readonly string[];
+}
+
+/**
+ * A non-2xx reply of the bank: its status, tppMessages, psuMessage and links (scaRedirect among
+ * them when SCA can cure it).
+ * @see supplement.md §4; psd2-interface.md "Errors"
+ */
+export class AspspError extends TppError {
+  override readonly name: string = "AspspError";
+  readonly status: number;
+  readonly tppMessages: readonly TppMessage[];
+  readonly psuMessage: string | undefined;
+  readonly links: Readonly<Record<string, ResolvedLink>>;
+  readonly requestId: string;
+  readonly tppSessionId: string | undefined;
+  readonly bodyProblems: readonly string[];
+
+  constructor(details: AspspErrorDetails) {
+    const [first] = details.tppMessages;
+    const summary = first === undefined ? "no tppMessages" : `${first.code}${first.text === undefined ? "" : `: ${first.text}`}`;
+    super("ASPSP_ERROR", `The bank answered ${details.status} (${summary})`);
+    this.status = details.status;
+    this.tppMessages = details.tppMessages;
+    this.psuMessage = details.psuMessage;
+    this.links = details.links;
+    this.requestId = details.requestId;
+    this.tppSessionId = details.tppSessionId;
+    this.bodyProblems = details.bodyProblems ?? [];
+  }
+
+  /** The first tppMessage's code, e.g. SCA_NOT_FOUND; undefined when the reply had none. */
+  get bankCode(): string | undefined {
+    return this.tppMessages[0]?.code;
+  }
+
+  /** The absolute scaRedirect URL when the bank offers SCA to cure this error. */
+  get scaRedirect(): string | undefined {
+    return this.links.scaRedirect?.url;
+  }
+}

@@ -1,0 +1,33 @@
+import "server-only";
+import { getCurrentUser } from "../auth/get-current-user";
+import { getTppConfig } from "../config";
+import { getTppRuntime } from "../runtime";
+import { readPsuSession, writePsuSession } from "../session/psu-session";
+import { callbackFailedPath, handleScaCallback } from "./handle-sca-callback";
+
+/**
+ * The SCA callback (the route at TPP-Redirect-URI): decides with handleScaCallback, then on
+ * success keeps the psu-id on the user (and the psu-corporate-id), updates the PSU session and
+ * returns the absolute URL to send the browser to: where the flow began, or the page that
+ * explains a failure. A refused return changes nothing.
+ * @see psd2-interface.md "Redirect parameters", "Authentication" (4); supplement.md §7
+ */
+export async function completeScaCallback(query: URLSearchParams): Promise<string> {
+  const appUrl = getTppConfig().appUrl;
+  const user = await getCurrentUser();
+  const session = user === undefined ? undefined : await readPsuSession(user.id);
+  const now = new Date();
+  const outcome = handleScaCallback({ query, userId: user?.id, session, now });
+  if (outcome.kind === "success" && user !== undefined) {
+    const { users } = await getTppRuntime();
+    // Another customer logged in at the bank: the agreements of the previous PSU are not this one's.
+    if (user.psuId !== undefined && user.psuId !== outcome.psuId) await users.forgetCorporateIds(user.id);
+    await users.setPsuId(user.id, outcome.psuId, now);
+    if (outcome.psuCorporateId !== undefined) await users.rememberCorporateId(user.id, { psuCorporateId: outcome.psuCorporateId }, now);
+    await writePsuSession(outcome.session);
+    return `${appUrl}${outcome.returnTo}`;
+  }
+  if (outcome.kind === "success") return `${appUrl}/`;
+  if (outcome.kind === "failure" && outcome.session !== undefined) await writePsuSession(outcome.session);
+  return `${appUrl}${callbackFailedPath(outcome)}`;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { explainScaFailure } from "./explain-sca-failure";
+
+describe("explainScaFailure", () => {
+  it("puts the bank's system, status, code and message in plain words and keeps the values", () => {
+    const explanation = explainScaFailure({
+      reason: "bank",
+      system: "sca",
+      status: "401",
+      code: "SCA_INVALID",
+      message: "The customer cancelled",
+      retry: "/accounts",
+    });
+    expect(explanation.title).toBe("The approval at the bank did not succeed");
+    expect(explanation.sentences).toEqual([
+      "The approval at the bank was cancelled or not completed.",
+      "The bank did not accept the approval (HTTP status 401).",
+      'The bank\'s system "sca" reported it.',
+    ]);
+    expect(explanation.details).toEqual([
+      { label: "System", value: "sca" },
+      { label: "Status", value: "401" },
+      { label: "Code", value: "SCA_INVALID" },
+      { label: "Message", value: "The customer cancelled" },
+    ]);
+    expect(explanation.retry).toBe("/accounts");
+  });
+
+  it("names unknown codes and server errors plainly", () => {
+    const explanation = explainScaFailure({ reason: "bank", status: "503", code: "TEMPORARILY_CLOSED" });
+    expect(explanation.sentences).toEqual([
+      "The bank reported the error code TEMPORARILY_CLOSED.",
+      "The bank had a problem of its own (HTTP status 503); trying again later may help.",
+    ]);
+  });
+
+  it("explains a refused return and never offers a retry off the site", () => {
+    const explanation = explainScaFailure({ reason: "session-mismatch", problem: "tpp-session-id 'x' is not the one", retry: "https://evil.example" });
+    expect(explanation.title).toBe("This return from the bank does not belong to this session");
+    expect(explanation.sentences[0]).toMatch(/Nothing was changed/);
+    expect(explanation.details).toEqual([{ label: "Problem", value: "tpp-session-id 'x' is not the one" }]);
+    expect(explanation.retry).toBe("/");
+  });
+
+  it("copes with an empty or malformed query", () => {
+    expect(explainScaFailure({}).sentences).toEqual(["The bank reported that the approval did not succeed, without saying why."]);
+    expect(explainScaFailure({ status: "9999", code: ["A", "B"] }).details).toEqual([{ label: "Code", value: "A" }]);
+  });
+});

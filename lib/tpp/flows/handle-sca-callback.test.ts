@@ -1,0 +1,180 @@
+import { describe, expect, it } from "vitest";
+import type { PsuSession } from "../session/psu-session";
+import { callbackFailedPath, handleScaCallback, SCA_VALIDITY_MS } from "./handle-sca-callback";
+import { safeReturnPath } from "./safe-return-path";
+
+const NOW = new Date("2026-03-02T10:00:00Z");
+const USER = "user-1";
+const PSU_ID = "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81";
+const CORPORATE_ID = "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10";
+const FLOW_SESSION = "9a4c1f2e-7b3d-4e5f-8a6b-1c2d3e4f5a6b";
+
+const pendingSession: PsuSession = {
+  userId: USER,
+  tppSessionId: FLOW_SESSION,
+  createdAt: "2026-03-02T09:00:00.000Z",
+  context: "CORPORATE",
+  psuCorporateId: "old-corporate-id",
+  pending: { returnTo: "/accounts?tab=all", tppSessionId: FLOW_SESSION, nonce: "n-1", startedAt: "2026-03-02T09:59:00.000Z" },
+};
+
+function query(parameters: Record<string, string>): URLSearchParams {
+  return new URLSearchParams(parameters);
+}
+
+const success = { "psu-id": PSU_ID, "tpp-session-id": FLOW_SESSION, context: "PRIVATE" };
+
+describe("handleScaCallback: success redirect (psd2-interface.md, Redirect parameters)", () => {
+  it("accepts the return of the pending flow: psu-id to keep, SCA valid for an hour, back where the flow began", () => {
+    const outcome = handleScaCallback({ query: query(success), userId: USER, session: pendingSession, now: NOW });
+    expect(outcome).toEqual({
+      kind: "success",
+      returnTo: "/accounts?tab=all",
+      psuId: PSU_ID,
+      psuCorporateId: undefined,
+      context: "PRIVATE",
+      session: {
+        userId: USER,
+        tppSessionId: FLOW_SESSION,
+        createdAt: "2026-03-02T09:00:00.000Z",
+        scaValidUntil: new Date(NOW.getTime() + SCA_VALIDITY_MS).toISOString(),
+        context: "PRIVATE",
+      },
+    });
+  });
+
+  it("keeps the context and psu-corporate-id of a CORPORATE choice", () => {
+    const outcome = handleScaCallback({
+      query: query({ ...success, context: "CORPORATE", "psu-corporate-id": CORPORATE_ID }),
+      userId: USER,
+      session: pendingSession,
+      now: NOW,
+    });
+    expect(outcome.kind).toBe("success");
+    if (outcome.kind !== "success") return;
+    expect(outcome.psuCorporateId).toBe(CORPORATE_ID);
+    expect(outcome.session.context).toBe("CORPORATE");
+    expect(outcome.session.psuCorporateId).toBe(CORPORATE_ID);
+    expect(outcome.session.pending).toBeUndefined();
+  });
+
+  it("refuses a tpp-session-id that is not the pending flow's, and changes nothing", () => {
+    const outcome = handleScaCallback({
+      query: query({ ...success, "tpp-session-id": "another-session" }),
+      userId: USER,
+      session: pendingSession,
+      now: NOW,
+    });
+    expect(outcome).toEqual({
+      kind: "refused",
+      reason: "session-mismatch",
+      problems: ["tpp-session-id 'another-session' is not the one of the flow started here"],
+      retry: "/accounts?tab=all",
+    });
+    expect(callbackFailedPath(outcome.kind === "refused" ? outcome : fail())).toBe(
+      "/callback/failed?reason=session-mismatch&problem=tpp-session-id+%27another-session%27+is+not+the+one+of+the+flow+started+here&retry=%2Faccounts%3Ftab%3Dall",
+    );
+  });
+
+  it("refuses a return when no flow is pending, or the user is signed out", () => {
+    const { pending: _none, ...idle } = pendingSession;
+    expect(handleScaCallback({ query: query(success), userId: USER, session: idle, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
+    expect(handleScaCallback({ query: query(success), userId: USER, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
+    expect(handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "signed-out" });
+  });
+
+  it.each([
+    ["psu-id missing", { "tpp-session-id": FLOW_SESSION, context: "PRIVATE" }, /psu-id/],
+    ["psu-id not a UUID", { ...success, "psu-id": "12345" }, /psu-id/],
+    ["tpp-session-id missing", { "psu-id": PSU_ID, context: "PRIVATE" }, /tpp-session-id/],
+    ["context missing", { "psu-id": PSU_ID, "tpp-session-id": FLOW_SESSION }, /context/],
+    ["context unknown", { ...success, context: "BUSINESS" }, /context/],
+    ["psu-corporate-id not a UUID", { ...success, "psu-corporate-id": "x" }, /psu-corporate-id/],
+  ])("refuses a success redirect with %s", (_case, parameters, problem) => {
+    const outcome = handleScaCallback({ query: query(parameters), userId: USER, session: pendingSession, now: NOW });
+    expect(outcome.kind).toBe("refused");
+    if (outcome.kind !== "refused") return;
+    expect(outcome.reason).toBe("invalid-parameters");
+    expect(outcome.problems.join(" ")).toMatch(problem);
+  });
+
+  it("refuses parameters given twice, and a return with no parameters at all", () => {
+    const twice = new URLSearchParams(success);
+    twice.append("psu-id", "7a1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81");
+    expect(handleScaCallback({ query: twice, userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "invalid-parameters",
+      problems: ["psu-id: given more than once"],
+    });
+    expect(handleScaCallback({ query: query({}), userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "invalid-parameters",
+    });
+    expect(handleScaCallback({ query: query({ ...success, code: "SCA_INVALID", status: "401" }), userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "invalid-parameters",
+    });
+  });
+});
+
+describe("handleScaCallback: failure redirect", () => {
+  const failure = { system: "sca", status: "401", code: "SCA_INVALID", message: "The customer cancelled" };
+
+  it("explains the bank's failure and ends the pending flow, keeping the session otherwise", () => {
+    const outcome = handleScaCallback({ query: query(failure), userId: USER, session: pendingSession, now: NOW });
+    expect(outcome.kind).toBe("failure");
+    if (outcome.kind !== "failure") return;
+    expect(outcome.failure).toEqual({ system: "sca", status: 401, code: "SCA_INVALID", message: "The customer cancelled" });
+    expect(outcome.retry).toBe("/accounts?tab=all");
+    const { pending: _ended, ...rest } = pendingSession;
+    expect(outcome.session).toEqual(rest);
+    expect(callbackFailedPath(outcome)).toBe(
+      "/callback/failed?reason=bank&system=sca&status=401&code=SCA_INVALID&message=The+customer+cancelled&retry=%2Faccounts%3Ftab%3Dall",
+    );
+  });
+
+  it("reads a percent-encoded message", () => {
+    const outcome = handleScaCallback({
+      query: new URLSearchParams("system=sca&status=400&code=PSU_CREDENTIALS_INVALID&message=Ukjent%20kunde%20%E2%80%93%20pr%C3%B8v%20igjen"),
+      userId: USER,
+      session: pendingSession,
+      now: NOW,
+    });
+    expect(outcome.kind === "failure" && outcome.failure.message).toBe("Ukjent kunde – prøv igjen");
+  });
+
+  it("changes nothing when no flow is pending", () => {
+    const outcome = handleScaCallback({ query: query(failure), userId: USER, session: undefined, now: NOW });
+    expect(outcome).toMatchObject({ kind: "failure", session: undefined, retry: "/" });
+  });
+
+  it.each([
+    ["status missing", { code: "SCA_INVALID" }],
+    ["status not an HTTP status", { status: "abc", code: "SCA_INVALID" }],
+    ["code missing", { status: "401", message: "x" }],
+  ])("refuses a failure redirect with %s", (_case, parameters) => {
+    expect(handleScaCallback({ query: query(parameters), userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "invalid-parameters",
+    });
+  });
+});
+
+describe("safeReturnPath", () => {
+  it.each([
+    ["/accounts", "/accounts"],
+    ["/accounts/a1?page=x#top", "/accounts/a1?page=x#top"],
+    ["https://evil.example/", "/"],
+    ["//evil.example/x", "/"],
+    ["/\\evil.example", "/"],
+    ["accounts", "/"],
+    ["", "/"],
+    [undefined, "/"],
+  ])("%j -> %j", (input, expected) => {
+    expect(safeReturnPath(input)).toBe(expected);
+  });
+});
+
+function fail(): never {
+  throw new Error("unexpected outcome");
+}

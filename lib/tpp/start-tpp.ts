@@ -1,0 +1,61 @@
+import "server-only";
+import { readDemoCredentials } from "./auth/demo-user";
+import { getTppConfig } from "./config";
+import { TppError } from "./errors";
+import { closeTppRuntime, getAspspConnection, getTppRuntime } from "./runtime";
+
+/** The one line start-up prints before it stops: the variable's message, or what failed. */
+export function describeStartupFailure(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const line = message.replace(/\s*\n\s*/g, " ");
+  return error instanceof TppError ? `tpp: ${line}` : `tpp: start-up failed: ${line}`;
+}
+
+function stop(error: unknown): never {
+  console.error(describeStartupFailure(error));
+  process.exit(1);
+}
+
+function log(line: string): void {
+  console.log(`tpp: ${line}`);
+}
+
+/**
+ * The app's start (instrumentation's register): reads and checks the configuration, opens and
+ * migrates the database, makes the sandbox's demo user, and connects to the bank (in the local
+ * sandbox: a certificate from its portal on first start). A wrong setting prints one line naming
+ * the variable and stops the process; a bank that is not up yet is only a warning (the first call
+ * to it tries again).
+ */
+export async function startTpp(): Promise<void> {
+  let config;
+  try {
+    config = getTppConfig();
+  } catch (error) {
+    stop(error);
+  }
+  log(`${config.environment} environment, bank at ${config.aspspBaseUrl}, callback ${config.redirectUri}`);
+  if (config.generated.length > 0) log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
+  try {
+    await getTppRuntime();
+  } catch (error) {
+    stop(error);
+  }
+  const demo = config.environment === "sandbox" ? readDemoCredentials(config.dataDir) : undefined;
+  if (demo !== undefined) log(`demo user: ${demo.username} / ${demo.password} (shown on the sign-in page too)`);
+
+  try {
+    const connection = await getAspspConnection();
+    log(
+      `signing as ${connection.client.keyId} (${connection.tppId}, roles ${connection.roles.join(", ") || "none"}; certificate from ${connection.certificateSource === "files" ? "the configured files" : "the sandbox portal"}); response signatures ${connection.verifiesResponses ? "verified" : "not verified (no trust anchors)"}`,
+    );
+  } catch (error) {
+    if (error instanceof TppError && error.code === "CONFIG_INVALID") stop(error);
+    console.warn(`${describeStartupFailure(error)} (tried again on the first call to the bank)`);
+  }
+
+  // PGlite must be closed cleanly; Next exits on these signals after closing its server.
+  const close = () => void closeTppRuntime();
+  process.once("SIGTERM", close);
+  process.once("SIGINT", close);
+}

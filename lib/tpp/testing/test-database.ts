@@ -1,0 +1,55 @@
+/**
+ * Databases for the TPP's tests: a fresh in-memory PGlite, and, when TEST_DATABASE_URL names a
+ * PostgreSQL server, a fresh database there too, dropped on close.
+ *
+ *   describe.each(tppTestDatabaseKinds())("users on %s", (kind) => {
+ *     let database: OpenedTppDatabase;
+ *     beforeAll(async () => { database = await createTppTestDatabase(kind); });
+ *     afterAll(() => database.close());
+ *   });
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { type OpenedTppDatabase, openTppDatabase } from "../db/open-tpp-database";
+
+export type TppTestDatabaseKind = "pglite" | "postgres";
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set. */
+export function tppTestDatabaseKinds(): TppTestDatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ["pglite", "postgres"] : ["pglite"];
+}
+
+async function withAdmin(serverUrl: string, sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A migrated, empty database of the given kind; close() also drops a PostgreSQL database. */
+export async function createTppTestDatabase(kind: TppTestDatabaseKind): Promise<OpenedTppDatabase> {
+  if (kind === "pglite") return openTppDatabase({ dataDir: "memory" });
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: no PostgreSQL server for the tests");
+  const name = `tpp_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+  await withAdmin(serverUrl, `CREATE DATABASE "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  let opened: OpenedTppDatabase;
+  try {
+    opened = await openTppDatabase({ url: url.toString() });
+  } catch (error) {
+    await withAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    throw error;
+  }
+  return {
+    ...opened,
+    close: async () => {
+      await opened.close();
+      await withAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { and, asc, desc, eq } from "drizzle-orm";
+import type { TppExecutor } from "../db/open-tpp-database";
+import { psuCorporateIds, users } from "../db/schema";
+
+export interface UserRecord {
+  readonly id: string;
+  readonly username: string;
+  readonly displayName: string;
+  readonly passwordHash: string;
+  readonly psuId: string | null;
+  readonly psuIdReceivedAt: Date | null;
+  readonly createdAt: Date;
+}
+
+export interface CorporateIdRecord {
+  readonly psuCorporateId: string;
+  readonly name: string | null;
+  readonly organisationNumber: string | null;
+  readonly lastUsedAt: Date;
+}
+
+/** The app's users and the identifiers the bank gave the TPP for them. */
+export function createUsersRepository(db: TppExecutor) {
+  return {
+    async insert(user: { id: string; username: string; displayName: string; passwordHash: string; createdAt: Date }): Promise<void> {
+      await db.insert(users).values(user);
+    },
+
+    async findByUsername(username: string): Promise<UserRecord | undefined> {
+      const rows = await db.select().from(users).where(eq(users.username, username));
+      return rows[0];
+    },
+
+    async findById(id: string): Promise<UserRecord | undefined> {
+      const rows = await db.select().from(users).where(eq(users.id, id));
+      return rows[0];
+    },
+
+    async setPasswordHash(id: string, passwordHash: string): Promise<void> {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+
+    /** Keeps the psu-id of a success redirect: the latest SCA decides who the PSU is. */
+    async setPsuId(id: string, psuId: string, at: Date): Promise<void> {
+      await db.update(users).set({ psuId, psuIdReceivedAt: at }).where(eq(users.id, id));
+    },
+
+    /** Remembers a psu-corporate-id (and what GET /v1/agreements said about it), marking it used now. */
+    async rememberCorporateId(
+      userId: string,
+      corporate: { psuCorporateId: string; name?: string; organisationNumber?: string },
+      at: Date,
+    ): Promise<void> {
+      const details = {
+        ...(corporate.name === undefined ? {} : { name: corporate.name }),
+        ...(corporate.organisationNumber === undefined ? {} : { organisationNumber: corporate.organisationNumber }),
+      };
+      await db
+        .insert(psuCorporateIds)
+        .values({ userId, psuCorporateId: corporate.psuCorporateId, lastUsedAt: at, ...details })
+        .onConflictDoUpdate({ target: [psuCorporateIds.userId, psuCorporateIds.psuCorporateId], set: { lastUsedAt: at, ...details } });
+    },
+
+    /** The user's corporate ids, the most recently used first. */
+    async listCorporateIds(userId: string): Promise<CorporateIdRecord[]> {
+      return db
+        .select({
+          psuCorporateId: psuCorporateIds.psuCorporateId,
+          name: psuCorporateIds.name,
+          organisationNumber: psuCorporateIds.organisationNumber,
+          lastUsedAt: psuCorporateIds.lastUsedAt,
+        })
+        .from(psuCorporateIds)
+        .where(eq(psuCorporateIds.userId, userId))
+        .orderBy(desc(psuCorporateIds.lastUsedAt), asc(psuCorporateIds.psuCorporateId));
+    },
+
+    /** Forgets every corporate id of a user (they belonged to a PSU the user no longer is). */
+    async forgetCorporateIds(userId: string): Promise<void> {
+      await db.delete(psuCorporateIds).where(eq(psuCorporateIds.userId, userId));
+    },
+
+    async forgetCorporateId(userId: string, psuCorporateId: string): Promise<void> {
+      await db.delete(psuCorporateIds).where(and(eq(psuCorporateIds.userId, userId), eq(psuCorporateIds.psuCorporateId, psuCorporateId)));
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

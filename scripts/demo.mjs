@@ -1,0 +1,196 @@
+#!/usr/bin/env node
+/**
+ * npm run demo (mode "start": next build, then next start) and npm run dev (mode "dev": next dev):
+ * the sandbox bank and the TPP app together, both on embedded databases (.data/bank, .data/tpp).
+ *
+ * Starts the bank, waits for its /health, then starts the app and announces both addresses;
+ * prefixes each one's output; forwards SIGINT and SIGTERM to both; when either stops on its own,
+ * stops the other and exits with the code of the one that stopped. Servers are started from
+ * node_modules/.bin (not npx), so that a signal reaches the server itself.
+ *
+ * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Any TPP or bank variable set
+ * in the environment is passed on unchanged.
+ */
+import { spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { connect } from "node:net";
+import path from "node:path";
+import { createInterface } from "node:readline";
+
+const root = path.resolve(import.meta.dirname, "..");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+const mode = process.argv[2] ?? "start";
+if (mode !== "start" && mode !== "dev") {
+  process.stderr.write(`demo: unknown mode '${mode}' (use start or dev)\n`);
+  process.exit(2);
+}
+
+const appPort = Number(process.env.PORT ?? 3000);
+const bankPort = Number(process.env.BANK_PORT ?? 4000);
+for (const [name, port] of [["PORT", appPort], ["BANK_PORT", bankPort]]) {
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    process.stderr.write(`demo: ${name} must be a port number, not '${process.env[name]}'\n`);
+    process.exit(2);
+  }
+}
+const appUrl = `http://localhost:${appPort}`;
+const bankUrl = `http://localhost:${bankPort}`;
+
+const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
+const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+const say = (line) => process.stdout.write(`${paint("1", "[demo]")} ${line}\n`);
+
+const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const bankEnv = {
+  ...baseEnv,
+  BANK_PORT: String(bankPort),
+  BANK_PUBLIC_URL: process.env.BANK_PUBLIC_URL ?? bankUrl,
+  BANK_DATA_DIR: process.env.BANK_DATA_DIR ?? ".data/bank",
+};
+const appEnv = {
+  ...baseEnv,
+  PORT: String(appPort),
+  ASPSP_BASE_URL: process.env.ASPSP_BASE_URL ?? bankUrl,
+  TPP_REDIRECT_URI: process.env.TPP_REDIRECT_URI ?? `${appUrl}/callback`,
+  NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
+};
+
+/** @type {Map<string, import("node:child_process").ChildProcess>} */
+const children = new Map();
+let stopping = false;
+
+/** Starts a program of node_modules/.bin with its output prefixed; resolves with its exit code. */
+function run(name, colorCode, command, args, env) {
+  const child = spawn(bin(command), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  children.set(name, child);
+  const prefix = paint(colorCode, `[${name}]`.padEnd(6));
+  for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+    createInterface({ input: stream }).on("line", (line) => target.write(`${prefix} ${line}\n`));
+  }
+  return new Promise((resolve) => {
+    child.on("error", (error) => {
+      process.stderr.write(`${prefix} could not start ${command}: ${error.message}\n`);
+      children.delete(name);
+      resolve(127);
+    });
+    child.on("exit", (code, signal) => {
+      children.delete(name);
+      resolve(code ?? (signal === null ? 1 : 128 + (signal === "SIGINT" ? 2 : signal === "SIGKILL" ? 9 : 15)));
+    });
+  });
+}
+
+/** Stops every child that still runs (SIGTERM, SIGKILL after 15 s) and exits with `code`. */
+async function stopAll(code, signal = "SIGTERM") {
+  if (stopping) return;
+  stopping = true;
+  const running = [...children.values()];
+  const exited = running.map((child) => new Promise((resolve) => child.once("exit", resolve)));
+  for (const child of running) child.kill(signal);
+  const force = setTimeout(() => {
+    for (const child of children.values()) child.kill("SIGKILL");
+  }, 15_000);
+  force.unref();
+  await Promise.all(exited);
+  process.exit(code);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    say(`${signal}: stopping ${[...children.keys()].join(" and ") || "nothing"}`);
+    void stopAll(signal === "SIGINT" ? 130 : 143, signal);
+  });
+}
+
+/** Whether something already listens on the port (then the demo would talk to a stranger). */
+function portInUse(port) {
+  return new Promise((resolve) => {
+    const socket = connect({ host: "localhost", port });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+/** Polls a URL until it answers (any HTTP status) or `gone` settles first. */
+async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) {
+  let finished = false;
+  void gone.then(() => {
+    finished = true;
+  });
+  const deadline = Date.now() + timeoutMs;
+  while (!finished && Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      if (!okOnly || response.ok) return true;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  return false;
+}
+
+function demoCredentials() {
+  const file = path.resolve(root, process.env.TPP_DATA_DIR ?? ".data/tpp", "demo-user.json");
+  if (!existsSync(file)) return undefined;
+  try {
+    const { username, password } = JSON.parse(readFileSync(file, "utf8"));
+    return typeof username === "string" && typeof password === "string" ? `${username} / ${password}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function main() {
+  for (const [name, port] of [["the app (PORT)", appPort], ["the bank (BANK_PORT)", bankPort]]) {
+    if (await portInUse(port)) {
+      process.stderr.write(`demo: port ${port} for ${name} is already in use; stop what runs there or choose another port\n`);
+      process.exit(1);
+    }
+  }
+
+  if (mode === "start") {
+    say("building the app (next build)");
+    const code = await run("build", "35", "next", ["build"], baseEnv);
+    if (stopping) return;
+    if (code !== 0) {
+      process.stderr.write(`demo: next build failed with code ${code}\n`);
+      process.exit(code);
+    }
+  }
+
+  say(`starting the sandbox bank on ${bankUrl}`);
+  const bankExit = run("bank", "36", "tsx", ["lib/bank/server.ts"], bankEnv);
+  void bankExit.then((code) => {
+    if (stopping) return;
+    say(`the bank stopped (code ${code}); stopping the app`);
+    void stopAll(code);
+  });
+  if (!(await waitFor(`http://localhost:${bankPort}/health`, bankExit, { okOnly: true }))) {
+    if (!stopping) {
+      process.stderr.write(`demo: the bank did not answer ${bankUrl}/health\n`);
+      await stopAll(1);
+    }
+    return;
+  }
+  say("the bank is up");
+
+  say(`starting the app on ${appUrl} (next ${mode})`);
+  const appExit = run("app", "32", "next", [mode, "-p", String(appPort)], appEnv);
+  void appExit.then((code) => {
+    if (stopping) return;
+    say(`the app stopped (code ${code}); stopping the bank`);
+    void stopAll(code);
+  });
+  if (await waitFor(`http://localhost:${appPort}/signin`, appExit)) {
+    const credentials = demoCredentials();
+    say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));
+    if (credentials !== undefined) say(`sign in as ${credentials}; Ctrl-C stops both`);
+  }
+}
+
+await main();
