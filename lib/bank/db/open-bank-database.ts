@@ -34,6 +34,10 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function openBankDatabase(options: OpenBankDatabaseOptions): Promise<OpenedBankDatabase> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle client whose connection the server ended (a restart, a terminated backend, a
+    // dropped test database) is removed and replaced by the pool itself; without a listener,
+    // the pool's 'error' event would end the whole process.
+    pool.on("error", () => undefined);
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateNodePg(db, { migrationsFolder });

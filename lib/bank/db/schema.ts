@@ -337,3 +337,117 @@ export const webSessions = pgTable("web_sessions", {
   createdAt: instant("created_at").notNull(),
   expiresAt: instant("expires_at").notNull(),
 });
+
+/** The payment services and products of the path /v1/{service}/{product}. @see supplement.md §2 */
+export const PAYMENT_SERVICE_VALUES = ["payments", "periodic-payments", "bulk-payments"] as const;
+export const PAYMENT_PRODUCT_VALUES = [
+  "norwegian-domestic-credit-transfers",
+  "sepa-credit-transfers",
+  "instant-norwegian-credit-transfers-straks",
+] as const;
+/** The transactionStatus values a payment of this bank takes. @see supplement.md §5 */
+export const PAYMENT_STATUS_VALUES = ["RCVD", "ACTC", "PDNG", "ACSP", "ACSC", "ACCP", "RJCT", "CANC"] as const;
+
+/** One credit transfer of a payment (the single one, or one of a bulk's), as the bank executes it. */
+export type PaymentEntryRecord = {
+  /** The instructed amount and currency. */
+  amount: string;
+  currency: string;
+  /** The amount in the debtor account's currency (sandbox exchange rates). */
+  debitAmount: string;
+  /** The fee of this transfer in the debtor account's currency (instant payments), else absent. */
+  feeAmount?: string;
+  creditorName: string;
+  creditorAccount: { bban?: string; iban?: string; currency: string };
+  remittanceUnstructured?: string;
+  /** The structured references (KID/OCR and others). */
+  remittanceStructured?: { reference: string; referenceType?: string; referenceIssuer?: string }[];
+  endToEndId?: string;
+};
+
+/** The schedule of a periodic payment. @see supplement.md §2 */
+export type PaymentScheduleRecord = {
+  startDate: string;
+  endDate?: string;
+  frequency: "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
+  executionRule?: "following" | "preceding";
+  dayOfExecution?: string;
+  monthsOfExecution?: string[];
+};
+
+/** A signing basket: payments of one TPP and PSU approved with one SCA. @see supplement.md §6 */
+export const signingBaskets = pgTable("signing_baskets", {
+  id: text("id").primaryKey(),
+  tppId: text("tpp_id")
+    .notNull()
+    .references(() => tpps.id, { onDelete: "cascade" }),
+  customerId: text("customer_id")
+    .notNull()
+    .references(() => customers.id, { onDelete: "cascade" }),
+  agreementId: text("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
+  createdAt: instant("created_at").notNull(),
+  /** Set by the first authorisation: from then on the basket cannot be deleted. */
+  authorisationStartedAt: instant("authorisation_started_at"),
+});
+
+/**
+ * A payment of any service (single, periodic, bulk) and product. The validated request body is
+ * kept as it came (the details echo it); the columns hold what the bank's rules read: status,
+ * amounts (exact, in the instructed currency and in the debtor account's), dates and owners.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    id: text("id").primaryKey(),
+    tppId: text("tpp_id")
+      .notNull()
+      .references(() => tpps.id, { onDelete: "cascade" }),
+    service: text("service", { enum: PAYMENT_SERVICE_VALUES }).notNull(),
+    product: text("product", { enum: PAYMENT_PRODUCT_VALUES }).notNull(),
+    status: text("status", { enum: PAYMENT_STATUS_VALUES }).notNull(),
+    /** false when the payment (or a periodic execution) was rejected for lack of funds. */
+    fundsAvailable: boolean("funds_available"),
+    /** The PSU: named on initiation (PSU-ID, X-PSU-IDENTITY, PSU-Corporate-ID) or by the approval (single-SCA journey). */
+    customerId: text("customer_id").references(() => customers.id, { onDelete: "cascade" }),
+    /** The corporate agreement the payment is made under, when the debtor account is an agreement's. */
+    agreementId: text("agreement_id").references(() => agreements.id, { onDelete: "set null" }),
+    /** The context the payment is made in (PSU-Context or the PSU's context). */
+    psuContext: text("psu_context", { enum: ["PRIVATE", "CORPORATE"] }).notNull(),
+    debtorAccountId: text("debtor_account_id")
+      .notNull()
+      .references(() => accounts.id, { onDelete: "cascade" }),
+    /** The validated request body, echoed by the details. */
+    request: jsonb("request").$type<Record<string, unknown>>().notNull(),
+    /** The credit transfers to execute: one, or a bulk's. */
+    entries: jsonb("entries").$type<PaymentEntryRecord[]>().notNull(),
+    /** Periodic payments: the schedule. */
+    schedule: jsonb("schedule").$type<PaymentScheduleRecord>(),
+    /** Bulk payments: one booking of the sum on the debtor account (batchBookingPreferred). */
+    batchBooking: boolean("batch_booking").notNull().default(false),
+    /** The instructed amount (a bulk's sum) and its currency. */
+    amount: money("amount").notNull(),
+    currency: text("currency").notNull(),
+    /** What one execution debits in the debtor account's currency (fee not included). */
+    debitAmount: money("debit_amount").notNull(),
+    debitCurrency: text("debit_currency").notNull(),
+    /** The fee of one execution, in the debtor account's currency (instant payments). */
+    feeAmount: money("fee_amount"),
+    /** The date the payment is due (requested execution date, else the day of initiation); periodic: the next execution. */
+    executionDate: date("execution_date", { mode: "string" }).notNull(),
+    /** Periodic payments: the executions done so far. */
+    executions: integer("executions").notNull().default(0),
+    /** What makes a logical duplicate: debtor, creditors, amounts, execution date. */
+    duplicateKey: text("duplicate_key").notNull(),
+    /** The signing basket the payment is in. */
+    basketId: text("basket_id").references(() => signingBaskets.id, { onDelete: "set null" }),
+    createdAt: instant("created_at").notNull(),
+    /** When the PSU approved it (SCA completed). */
+    authorisedAt: instant("authorised_at"),
+    statusChangedAt: instant("status_changed_at").notNull(),
+  },
+  (t) => [
+    index("payments_duplicate_idx").on(t.tppId, t.duplicateKey, t.createdAt),
+    index("payments_due_idx").on(t.status, t.executionDate),
+    index("payments_basket_idx").on(t.basketId),
+  ],
+);

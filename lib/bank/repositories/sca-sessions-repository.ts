@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, max, ne } from "drizzle-orm";
+import { and, desc, eq, isNull, max, ne, sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { scaSessions } from "../db/schema";
 
@@ -12,13 +12,17 @@ export function createScaSessionsRepository(db: Executor) {
       await db.insert(scaSessions).values(session);
     },
 
-    /** The newest SCA of (TPP, customer) under this TPP-Session-ID, valid or not. */
+    /**
+     * The newest SCA of (TPP, customer) under this TPP-Session-ID, valid or not. An unreplaced one
+     * comes first: two SCAs completed at the same instant (a frozen sandbox clock) are told apart
+     * by which one replaced the other.
+     */
     async findLatest(tppId: string, customerId: string, tppSessionId: string): Promise<ScaSessionRecord | undefined> {
       const rows = await db
         .select()
         .from(scaSessions)
         .where(and(eq(scaSessions.tppId, tppId), eq(scaSessions.customerId, customerId), eq(scaSessions.tppSessionId, tppSessionId)))
-        .orderBy(desc(scaSessions.authenticatedAt), desc(scaSessions.id))
+        .orderBy(sql`${scaSessions.replacedAt} is null desc`, desc(scaSessions.authenticatedAt), desc(scaSessions.id))
         .limit(1);
       return rows[0];
     },
