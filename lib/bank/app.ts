@@ -14,6 +14,7 @@ import { registerV1Routes } from "./routes/v1";
 import { registerWebRoutes } from "./routes/web";
 import { type BankPki, loadBankPki } from "./services/bank-pki";
 import { BatchRunner } from "./services/batch-runs";
+import { registerPaymentProcessors } from "./services/payments/register-payment-processors";
 import { SandboxClock } from "./services/sandbox-clock";
 import { ensureSandboxData } from "./services/sandbox/initialize-sandbox";
 
@@ -72,7 +73,6 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     // Ids in paths are opaque; the bank answers unknown routes itself.
     routerOptions: { ignoreTrailingSlash: true },
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
   });
 
   const settings = createSettingsRepository(database.db);
@@ -84,6 +84,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}),
   });
   const batchRuns = await BatchRunner.load({ db: database.db, clock, log: app.log });
+  registerPaymentProcessors(batchRuns);
   // Every move of the sandbox clock runs the scheduled batch runs it passes (supplement §5).
   clock.onChange(async (change) => {
     await batchRuns.handleClockChange(change);

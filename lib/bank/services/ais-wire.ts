@@ -56,6 +56,8 @@ export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: Wir
     usage: cardAccount.usage,
     ownerName: cardAccount.ownerName,
     creditLimit: { currency: cardAccount.currency, amount: cardAccount.creditLimit },
+    // The reference a payment from the card account names in debtorAccount.other.identification.
+    ...(cardAccount.relatedAccountId === null ? {} : { relatedAccount: cardAccount.relatedAccountId }),
     ...(balances ? { balances } : {}),
     _links: { self: get(href), balances: get(`${href}/balances`), transactions: get(`${href}/transactions`) },
   };

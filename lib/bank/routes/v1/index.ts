@@ -2,8 +2,10 @@ import type { FastifyInstance } from "fastify";
 import { accountRoutes } from "./account-routes";
 import { cardAccountRoutes } from "./card-account-routes";
 import { consentRoutes } from "./consent-routes";
+import { paymentRoutes } from "./payment-routes";
 import { sandboxClockRoutes } from "./sandbox-clock-routes";
 import { sandboxDataRoutes } from "./sandbox-data-routes";
+import { signingBasketRoutes } from "./signing-basket-routes";
 import { tppRoutes } from "./tpp-routes";
 import { userRoutes } from "./user-routes";
 
@@ -18,6 +20,8 @@ export async function registerV1Routes(v1: FastifyInstance): Promise<void> {
   await v1.register(accountRoutes);
   await v1.register(cardAccountRoutes);
   await v1.register(userRoutes);
+  await v1.register(paymentRoutes);
+  await v1.register(signingBasketRoutes);
   await v1.register(tppRoutes);
   await v1.register(sandboxDataRoutes);
   await v1.register(sandboxClockRoutes);

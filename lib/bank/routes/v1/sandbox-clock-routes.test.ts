@@ -16,6 +16,12 @@ type ClockReply = {
 };
 
 // supplement.md §5 (batch runs at 06:00, 09:00, 12:00, 15:00, 19:00 Europe/Oslo), §11 (sandbox clock, batch runs).
+/** The bank's payment processors (services/payments) on a run with nothing due. */
+const PAYMENT_PROCESSORS_IDLE = [
+  { name: "payments", status: "completed", result: { processed: 0, settled: 0, rejected: 0 } },
+  { name: "periodic-payments", status: "completed", result: { processed: 0, executed: 0, rejected: 0 } },
+];
+
 describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;
@@ -26,7 +32,7 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
   beforeAll(async () => {
     app = await buildTestBank(kind);
     tpp = createSignedTestClient(app);
-    // A stand-in for the payment processors (another issue): it records each run and writes through its executor.
+    // A recording processor after the bank's own payment processors: it records each run and writes through its executor.
     app.bank.batchRuns.register("test", async (runAt, db) => {
       processed.push(runAt.toISOString());
       await createSettingsRepository(db).set(`test-run:${runAt.toISOString()}`, {}, runAt);
@@ -70,7 +76,7 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
         runAt,
         trigger: "schedule",
         status: "completed",
-        processors: [{ name: "test", status: "completed", result: { processed: 0 } }],
+        processors: [...PAYMENT_PROCESSORS_IDLE, { name: "test", status: "completed", result: { processed: 0 } }],
       })),
     });
     expect(processed).toEqual(["2026-01-12T05:00:00.000Z", "2026-01-12T08:00:00.000Z", "2026-01-12T11:00:00.000Z"]);
@@ -166,7 +172,14 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
       ran: 1,
       failed: 0,
       skipped: 0,
-      runs: [{ runAt: "2026-01-13T15:00:00.000Z", trigger: "demand", status: "completed", processors: [{ name: "test", status: "completed", result: { processed: 0 } }] }],
+      runs: [
+        {
+          runAt: "2026-01-13T15:00:00.000Z",
+          trigger: "demand",
+          status: "completed",
+          processors: [...PAYMENT_PROCESSORS_IDLE, { name: "test", status: "completed", result: { processed: 0 } }],
+        },
+      ],
     });
     expect(processed).toEqual(["2026-01-13T15:00:00.000Z"]);
     await expectRejected(app.bank.db, () => tpp.post("/v1/sandbox/batch-runs", { processors: ["payments"] }), {
@@ -188,7 +201,7 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
       expect(response.json()).toMatchObject({
         ran: 1,
         failed: 1,
-        runs: [{ status: "failed", processors: [{ name: "test", status: "completed" }, { name: "broken", status: "failed", error: "broken on purpose" }] }],
+        runs: [{ status: "failed", processors: [...PAYMENT_PROCESSORS_IDLE, { name: "test", status: "completed" }, { name: "broken", status: "failed", error: "broken on purpose" }] }],
       });
       const settings = createSettingsRepository(app.bank.db);
       expect(await settings.get("broken-run:2026-01-13T15:00:00.000Z")).toBeUndefined();

@@ -18,21 +18,37 @@ const PAGE_HEADERS = {
   "Content-Security-Policy": "default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 'none'",
 } as const;
 
-function send(reply: FastifyReply, result: ScaPageResult): FastifyReply {
+/** The bank's browser session on its SCA pages (a login, for payment and basket approval). */
+const WEB_SESSION_COOKIE = "bank_session";
+
+function send(reply: FastifyReply, result: ScaPageResult, cookie: { secure: boolean } = { secure: false }): FastifyReply {
   reply.headers(PAGE_HEADERS);
+  if (result.webSession) {
+    // HttpOnly and on /sca only; Lax, so that the top-level navigation from the TPP carries it.
+    reply.setCookie(WEB_SESSION_COOKIE, result.webSession.secret, {
+      path: "/sca",
+      httpOnly: true,
+      sameSite: "lax",
+      secure: cookie.secure,
+      maxAge: result.webSession.maxAgeSeconds,
+    });
+  }
   if (result.kind === "redirect") return reply.redirect(result.location, 303);
   return reply.status(result.status).type("text/html; charset=utf-8").send(result.html);
 }
 
 /**
- * The SCA and consent pages on the bank's origin: GET /sca/{authorisationId}?token=… (the
- * scaRedirect link) and POST /sca/{authorisationId} (each page's form).
+ * The SCA, consent and payment approval pages on the bank's origin: GET
+ * /sca/{authorisationId}?token=… (the scaRedirect link) and POST /sca/{authorisationId} (each
+ * page's form). A login sets the bank's browser session cookie, which a payment or basket
+ * approval opened within 15 minutes takes in place of the login.
  *
  * @see psd2-interface.md "Authentication" (4-8); supplement.md §7
  */
 export async function scaRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config } = web.bank;
   const journey = createScaJourney({ db, clock, bankName: config.bankName });
+  const cookie = { secure: config.publicUrl.startsWith("https:") };
   const notFound = () =>
     ({
       kind: "page",
@@ -59,12 +75,12 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
     const params = paramsSchema.safeParse(request.params);
     const query = linkQuerySchema.safeParse(request.query);
     if (!params.success || !query.success) return send(reply, notFound());
-    return send(reply, await journey.open(params.data.authorisationId, query.data.token));
+    return send(reply, await journey.open(params.data.authorisationId, query.data.token, request.cookies[WEB_SESSION_COOKIE]), cookie);
   });
 
   web.post("/sca/:authorisationId", async (request, reply) => {
     const params = paramsSchema.safeParse(request.params);
     if (!params.success) return send(reply, notFound());
-    return send(reply, await journey.submit(params.data.authorisationId, request.body));
+    return send(reply, await journey.submit(params.data.authorisationId, request.body), cookie);
   });
 }

@@ -9,9 +9,9 @@
  * Reset: every customer that is not an initial one is deleted, with all it owns (origin
  * "manual"; the foreign keys cascade); so are agreements, accounts and card accounts made by hand
  * for the initial customers. The initial customers' accounts, card accounts, agreement links and
- * transactions are made anew from the dataset, with the same ids. Consents, SCA sessions, SCA
- * journeys (authorisations), the bank's browser sessions and the counters of calls without the
- * PSU present are cleared.
+ * transactions are made anew from the dataset, with the same ids. Payments and signing baskets,
+ * consents, SCA sessions, SCA journeys (authorisations), the bank's browser sessions and the
+ * counters of calls without the PSU present are cleared.
  *
  * @see supplement.md §11
  */
@@ -21,7 +21,9 @@ import { createAgreementsRepository } from "../../repositories/agreements-reposi
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createCardTransactionsRepository } from "../../repositories/card-transactions-repository";
 import { createCustomersRepository } from "../../repositories/customers-repository";
+import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { createSandboxResetRepository } from "../../repositories/sandbox-reset-repository";
+import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
 import { createTransactionsRepository } from "../../repositories/transactions-repository";
 import { buildSandboxDataset, type SandboxDataset } from "./build-sandbox-dataset";
 import type { Clock } from "./clock";
@@ -45,8 +47,9 @@ async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void
   const cardAccounts = createCardAccountsRepository(tx);
 
   await reset.clearAccessState();
-  // Payments and signing baskets: when they exist, they are deleted here, before the accounts
-  // they name (see README.md beside this file).
+  // Payments and signing baskets go before the accounts they name (see README.md beside this file).
+  await createPaymentsRepository(tx).deleteAll();
+  await createSigningBasketsRepository(tx).deleteAll();
 
   await customers.deleteAllExcept(dataset.customers.map((customer) => customer.id));
   await agreements.deleteAllExcept(dataset.agreements.map(({ agreement }) => agreement.id));

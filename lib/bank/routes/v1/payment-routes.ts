@@ -1,0 +1,236 @@
+import type { FastifyInstance } from "fastify";
+import {
+  feeInformationResponseSchema,
+  PAYMENT_SERVICES,
+  paymentDetailsResponseSchema,
+  paymentInitiationResponseSchema,
+  paymentStatusResponseSchema,
+  scaStatusResponseSchema,
+  startAuthorisationResponseSchema,
+} from "../../../psd2/schemas";
+import { PAYMENT_HEADERS, PIS_ROLES, SCA_HEADERS } from "../../operation";
+import { cancelPayment } from "../../services/payments/cancel-payment";
+import { findTppPayment, readPaymentProduct } from "../../services/payments/find-tpp-payment";
+import { getAuthorisationStatus } from "../../services/payments/get-authorisation-status";
+import { getFeeInformation } from "../../services/payments/get-fee-information";
+import { getPaymentDetails } from "../../services/payments/get-payment-details";
+import { getPaymentStatus } from "../../services/payments/get-payment-status";
+import { initiatePayment } from "../../services/payments/initiate-payment";
+import { readPaymentRequestHeaders } from "../../services/payments/read-payment-request-headers";
+import { startPaymentAuthorisation } from "../../services/payments/start-payment-authorisation";
+import { readPsuHeaders } from "../../services/read-psu-headers";
+import { sendCreated } from "./created-reply";
+import { paymentContextOf } from "./payment-context-of";
+import {
+  AUTHORISATION_HEADERS,
+  emptyBodySchema,
+  feeInformationQuery,
+  PAYMENT_CREATION_HEADERS,
+  PAYMENT_ERRORS,
+  paymentAuthorisationParams,
+  paymentBodyOf,
+  paymentCreationQuery,
+  paymentParams,
+  productParams,
+} from "./payment-route-docs";
+
+const TAGS = ["Payments"];
+const SERVICE_TEXTS = {
+  payments: "a payment",
+  "periodic-payments": "a periodic payment (startDate, frequency, endDate, executionRule, dayOfExecution, monthsOfExecution)",
+  "bulk-payments": "a bulk payment (batchBookingPreferred, debtorAccount, requestedExecutionDate, payments)",
+} as const;
+
+/**
+ * Payment initiation and its resources, for each service (payments, periodic-payments,
+ * bulk-payments) and product: create, read the status and details, delete, start and read the
+ * authorisation; and the instant product's fee information. Thin wrappers over
+ * lib/bank/services/payments.
+ *
+ * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Other operations named"; supplement.md §2, §5
+ */
+export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
+  const ctx = paymentContextOf(v1);
+  const operation = { roles: PIS_ROLES };
+
+  // A static path: it wins over /payments/:paymentProduct/:paymentId.
+  v1.get(
+    "/payments/instant-norwegian-credit-transfers-straks/fee-information",
+    {
+      config: {
+        operation,
+        docs: {
+          summary: "Fee information for instant payments",
+          description:
+            "The fee of an instant payment (straks) of an amount: NOK 2.00 below NOK 100 000, then 0.01 % of the amount, rounded half up to the øre (NOK 100 000.00 costs NOK 10.00). The creation reply of an instant payment repeats it in transactionFees.",
+          tags: TAGS,
+          querystring: feeInformationQuery,
+          responses: { 200: { description: "The fee", schema: feeInformationResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403] },
+        },
+      },
+    },
+    async (request) => getFeeInformation(request.query),
+  );
+
+  for (const service of PAYMENT_SERVICES) {
+    v1.post(
+      `/${service}/:paymentProduct`,
+      {
+        config: {
+          operation: { roles: PIS_ROLES, requiredHeaders: PAYMENT_HEADERS },
+          docs: {
+            summary: `Initiate ${SERVICE_TEXTS[service]}`,
+            description:
+              "Validates everything before storing anything; 201 with transactionStatus RCVD, the fee (transactionFeeIndicator, transactionFees for the instant product) and _links self, status and startAuthorisation (Norwegian products: POST it) or scaRedirect and scaStatus (SEPA: the authorisation starts at once). A deprecated single remittanceInformationStructured is read as the array, with a WARNING tppMessage. Approval on the bank's page is always asked (dynamic linking).",
+            tags: TAGS,
+            params: productParams,
+            querystring: paymentCreationQuery,
+            headers: PAYMENT_CREATION_HEADERS,
+            body: paymentBodyOf(service),
+            responses: {
+              201: { description: "CREATED", schema: paymentInitiationResponseSchema },
+              ...PAYMENT_ERRORS,
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { paymentProduct } = productParams.parse(request.params);
+        const product = readPaymentProduct(paymentProduct);
+        const created = await initiatePayment(ctx, {
+          tpp: request.tpp,
+          service,
+          product,
+          headers: readPaymentRequestHeaders(request.headers),
+          query: request.query,
+          body: request.body,
+        });
+        return sendCreated(reply, created.location, created.body);
+      },
+    );
+
+    v1.get(
+      `/${service}/:paymentProduct/:paymentId`,
+      {
+        config: {
+          operation,
+          docs: {
+            summary: `Read ${SERVICE_TEXTS[service].split(" (")[0]}`,
+            description:
+              "The request body echoed, plus paymentId, transactionStatus, fundsAvailable, the fees and _links. Known issue (switch BANK_DOMESTIC_DETAILS_KNOWN_ISSUE, on by default): a norwegian-domestic-credit-transfers payment is 404 RESOURCE_UNKNOWN until the PSU approved it.",
+            tags: TAGS,
+            params: paymentParams,
+            responses: { 200: { description: "The payment", schema: paymentDetailsResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          },
+        },
+      },
+      async (request) => {
+        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        return getPaymentDetails(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+      },
+    );
+
+    v1.get(
+      `/${service}/:paymentProduct/:paymentId/status`,
+      {
+        config: {
+          operation,
+          docs: {
+            summary: `Read the status of ${SERVICE_TEXTS[service].split(" (")[0]}`,
+            description:
+              "transactionStatus (RCVD, ACTC, PDNG, ACSP, ACSC, ACCP, RJCT, CANC), fundsAvailable (false: rejected for lack of funds), psuMessage. Same known issue as the details.",
+            tags: TAGS,
+            params: paymentParams,
+            responses: { 200: { description: "The status", schema: paymentStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          },
+        },
+      },
+      async (request) => {
+        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        return getPaymentStatus(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+      },
+    );
+
+    v1.delete(
+      `/${service}/:paymentProduct/:paymentId`,
+      {
+        config: {
+          operation,
+          docs: {
+            summary: `Delete ${SERVICE_TEXTS[service].split(" (")[0]}`,
+            description:
+              "204 and CANC for a payment in RCVD, ACTC (its reservation released) or ACCP (a periodic payment runs no more); 405 with the reason for PDNG and final states.",
+            tags: TAGS,
+            params: paymentParams,
+            responses: { 204: { description: "Deleted: the payment is CANC" }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404], 405: PAYMENT_ERRORS[405] },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        await cancelPayment(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+        return reply.status(204).send();
+      },
+    );
+
+    v1.post(
+      `/${service}/:paymentProduct/:paymentId/authorisations`,
+      {
+        config: {
+          operation: { roles: PIS_ROLES, requiredHeaders: SCA_HEADERS },
+          docs: {
+            summary: "Start the authorisation of a payment",
+            description:
+              "Empty body. 201 with scaStatus received, authorisationId and _links scaRedirect (the bank's approval page: login unless the bank's browser session holds one, context for a customer with agreements, then the payment with Approve and Cancel) and scaStatus. A payment not in RCVD or in a signing basket is 409 CONFLICT.",
+            tags: TAGS,
+            params: paymentParams,
+            headers: AUTHORISATION_HEADERS,
+            body: emptyBodySchema,
+            responses: {
+              201: { description: "CREATED", schema: startAuthorisationResponseSchema },
+              400: PAYMENT_ERRORS[400],
+              401: PAYMENT_ERRORS[401],
+              403: PAYMENT_ERRORS[403],
+              404: PAYMENT_ERRORS[404],
+              409: PAYMENT_ERRORS[409],
+            },
+          },
+        },
+      },
+      async (request, reply) => {
+        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        const started = await startPaymentAuthorisation(ctx, {
+          tpp: request.tpp,
+          headers: readPsuHeaders(request.headers),
+          service,
+          productSegment: paymentProduct,
+          paymentId,
+          body: request.body,
+        });
+        return sendCreated(reply, started.location, started.body);
+      },
+    );
+
+    v1.get(
+      `/${service}/:paymentProduct/:paymentId/authorisations/:authorisationId`,
+      {
+        config: {
+          operation,
+          docs: {
+            summary: "Read the SCA status of a payment's authorisation",
+            description: "scaStatus: received, started, psuAuthenticated, finalised or failed (a journey left unfinished past its 15 minutes reads failed).",
+            tags: TAGS,
+            params: paymentAuthorisationParams,
+            responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          },
+        },
+      },
+      async (request) => {
+        const { paymentProduct, paymentId, authorisationId } = paymentAuthorisationParams.parse(request.params);
+        const product = readPaymentProduct(paymentProduct);
+        const payment = await findTppPayment(ctx.db, { tppId: request.tpp.id, service, product, paymentId });
+        return getAuthorisationStatus(ctx.db, ctx.clock.now(), { tppId: request.tpp.id, purpose: "payment", resourceId: payment.id, authorisationId });
+      },
+    );
+  }
+}

@@ -1,0 +1,43 @@
+import type { PaymentService } from "../../../psd2/schemas";
+import { BankError } from "../../errors";
+import { createPaymentsRepository } from "../../repositories/payments-repository";
+import { releasePayment } from "./book-payment";
+import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import type { PaymentContext } from "./payment-context";
+
+/** The statuses a DELETE cancels. @see supplement.md §5 */
+const CANCELLABLE = new Set(["RCVD", "ACTC", "ACCP"]);
+
+/**
+ * DELETE /v1/{service}/{product}/{paymentId}: a payment in RCVD, ACTC or ACCP is cancelled (CANC;
+ * the reservation of an accepted one is released; a periodic one runs no more), answered 204.
+ * A payment in PDNG or in a final state is 405 with the reason. The payment's row is locked, so
+ * that a deletion and an approval or a batch run never both move it: the one that comes second
+ * sees the state the first one left.
+ *
+ * @see psd2-interface.md "Other operations named" (DELETE on a payment), "Errors"; supplement.md §4, §5
+ */
+export async function cancelPayment(
+  ctx: PaymentContext,
+  request: { tppId: string; service: PaymentService; productSegment: string; paymentId: string },
+): Promise<void> {
+  const product = readPaymentProduct(request.productSegment);
+  await findTppPayment(ctx.db, { tppId: request.tppId, service: request.service, product, paymentId: request.paymentId });
+  const now = ctx.clock.now();
+  await ctx.db.transaction(async (tx) => {
+    const payments = createPaymentsRepository(tx);
+    const payment = await payments.findByIdForUpdate(request.paymentId);
+    if (!payment) throw unknownPayment(request.paymentId);
+    if (!CANCELLABLE.has(payment.status)) {
+      const why =
+        payment.status === "PDNG"
+          ? `it is pending (PDNG) for execution on ${payment.executionDate}, and a pending payment cannot be deleted`
+          : payment.status === "ACSP"
+            ? "its settlement is in progress (ACSP)"
+            : `it is in the final status ${payment.status}`;
+      throw new BankError("CONFLICT", `The payment ${payment.id} cannot be deleted: ${why}. Payments in RCVD, ACTC or ACCP can be deleted`, { status: 405 });
+    }
+    await releasePayment(tx, payment.id);
+    await payments.update(payment.id, { status: "CANC", statusChangedAt: now });
+  });
+}

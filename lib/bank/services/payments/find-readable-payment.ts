@@ -1,0 +1,44 @@
+import type { PaymentService } from "../../../psd2/schemas";
+import type { PaymentRow } from "../../repositories/payments-repository";
+import type { WireLink } from "../ais-wire";
+import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import type { PaymentContext } from "./payment-context";
+import { paymentLinks } from "./payment-wire";
+
+export type PaymentRead = { tppId: string; service: PaymentService; productSegment: string; paymentId: string };
+
+/** What the PSU may be told of a payment's state. */
+const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
+  RJCT: "The payment was rejected.",
+  CANC: "The payment was cancelled.",
+};
+
+/**
+ * A payment of this TPP for its status and details. The spec's known issue (switch
+ * BANK_DOMESTIC_DETAILS_KNOWN_ISSUE, on by default): a norwegian-domestic-credit-transfers
+ * payment is 404 RESOURCE_UNKNOWN, as if unknown, until the PSU has approved it.
+ *
+ * @see psd2-interface.md "States and transitions" (rule 3); supplement.md §5
+ */
+export async function findReadablePayment(ctx: PaymentContext, read: PaymentRead): Promise<PaymentRow> {
+  const product = readPaymentProduct(read.productSegment);
+  const payment = await findTppPayment(ctx.db, { tppId: read.tppId, service: read.service, product, paymentId: read.paymentId });
+  if (ctx.domesticDetailsKnownIssue && payment.product === "norwegian-domestic-credit-transfers" && payment.authorisedAt === null) {
+    throw unknownPayment(read.paymentId);
+  }
+  return payment;
+}
+
+export function psuMessageOf(payment: PaymentRow): string | undefined {
+  if (payment.status === "RJCT" && payment.fundsAvailable === false) return "The payment was rejected: the account did not have enough funds.";
+  return PSU_MESSAGES[payment.status];
+}
+
+/** The links of a payment's replies: itself, its status, and startAuthorisation while it awaits one. */
+export function linksOf(payment: PaymentRow): Record<string, WireLink> {
+  return {
+    self: paymentLinks.self(payment),
+    status: paymentLinks.status(payment),
+    ...(payment.status === "RCVD" && payment.basketId === null ? { startAuthorisation: paymentLinks.startAuthorisation(payment) } : {}),
+  };
+}

@@ -1,0 +1,39 @@
+import { isPaymentProduct, type PaymentProduct, type PaymentService } from "../../../psd2/schemas";
+import type { Executor } from "../../db/open-bank-database";
+import { BankError } from "../../errors";
+import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
+
+/** The path's payment product, or 404 PRODUCT_UNKNOWN. @see supplement.md §2 */
+export function readPaymentProduct(segment: string): PaymentProduct {
+  if (isPaymentProduct(segment)) return segment;
+  throw new BankError(
+    "PRODUCT_UNKNOWN",
+    `The payment product '${segment.slice(0, 60)}' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks`,
+    { path: "payment-product" },
+  );
+}
+
+/** The 404 of a payment id that is unknown, another TPP's, or under another service or product: all alike. */
+export function unknownPayment(paymentId: string): BankError {
+  return new BankError("RESOURCE_UNKNOWN", `The payment ${paymentId.slice(0, 64)} is unknown for this TPP under this service and product`, {
+    path: "paymentId",
+  });
+}
+
+/**
+ * A payment of this TPP under the path's service and product; every other case (unknown id,
+ * another TPP's payment, another service or product) is the same 404 RESOURCE_UNKNOWN, so that
+ * nothing tells a TPP that another's payment exists.
+ *
+ * @see supplement.md §4 (404 RESOURCE_UNKNOWN), §2
+ */
+export async function findTppPayment(
+  db: Executor,
+  key: { tppId: string; service: PaymentService; product: PaymentProduct; paymentId: string },
+): Promise<PaymentRow> {
+  const payment = await createPaymentsRepository(db).findById(key.paymentId);
+  if (!payment || payment.tppId !== key.tppId || payment.service !== key.service || payment.product !== key.product) {
+    throw unknownPayment(key.paymentId);
+  }
+  return payment;
+}

@@ -1,0 +1,288 @@
+import { z } from "zod";
+import { type PaymentProduct, type PaymentService, type ValidationTppMessage } from "../../../psd2/schemas";
+import { formatJsonPath, hasKidReference } from "../../../psd2/validation";
+import type { PaymentEntryRecord } from "../../db/schema";
+import { BankError, type BankTppMessage } from "../../errors";
+import type { TppIdentity } from "../../plugins/security-gate";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createRandomId } from "../../repositories/ids";
+import { addAmounts } from "../../repositories/money";
+import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
+import { startScaJourney } from "../../sca/start-sca-journey";
+import type { WireLink } from "../ais-wire";
+import { identifyPsu } from "../identify-psu";
+import { registerTpp } from "../register-tpp";
+import { computeInstantFee } from "./compute-instant-fee";
+import { convertAmount, isConvertibleCurrency, SANDBOX_EXCHANGE_RATES } from "./convert-amount";
+import { parsePaymentBody } from "./parse-payment-body";
+import type { PaymentContext } from "./payment-context";
+import { type PaymentEntry, type PaymentOrder, toPaymentOrder } from "./payment-order";
+import { feesOf, paymentLinks } from "./payment-wire";
+import { checkScheduleDays, executionDateOf } from "./periodic-schedule";
+import type { PaymentRequestHeaders } from "./read-payment-request-headers";
+import { type InitiatingPsu, resolveDebtorAccount, type ResolvedDebtor } from "./resolve-debtor-account";
+
+/** A logical duplicate is looked for among the TPP's payments of the last 10 minutes. @see supplement.md §5 */
+export const LOGICAL_DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
+
+export type PaymentInitiation = {
+  tpp: TppIdentity;
+  service: PaymentService;
+  product: PaymentProduct;
+  headers: PaymentRequestHeaders;
+  query: unknown;
+  body: unknown;
+};
+
+export type PaymentInitiationReply = {
+  location: string;
+  body: {
+    paymentId: string;
+    transactionStatus: "RCVD";
+    transactionFees?: { currency: string; amount: string };
+    transactionFeeIndicator: boolean;
+    tppMessages?: BankTppMessage[];
+    _links: Record<string, WireLink>;
+  };
+};
+
+const querySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** allowLogicalDuplicate: true or false (default false); no other query parameter. */
+function readAllowLogicalDuplicate(query: unknown): boolean {
+  const parsed = querySchema.safeParse(query ?? {});
+  const entries = parsed.success ? Object.entries(parsed.data) : [];
+  for (const [name, value] of entries) {
+    if (name !== "allowLogicalDuplicate") {
+      throw new BankError("FORMAT_ERROR", `The query parameter ${name.slice(0, 40)} is not known to this operation; only allowLogicalDuplicate is`, { path: name.slice(0, 40) });
+    }
+    if (value !== "true" && value !== "false") {
+      throw new BankError("FORMAT_ERROR", "The query parameter allowLogicalDuplicate must be true or false", { path: "allowLogicalDuplicate" });
+    }
+  }
+  return parsed.success && parsed.data.allowLogicalDuplicate === "true";
+}
+
+/** Who initiates: the PSU of PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID, or nobody yet with PSU-Context. */
+async function initiatingPsu(ctx: PaymentContext, tpp: TppIdentity, headers: PaymentRequestHeaders): Promise<InitiatingPsu> {
+  const identified = await identifyPsu(ctx.db, tpp.id, headers);
+  if (!identified.ok) {
+    const { problem } = identified;
+    // No scaRedirect here: a rejected initiation writes nothing (an SCA journey is a write).
+    throw new BankError(problem.code, `${problem.text}. Without a psu-id, send PSU-Context for the single-SCA journey instead`, { path: problem.path });
+  }
+  const { customer, agreement } = identified;
+  if (customer) return { customer, context: headers.psuContext ?? (agreement ? "CORPORATE" : "PRIVATE"), ...(agreement ? { agreement } : {}) };
+  if (headers.psuContext) return { context: headers.psuContext };
+  throw new BankError(
+    "HTTP_HEADER_REQUIRED",
+    "The header PSU-ID (or X-PSU-IDENTITY) is required; without a psu-id, send PSU-Context (PRIVATE or CORPORATE) for the single-SCA journey, in which one SCA identifies the PSU and approves the payment",
+    { path: "PSU-ID" },
+  );
+}
+
+/** The written path of a field of an entry, e.g. `payments[1].instructedAmount.currency`. */
+const withPath = (entry: PaymentEntry, ...fields: string[]) => formatJsonPath([...entry.path, ...fields]);
+
+/** The products a PSU may not use from this account or in this context: 403 PRODUCT_INVALID. @see supplement.md §2 */
+function checkProductAllowed(order: PaymentOrder, debtor: ResolvedDebtor): void {
+  if (order.debtor.kind === "card" && (order.service !== "payments" || order.product !== "norwegian-domestic-credit-transfers")) {
+    throw new BankError(
+      "PRODUCT_INVALID",
+      `A card account (debtorAccount.other) pays single norwegian-domestic-credit-transfers only, not ${order.service}/${order.product}`,
+      { path: "payment-product" },
+    );
+  }
+  if (order.service === "bulk-payments" && debtor.context !== "CORPORATE") {
+    throw new BankError("PRODUCT_INVALID", "bulk-payments are a corporate product: the PSU must act for a corporate agreement (PSU-Corporate-ID or PSU-Context CORPORATE)", {
+      path: "payment-product",
+    });
+  }
+}
+
+/**
+ * The entries as the bank executes them: each amount in the debtor account's currency (sandbox
+ * exchange rates) and, for the instant product, its fee. Currencies the sandbox cannot convert,
+ * and instant payments in another currency than NOK, are 400 FORMAT_ERROR.
+ */
+function priceEntries(order: PaymentOrder, debtor: ResolvedDebtor): PaymentEntryRecord[] {
+  const accountCurrency = debtor.account.currency;
+  const problems: BankTppMessage[] = [];
+  const convertible = Object.keys(SANDBOX_EXCHANGE_RATES).join(", ");
+  if (!isConvertibleCurrency(accountCurrency)) {
+    throw new BankError("FORMAT_ERROR", `debtorAccount.currency ${accountCurrency}: the sandbox pays from accounts in ${convertible} only`, { path: "debtorAccount.currency" });
+  }
+  const records: PaymentEntryRecord[] = [];
+  for (const entry of order.entries) {
+    const path = withPath(entry, "instructedAmount", "currency");
+    if (order.product === "instant-norwegian-credit-transfers-straks" && entry.currency !== "NOK") {
+      problems.push({ category: "ERROR", code: "FORMAT_ERROR", path, text: `${path} is ${entry.currency}; instant payments (straks) are in NOK only` });
+      continue;
+    }
+    if (!isConvertibleCurrency(entry.currency)) {
+      problems.push({ category: "ERROR", code: "FORMAT_ERROR", path, text: `${path} is ${entry.currency}; the sandbox converts ${convertible} only` });
+      continue;
+    }
+    const debitAmount = convertAmount(entry.amount, entry.currency, accountCurrency);
+    const fee = order.product === "instant-norwegian-credit-transfers-straks" ? convertAmount(computeInstantFee(entry.amount), "NOK", accountCurrency) : undefined;
+    records.push({
+      amount: entry.amount,
+      currency: entry.currency,
+      debitAmount,
+      ...(fee === undefined ? {} : { feeAmount: fee }),
+      creditorName: entry.creditorName,
+      creditorAccount: entry.creditorAccount,
+      ...(entry.remittanceUnstructured === undefined ? {} : { remittanceUnstructured: entry.remittanceUnstructured }),
+      ...(entry.remittanceStructured === undefined ? {} : { remittanceStructured: entry.remittanceStructured.map((reference) => ({ ...reference })) }),
+      ...(entry.endToEndId === undefined ? {} : { endToEndId: entry.endToEndId }),
+    });
+  }
+  if (problems.length > 0) throw BankError.fromMessages(problems);
+  return records;
+}
+
+/** 400 KID_MISSING for a transfer to a sandbox account flagged "KID required" without a KID. @see supplement.md §5 */
+async function checkKidRequired(ctx: PaymentContext, order: PaymentOrder): Promise<void> {
+  const bbans = order.entries.flatMap((entry) => ("bban" in entry.creditorAccount ? [entry.creditorAccount.bban] : []));
+  const ibans = order.entries.flatMap((entry) => ("iban" in entry.creditorAccount ? [entry.creditorAccount.iban] : []));
+  const creditors = await createAccountsRepository(ctx.db).findByBbansOrIbans(bbans, ibans);
+  const kidRequired = new Set(creditors.filter((account) => account.kidRequired).flatMap((account) => [account.bban, account.iban]));
+  const problems: BankTppMessage[] = order.entries
+    .filter((entry) => {
+      const reference = "bban" in entry.creditorAccount ? entry.creditorAccount.bban : entry.creditorAccount.iban;
+      return kidRequired.has(reference) && !hasKidReference(entry.remittanceStructured);
+    })
+    .map((entry) => {
+      const path = withPath(entry, "remittanceInformationStructuredArray");
+      return {
+        category: "ERROR",
+        code: "KID_MISSING",
+        path,
+        text: `${path} must hold a KID (referenceType KID or OCR): the creditor account ${withPath(entry, "creditorAccount")} requires one`,
+      };
+    });
+  if (problems.length > 0) throw BankError.fromMessages(problems);
+}
+
+/** When the payment is due: the requested date, today, or the first execution of the schedule. */
+function firstExecutionDate(order: PaymentOrder, today: string): string {
+  if (!order.schedule) return order.requestedExecutionDate ?? today;
+  const problem = checkScheduleDays(order.schedule);
+  if (problem) throw new BankError("FORMAT_ERROR", `${problem.path} ${problem.reason}`, { path: problem.path });
+  const first = executionDateOf(order.schedule, 0);
+  if (first === undefined) {
+    throw new BankError("FORMAT_ERROR", `endDate ${order.schedule.endDate ?? ""} leaves no execution: the first one would be after it`, { path: "endDate" });
+  }
+  return first;
+}
+
+/** What makes two payments logical duplicates: debtor, creditors, amounts and execution date. @see supplement.md §5 */
+function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionDate: string): string {
+  const transfers = order.entries
+    .map((entry) => `${"bban" in entry.creditorAccount ? entry.creditorAccount.bban : entry.creditorAccount.iban}:${entry.amount} ${entry.currency}`)
+    .sort()
+    .join(",");
+  return `${order.service}|${order.product}|${debtorAccountId}|${executionDate}|${transfers}`;
+}
+
+/**
+ * POST /v1/{service}/{product}: validates everything before writing anything (body, headers, the
+ * PSU, the debtor account and context, the product, currencies, KID), then in one transaction
+ * checks for a logical duplicate (serialised per TPP and key), registers the TPP and stores the
+ * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
+ * products answer startAuthorisation.
+ *
+ * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Payment creation response"; supplement.md §2, §4, §5, §12
+ */
+export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiation): Promise<PaymentInitiationReply> {
+  const { tpp, service, product, headers } = input;
+  const allowDuplicate = readAllowLogicalDuplicate(input.query);
+  const today = ctx.clock.today();
+  const { validated, warnings } = parsePaymentBody(service, product, input.body, today);
+  const psu = await initiatingPsu(ctx, tpp, headers);
+  const order = toPaymentOrder(product, validated);
+  const executionDate = firstExecutionDate(order, today);
+  const debtor = await resolveDebtorAccount(ctx.db, order.debtor, psu);
+  checkProductAllowed(order, debtor);
+  const entries = priceEntries(order, debtor);
+  await checkKidRequired(ctx, order);
+
+  const accountCurrency = debtor.account.currency;
+  const sameCurrency = entries.every((entry) => entry.currency === entries[0]?.currency);
+  const instructedCurrency = sameCurrency ? (entries[0]?.currency ?? accountCurrency) : accountCurrency;
+  const amount = sameCurrency ? addAmounts(instructedCurrency, ...entries.map((e) => e.amount)) : addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount));
+  const fees = entries.flatMap((entry) => (entry.feeAmount === undefined ? [] : [entry.feeAmount]));
+  const duplicateKey = duplicateKeyOf(order, debtor.account.id, order.schedule?.startDate ?? executionDate);
+  const now = ctx.clock.now();
+  const id = createRandomId();
+
+  const payment = await ctx.db.transaction(async (tx): Promise<{ stored: PaymentRow; links: Record<string, WireLink> }> => {
+    const payments = createPaymentsRepository(tx);
+    await payments.lockDuplicateKey(tpp.id, duplicateKey);
+    if (!allowDuplicate) {
+      const duplicate = await payments.findRecentDuplicate(tpp.id, duplicateKey, new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_MS));
+      if (duplicate) {
+        throw new BankError(
+          "CONFLICT",
+          `This payment is a logical duplicate of payment ${duplicate.id} (status ${duplicate.status}) made at ${duplicate.createdAt.toISOString()}: same debtor, creditor, amount and execution date within 10 minutes. Send allowLogicalDuplicate=true to make it anyway`,
+        );
+      }
+    }
+    await registerTpp(tx, tpp, now);
+    const stored = await payments.insert({
+      id,
+      tppId: tpp.id,
+      service,
+      product,
+      status: "RCVD",
+      customerId: psu.customer?.id ?? null,
+      agreementId: debtor.agreement?.id ?? null,
+      psuContext: debtor.context,
+      debtorAccountId: debtor.account.id,
+      request: { ...validated.body },
+      entries,
+      schedule: order.schedule ?? null,
+      batchBooking: order.batchBookingPreferred,
+      amount,
+      currency: instructedCurrency,
+      debitAmount: addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount)),
+      debitCurrency: accountCurrency,
+      feeAmount: fees.length > 0 ? addAmounts(accountCurrency, ...fees) : null,
+      executionDate,
+      duplicateKey,
+      createdAt: now,
+      statusChangedAt: now,
+    });
+    if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
+    // SEPA: the implicit start of the authorisation (supplement §5).
+    if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+      throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+    }
+    const journey = await startScaJourney(
+      { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
+      {
+        tpp,
+        purpose: "payment",
+        tppSessionId: headers.tppSessionId,
+        redirectUri: headers.tppRedirectUri,
+        redirectPreferred: headers.tppRedirectPreferred,
+        resourceId: stored.id,
+        ...(psu.customer ? { expectedCustomerId: psu.customer.id } : {}),
+        ...(psu.customer && psu.agreement ? { expectedAgreementId: psu.agreement.id } : {}),
+      },
+    );
+    return { stored, links: { scaRedirect: journey.scaRedirect, scaStatus: paymentLinks.scaStatus(stored, journey.authorisationId) } };
+  });
+
+  const messages: BankTppMessage[] = warnings.map((warning: ValidationTppMessage) => ({ ...warning }));
+  return {
+    location: paymentLinks.self(payment.stored).href,
+    body: {
+      paymentId: payment.stored.id,
+      transactionStatus: "RCVD",
+      ...feesOf(payment.stored),
+      ...(messages.length > 0 ? { tppMessages: messages } : {}),
+      _links: { self: paymentLinks.self(payment.stored), status: paymentLinks.status(payment.stored), ...payment.links },
+    },
+  };
+}

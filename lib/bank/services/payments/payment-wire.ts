@@ -1,0 +1,38 @@
+/**
+ * The payment and signing basket replies as the wire wants them (supplement §5, §6): relative
+ * links (supplement §1), amounts as strings in the currency's fraction digits.
+ */
+import type { PaymentRow } from "../../repositories/payments-repository";
+import type { WireLink } from "../ais-wire";
+
+const link = (href: string, verbs: WireLink["verbs"] = ["GET"]): WireLink => ({ href, verbs });
+
+/** /v1/{service}/{product}/{paymentId} */
+export function paymentHref(payment: Pick<PaymentRow, "service" | "product" | "id">): string {
+  return `/v1/${payment.service}/${payment.product}/${encodeURIComponent(payment.id)}`;
+}
+
+export function basketHref(basketId: string): string {
+  return `/v1/signing-baskets/${encodeURIComponent(basketId)}`;
+}
+
+export const paymentLinks = {
+  self: (payment: Pick<PaymentRow, "service" | "product" | "id">) => link(paymentHref(payment)),
+  status: (payment: Pick<PaymentRow, "service" | "product" | "id">) => link(`${paymentHref(payment)}/status`),
+  startAuthorisation: (payment: Pick<PaymentRow, "service" | "product" | "id">) => link(`${paymentHref(payment)}/authorisations`, ["POST"]),
+  scaStatus: (payment: Pick<PaymentRow, "service" | "product" | "id">, authorisationId: string) =>
+    link(`${paymentHref(payment)}/authorisations/${encodeURIComponent(authorisationId)}`),
+};
+
+export const basketLinks = {
+  self: (basketId: string) => link(basketHref(basketId)),
+  status: (basketId: string) => link(`${basketHref(basketId)}/status`),
+  startAuthorisation: (basketId: string) => link(`${basketHref(basketId)}/authorisations`, ["POST"]),
+  scaStatus: (basketId: string, authorisationId: string) => link(`${basketHref(basketId)}/authorisations/${encodeURIComponent(authorisationId)}`),
+};
+
+/** transactionFeeIndicator and transactionFees of a payment: the fee of every execution's transfers. @see psd2-interface.md "Payment creation response" */
+export function feesOf(payment: Pick<PaymentRow, "feeAmount" | "debitCurrency">) {
+  if (payment.feeAmount === null) return { transactionFeeIndicator: false };
+  return { transactionFees: { currency: payment.debitCurrency, amount: payment.feeAmount }, transactionFeeIndicator: true };
+}

@@ -1,0 +1,73 @@
+import type { PaymentService } from "../../../psd2/schemas";
+import { BankError } from "../../errors";
+import type { TppIdentity } from "../../plugins/security-gate";
+import { createPaymentsRepository } from "../../repositories/payments-repository";
+import { startScaJourney } from "../../sca/start-sca-journey";
+import { identifyPsu } from "../identify-psu";
+import type { PsuHeaders } from "../read-psu-headers";
+import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import type { PaymentContext } from "./payment-context";
+import { paymentLinks } from "./payment-wire";
+import { readEmptyBody } from "./read-empty-body";
+
+/**
+ * POST /v1/{service}/{product}/{paymentId}/authorisations (empty body): starts the SCA that
+ * approves the payment, on the bank's pages (scaRedirect). Only a payment in RCVD that is in no
+ * signing basket can be authorised; otherwise 409 CONFLICT. A payment whose PSU is known (PSU-ID
+ * at initiation) may be approved by that PSU only; one from the single-SCA journey by the PSU who
+ * logs in and reaches its debtor account.
+ *
+ * @see supplement.md §2, §5, §7
+ */
+export async function startPaymentAuthorisation(
+  ctx: PaymentContext,
+  request: { tpp: TppIdentity; headers: PsuHeaders; service: PaymentService; productSegment: string; paymentId: string; body: unknown },
+) {
+  const product = readPaymentProduct(request.productSegment);
+  const { tpp, headers } = request;
+  const found = await findTppPayment(ctx.db, { tppId: tpp.id, service: request.service, product, paymentId: request.paymentId });
+  readEmptyBody(request.body);
+  const identified = await identifyPsu(ctx.db, tpp.id, headers);
+  if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
+  if (identified.customer && found.customerId !== null && identified.customer.id !== found.customerId) {
+    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the one who initiated the payment", { path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY" });
+  }
+  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+  }
+  const { tppSessionId, tppRedirectUri } = headers;
+  const expectedCustomerId = found.customerId ?? identified.customer?.id;
+  return ctx.db.transaction(async (tx) => {
+    const payment = await createPaymentsRepository(tx).findByIdForUpdate(found.id);
+    if (!payment) throw unknownPayment(found.id);
+    if (payment.basketId !== null) {
+      throw new BankError("CONFLICT", `The payment ${payment.id} is in signing basket ${payment.basketId}: authorise the basket`);
+    }
+    if (payment.status !== "RCVD") {
+      throw new BankError(
+        "CONFLICT",
+        payment.authorisedAt === null
+          ? `The payment ${payment.id} is ${payment.status} and cannot be authorised any more`
+          : `The payment ${payment.id} is already authorised (status ${payment.status})`,
+      );
+    }
+    const journey = await startScaJourney(
+      { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
+      {
+        tpp,
+        purpose: "payment",
+        tppSessionId,
+        redirectUri: tppRedirectUri,
+        redirectPreferred: headers.tppRedirectPreferred,
+        resourceId: payment.id,
+        ...(expectedCustomerId === undefined ? {} : { expectedCustomerId }),
+        ...(payment.customerId !== null && payment.agreementId !== null ? { expectedAgreementId: payment.agreementId } : {}),
+      },
+    );
+    const scaStatus = paymentLinks.scaStatus(payment, journey.authorisationId);
+    return {
+      location: scaStatus.href,
+      body: { scaStatus: "received" as const, authorisationId: journey.authorisationId, _links: { scaRedirect: journey.scaRedirect, scaStatus } },
+    };
+  });
+}

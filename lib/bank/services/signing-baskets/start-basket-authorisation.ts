@@ -1,0 +1,63 @@
+import { BankError } from "../../errors";
+import type { TppIdentity } from "../../plugins/security-gate";
+import { createPaymentsRepository } from "../../repositories/payments-repository";
+import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
+import { startScaJourney } from "../../sca/start-sca-journey";
+import { identifyPsu } from "../identify-psu";
+import type { PaymentContext } from "../payments/payment-context";
+import { basketLinks } from "../payments/payment-wire";
+import { readEmptyBody } from "../payments/read-empty-body";
+import type { PsuHeaders } from "../read-psu-headers";
+import { findTppBasket, unknownBasket } from "./find-tpp-basket";
+
+/**
+ * POST /v1/signing-baskets/{basketId}/authorisations (empty body): starts the one SCA that
+ * approves every payment of the basket still in RCVD, by the basket's PSU (in its context). From
+ * now on the basket cannot be deleted. A basket with no payment awaiting authorisation is 409
+ * CONFLICT.
+ *
+ * @see supplement.md §2, §6
+ */
+export async function startBasketAuthorisation(ctx: PaymentContext, request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string; body: unknown }) {
+  const { tpp, headers } = request;
+  const found = await findTppBasket(ctx.db, tpp.id, request.basketId);
+  readEmptyBody(request.body);
+  const identified = await identifyPsu(ctx.db, tpp.id, headers);
+  if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
+  if (identified.customer && identified.customer.id !== found.customerId) {
+    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the basket's", { path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY" });
+  }
+  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+  }
+  const { tppSessionId, tppRedirectUri } = headers;
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    const baskets = createSigningBasketsRepository(tx);
+    const basket = await baskets.findByIdForUpdate(found.id);
+    if (!basket) throw unknownBasket(found.id);
+    const payments = await createPaymentsRepository(tx).listByBasket(basket.id);
+    if (!payments.some((payment) => payment.status === "RCVD")) {
+      throw new BankError("CONFLICT", `No payment of the signing basket ${basket.id} awaits authorisation: it is authorised already, or its payments were cancelled`);
+    }
+    if (basket.authorisationStartedAt === null) await baskets.markAuthorisationStarted(basket.id, now);
+    const journey = await startScaJourney(
+      { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
+      {
+        tpp,
+        purpose: "basket",
+        tppSessionId,
+        redirectUri: tppRedirectUri,
+        redirectPreferred: headers.tppRedirectPreferred,
+        resourceId: basket.id,
+        expectedCustomerId: basket.customerId,
+        ...(basket.agreementId === null ? {} : { expectedAgreementId: basket.agreementId }),
+      },
+    );
+    const scaStatus = basketLinks.scaStatus(basket.id, journey.authorisationId);
+    return {
+      location: scaStatus.href,
+      body: { scaStatus: "received" as const, authorisationId: journey.authorisationId, _links: { scaRedirect: journey.scaRedirect, scaStatus } },
+    };
+  });
+}
