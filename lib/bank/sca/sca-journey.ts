@@ -3,8 +3,9 @@
  * posts back with the journey's page secret (in the form, its SHA-256 in the database: no cookie
  * a TPP could set); the journey ends with the success or failure redirect to TPP-Redirect-URI.
  *
- * Steps: login (or approval in the app) → context, for a customer with agreements and no
- * PSU-Corporate-ID → the purpose's own page (consent screen) → success. Cancel at any step, a
+ * Steps: login (or approval in the app; for a payment or basket, none when the bank's browser
+ * session holds a login) → context, for a customer with agreements and no PSU-Corporate-ID →
+ * the purpose's own page (consent screen, payment approval) → success. Cancel at any step, a
  * third unknown number, a PSU other than the one the TPP named, or the 15 minutes running out
  * end it with the failure redirect. Writes happen in one transaction per step, each moving the
  * journey on only from the state it was read in.
@@ -22,6 +23,7 @@ import { createPsuCorporateIdsRepository } from "../repositories/psu-corporate-i
 import { createPsuIdsRepository } from "../repositories/psu-ids-repository";
 import { createScaSessionsRepository } from "../repositories/sca-sessions-repository";
 import { createTppsRepository } from "../repositories/tpps-repository";
+import { createWebSessionsRepository } from "../repositories/web-sessions-repository";
 import type { PsuContextChoice } from "../services/account-scope";
 import { SCA_SESSION_LIFETIME_MS } from "../services/check-sca-session";
 import type { ServiceClock } from "../services/service-context";
@@ -36,12 +38,21 @@ import { type FormFields, SCA_PURPOSES, type ScaPurposeHandler } from "./sca-pur
 
 /** Unknown numbers before the journey fails with PSU_CREDENTIALS_INVALID. @see supplement.md §7 */
 export const MAX_LOGIN_FAILURES = 3;
+/**
+ * A login on the bank's pages is remembered for 15 minutes in the bank's browser session (a
+ * cookie on the bank's origin): a payment or basket approval in that time asks for no login,
+ * only for the approval itself (dynamic linking: the approval page is the SCA).
+ */
+export const WEB_SESSION_LIFETIME_MS = 15 * 60 * 1000;
 /** The `system` of the failure redirect: the bank's SCA pages. */
 export const FAILURE_SYSTEM = "SCA";
 
 export type ScaJourneyContext = { db: BankDatabase; clock: ServiceClock; bankName: string };
 
-export type ScaPageResult = { kind: "page"; status: number; html: string } | { kind: "redirect"; location: string };
+/** A login on the bank's pages: the route sets it as the bank's browser session cookie. */
+export type WebSessionGrant = { secret: string; maxAgeSeconds: number };
+
+export type ScaPageResult = ({ kind: "page"; status: number; html: string } | { kind: "redirect"; location: string }) & { webSession?: WebSessionGrant };
 
 type Step = "login" | "context" | "purpose";
 
@@ -67,6 +78,16 @@ class JourneyMoved extends Error {}
 /** Raised inside the completing transaction when the purpose's page must be shown again. */
 class PageAgain extends Error {
   constructor(readonly text: string) {
+    super(text);
+  }
+}
+
+/** Raised inside the completing transaction when the purpose ends the journey in failure (e.g. PAYMENT_FAILED). */
+class PurposeFailed extends Error {
+  constructor(
+    readonly code: Psd2ErrorCode,
+    text: string,
+  ) {
     super(text);
   }
 }
@@ -211,7 +232,7 @@ export function createScaJourney(ctx: ScaJourneyContext) {
         if (!moved) throw new JourneyMoved();
         if (handler.confirmStep) {
           const confirmed = await handler.confirmStep(tx, state, fields, now);
-          if (!confirmed.ok) throw new PageAgain(confirmed.error);
+          if (!confirmed.ok) throw "failure" in confirmed ? new PurposeFailed(confirmed.failure.code, confirmed.failure.message) : new PageAgain(confirmed.error);
         }
         const psuId = await createPsuIdsRepository(tx).getOrCreate(authorisation.tppId, customer.id);
         const agreementId = choice.context === "CORPORATE" ? choice.agreement.id : undefined;
@@ -240,6 +261,8 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     } catch (error) {
       if (error instanceof PageAgain) return render(authorisation, secret, { error: error.text });
       if (error instanceof JourneyMoved) return finishedPage();
+      // Rolled back: the journey is as it was read, and fails from there.
+      if (error instanceof PurposeFailed) return fail(authorisation, error.code, error.message);
       throw error;
     }
     return { kind: "redirect", location: redirect };
@@ -297,6 +320,31 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     if (authorisation.expectedCustomerId !== null && customer.id !== authorisation.expectedCustomerId) {
       return fail(authorisation, "PSU_CREDENTIALS_INVALID", "The PSU who logged in is not the PSU the TPP named in PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID");
     }
+    const webSession = await startWebSession(customer.id);
+    return { ...(await authenticate(authorisation, secret, customer)), webSession };
+  }
+
+  /** The bank's browser session of a login: its secret for the cookie, its hash in the database. */
+  async function startWebSession(customerId: string): Promise<WebSessionGrant> {
+    const now = ctx.clock.now();
+    const secret = createJourneySecret();
+    const sessions = createWebSessionsRepository(ctx.db);
+    await sessions.deleteExpired(now);
+    await sessions.insert({ id: hashJourneySecret(secret), customerId, createdAt: now, expiresAt: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS) });
+    return { secret, maxAgeSeconds: WEB_SESSION_LIFETIME_MS / 1000 };
+  }
+
+  /** The customer of a valid browser session, when the journey's purpose accepts it in place of the login. */
+  async function customerOfWebSession(authorisation: AuthorisationRecord, sessionSecret: string | undefined): Promise<CustomerRecord | undefined> {
+    if (sessionSecret === undefined || !handlerOf(authorisation)?.reusesLogin) return undefined;
+    const session = await createWebSessionsRepository(ctx.db).findValid(hashJourneySecret(sessionSecret), ctx.clock.now());
+    // Another customer's session is no login for this journey: the login page is shown.
+    if (!session || (authorisation.expectedCustomerId !== null && session.customerId !== authorisation.expectedCustomerId)) return undefined;
+    return createCustomersRepository(ctx.db).findById(session.customerId);
+  }
+
+  /** A customer is authenticated: on to the context choice, or past it when it is decided. */
+  async function authenticate(authorisation: AuthorisationRecord, secret: string, customer: CustomerRecord): Promise<ScaPageResult> {
     const agreements = await agreementsOf(customer.id);
     let context: "PRIVATE" | "CORPORATE" | null = null;
     let agreementId: string | null = null;
@@ -329,9 +377,10 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     /**
      * GET of the scaRedirect link: valid once, for 15 minutes. The first visit replaces the
      * link's secret with the pages' secret and shows the login (or app approval); any later visit
-     * shows an error page and redirects nowhere.
+     * shows an error page and redirects nowhere. A payment or basket approval skips the login
+     * when the bank's browser session (`webSessionSecret`) holds one of the PSU it is for.
      */
-    async open(authorisationId: string, linkSecret: string | undefined): Promise<ScaPageResult> {
+    async open(authorisationId: string, linkSecret: string | undefined, webSessionSecret?: string): Promise<ScaPageResult> {
       const authorisation = await authorisations.findById(authorisationId);
       if (!authorisation) return invalidLink();
       if (authorisation.scaStatus !== "received") {
@@ -365,6 +414,8 @@ export function createScaJourney(ctx: ScaJourneyContext) {
         { scaStatus: "started", token: hashJourneySecret(secret) },
       );
       if (!moved) return message(410, "This link has already been used", "For your security, an approval link works only once.");
+      const loggedIn = await customerOfWebSession(moved, webSessionSecret);
+      if (loggedIn) return authenticate(moved, secret, loggedIn);
       return render(moved, secret);
     },
 

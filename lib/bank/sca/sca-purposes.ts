@@ -1,17 +1,23 @@
 /**
  * What each kind of SCA journey adds to the shared steps (login, then the context choice for a
  * customer with agreements): its own page, what confirming it stores, what a failure undoes.
- * The payment and basket approvals plug in here with their own handlers.
+ * The payment and basket approvals (payment-purpose.ts, basket-purpose.ts) plug in here too.
  */
+import type { Psd2ErrorCode } from "../../psd2/errors/error-codes";
 import type { Executor } from "../db/open-bank-database";
 import type { AuthorisationPurpose, AuthorisationRecord } from "../repositories/authorisations-repository";
 import type { CustomerRecord } from "../repositories/customers-repository";
 import type { PsuContextChoice } from "../services/account-scope";
+import { basketPurpose } from "./basket-purpose";
 import { consentPurpose } from "./consent-purpose";
+import { paymentPurpose } from "./payment-purpose";
 import type { JourneyPageFrame } from "./pages/render-journey-page";
 
 /** Submitted form fields, each as the list of its values. */
 export type FormFields = Readonly<Record<string, readonly string[]>>;
+
+/** What confirming a purpose's page comes to. */
+export type ConfirmOutcome = { ok: true } | { ok: false; error: string } | { ok: false; failure: { code: Psd2ErrorCode; message: string } };
 
 /** A journey after login and context: who, for whom, in which context. */
 export type PurposeState = {
@@ -37,8 +43,14 @@ export type ScaPurposeHandler = {
   stepLabel?: string;
   /** The purpose's own page (the form's step is "purpose", its primary action "confirm"). */
   renderStep?(db: Executor, input: PurposePageInput): Promise<string>;
-  /** Stores what the page confirmed, inside the transaction that completes the SCA; or a text to show on the page again. */
-  confirmStep?(tx: Executor, state: PurposeState, fields: FormFields, now: Date): Promise<{ ok: true } | { ok: false; error: string }>;
+  /**
+   * Stores what the page confirmed, inside the transaction that completes the SCA; or a text to
+   * show on the page again; or a failure that ends the journey with the failure redirect (the
+   * transaction is rolled back first, then onFailure runs with the failure's code).
+   */
+  confirmStep?(tx: Executor, state: PurposeState, fields: FormFields, now: Date): Promise<ConfirmOutcome>;
+  /** The bank's browser session (a login within 15 minutes) stands in for the login step. */
+  reusesLogin?: boolean;
   /** Runs inside the transaction that records a failed SCA (cancelled, expired, credentials). */
   onFailure?(tx: Executor, authorisation: AuthorisationRecord, failure: { code: string; message: string }, now: Date): Promise<void>;
 };
@@ -50,4 +62,6 @@ const identifyPurpose: ScaPurposeHandler = { request: "wants to confirm who you 
 export const SCA_PURPOSES: Partial<Record<AuthorisationPurpose, ScaPurposeHandler>> = {
   consent: consentPurpose,
   identify: identifyPurpose,
+  payment: paymentPurpose,
+  basket: basketPurpose,
 };
