@@ -22,3 +22,13 @@ declare module "fastify" {
     docs?: OperationDocs;
   }
 }
+
+export type ResponseDoc = { description: string; schema?: z.ZodType };
+
+/** An operation's error replies, picked by status from the descriptions of its family of operations. */
+export function errorReplies<Family extends Readonly<Record<number, ResponseDoc>>, Status extends keyof Family & number>(
+  family: Family,
+  ...statuses: Status[]
+): { [S in Status]: Family[S] } {
+  return Object.fromEntries(statuses.map((status) => [status, family[status]])) as { [S in Status]: Family[S] };
+}

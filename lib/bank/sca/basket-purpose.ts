@@ -1,9 +1,7 @@
 import type { Executor } from "../db/open-bank-database";
 import { createPaymentsRepository } from "../repositories/payments-repository";
 import { rejectUnauthorisedPayments } from "../services/payments/approve-payments";
-import { describePaymentsForApproval } from "./describe-payments-for-approval";
-import { renderPaymentApprovalPage } from "./pages/render-payment-approval-page";
-import { actingAsOf, confirmPayments } from "./payment-purpose";
+import { confirmPayments, renderApprovalStep } from "./payment-purpose";
 import type { ConfirmOutcome, PurposePageInput, PurposeState, ScaPurposeHandler } from "./sca-purposes";
 
 /** The payments of a basket, locked in the order of their ids. */
@@ -28,18 +26,7 @@ export const basketPurpose = {
 
   async renderStep(db: Executor, input: PurposePageInput): Promise<string> {
     const payments = await createPaymentsRepository(db).listByBasket(input.authorisation.resourceId ?? "");
-    return renderPaymentApprovalPage({
-      bankName: input.bankName,
-      formAction: input.formAction,
-      token: input.token,
-      tppName: input.tppName,
-      requester: input.requester,
-      steps: input.steps,
-      actingAs: actingAsOf(input),
-      payments: await describePaymentsForApproval(db, payments, { customerId: input.customer.id, choice: input.choice }),
-      basket: true,
-      ...(input.error ? { error: input.error } : {}),
-    });
+    return renderApprovalStep(db, input, payments, { basket: true });
   },
 
   async confirmStep(tx: Executor, state: PurposeState, _fields: unknown, now: Date): Promise<ConfirmOutcome> {

@@ -1,6 +1,7 @@
 import type { Executor } from "../db/open-bank-database";
 import { type ConsentResourceType, createConsentsRepository } from "../repositories/consents-repository";
 import { loadAccountScope } from "../services/account-scope";
+import { actingAsOf } from "./acting-as";
 import { formatBban, formatMaskedPan } from "./format-account-number";
 import { renderConsentPage } from "./pages/render-consent-page";
 import type { FormFields, PurposePageInput, PurposeState, ScaPurposeHandler } from "./sca-purposes";
@@ -39,7 +40,7 @@ export const consentPurpose = {
       tppName: input.tppName,
       requester: input.requester,
       steps: input.steps,
-      actingAs: input.choice.context === "CORPORATE" ? `${input.customer.name}, for ${input.choice.agreement.name}` : `${input.customer.name}, private`,
+      actingAs: actingAsOf(input),
       items: items.map((item) => ({
         value: valueOf(item),
         name: item.name,

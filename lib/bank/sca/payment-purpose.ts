@@ -4,13 +4,30 @@ import { approvePayments, rejectUnauthorisedPayments } from "../services/payment
 import { reachesDebtorAccount } from "../services/payments/resolve-debtor-account";
 import { osloDateOf } from "../services/sandbox-clock";
 import { isRecord } from "../../psd2/validation/is-record";
+import { actingAsOf } from "./acting-as";
 import { describePaymentsForApproval } from "./describe-payments-for-approval";
 import { renderPaymentApprovalPage } from "./pages/render-payment-approval-page";
 import type { ConfirmOutcome, PurposePageInput, PurposeState, ScaPurposeHandler } from "./sca-purposes";
 
-/** The text of the context the PSU acts in, for the page's lead. */
-export function actingAsOf(state: Pick<PurposeState, "customer" | "choice">): string {
-  return state.choice.context === "CORPORATE" ? `${state.customer.name}, for ${state.choice.agreement.name}` : `${state.customer.name}, private`;
+/** The approval page of payments (one, or a basket's) for the step of a journey. */
+export async function renderApprovalStep(
+  db: Executor,
+  input: PurposePageInput,
+  payments: readonly PaymentRow[],
+  options: { basket: boolean },
+): Promise<string> {
+  return renderPaymentApprovalPage({
+    bankName: input.bankName,
+    formAction: input.formAction,
+    token: input.token,
+    tppName: input.tppName,
+    requester: input.requester,
+    steps: input.steps,
+    actingAs: actingAsOf(input),
+    payments: await describePaymentsForApproval(db, payments, { customerId: input.customer.id, choice: input.choice }),
+    basket: options.basket,
+    ...(input.error ? { error: input.error } : {}),
+  });
 }
 
 /**
@@ -54,19 +71,7 @@ export const paymentPurpose = {
 
   async renderStep(db: Executor, input: PurposePageInput): Promise<string> {
     const payment = await createPaymentsRepository(db).findById(input.authorisation.resourceId ?? "");
-    const payments = payment ? [payment] : [];
-    return renderPaymentApprovalPage({
-      bankName: input.bankName,
-      formAction: input.formAction,
-      token: input.token,
-      tppName: input.tppName,
-      requester: input.requester,
-      steps: input.steps,
-      actingAs: actingAsOf(input),
-      payments: await describePaymentsForApproval(db, payments, { customerId: input.customer.id, choice: input.choice }),
-      basket: false,
-      ...(input.error ? { error: input.error } : {}),
-    });
+    return renderApprovalStep(db, input, payment ? [payment] : [], { basket: false });
   },
 
   async confirmStep(tx: Executor, state: PurposeState, _fields: unknown, now: Date): Promise<ConfirmOutcome> {

@@ -69,6 +69,27 @@ export function toWireAccountReference(account: AccountRecord) {
 }
 
 /**
+ * The fields of a transaction every form shares (the listing's light form), each left out when
+ * the bank has no value for it, as the wire does.
+ */
+export function toWireTransactionFields(t: TransactionRecord) {
+  return {
+    ...(t.entryReference === null ? {} : { entryReference: t.entryReference }),
+    ...(t.endToEndId === null ? {} : { endToEndId: t.endToEndId }),
+    ...(t.bookingDate === null ? {} : { bookingDate: t.bookingDate }),
+    valueDate: t.valueDate,
+    transactionAmount: { currency: t.currency, amount: t.amount },
+    ...(t.creditorName === null ? {} : { creditorName: t.creditorName }),
+    ...(t.creditorAccount === null ? {} : { creditorAccount: t.creditorAccount }),
+    ...(t.debtorName === null ? {} : { debtorName: t.debtorName }),
+    ...(t.debtorAccount === null ? {} : { debtorAccount: t.debtorAccount }),
+    ...(t.remittanceUnstructured === null ? {} : { remittanceInformationUnstructured: t.remittanceUnstructured }),
+    ...(t.remittanceStructured === null ? {} : { remittanceInformationStructured: t.remittanceStructured }),
+    ...(t.proprietaryCode === null ? {} : { proprietaryBankTransactionCode: t.proprietaryCode }),
+  };
+}
+
+/**
  * A transaction of the listing (the light form) or of the details reply, which adds what the
  * listing leaves out: additionalInformation, additionalInformationProprietary1..n and the
  * creditor's and debtor's addresses.
@@ -87,18 +108,7 @@ export function toWireTransaction(t: TransactionRecord, form: "listing" | "detai
       : {};
   return {
     transactionId: t.id,
-    ...(t.entryReference === null ? {} : { entryReference: t.entryReference }),
-    ...(t.endToEndId === null ? {} : { endToEndId: t.endToEndId }),
-    ...(t.bookingDate === null ? {} : { bookingDate: t.bookingDate }),
-    valueDate: t.valueDate,
-    transactionAmount: { currency: t.currency, amount: t.amount },
-    ...(t.creditorName === null ? {} : { creditorName: t.creditorName }),
-    ...(t.creditorAccount === null ? {} : { creditorAccount: t.creditorAccount }),
-    ...(t.debtorName === null ? {} : { debtorName: t.debtorName }),
-    ...(t.debtorAccount === null ? {} : { debtorAccount: t.debtorAccount }),
-    ...(t.remittanceUnstructured === null ? {} : { remittanceInformationUnstructured: t.remittanceUnstructured }),
-    ...(t.remittanceStructured === null ? {} : { remittanceInformationStructured: t.remittanceStructured }),
-    ...(t.proprietaryCode === null ? {} : { proprietaryBankTransactionCode: t.proprietaryCode }),
+    ...toWireTransactionFields(t),
     ...details,
     _links: { transactionDetails: get(`${accountHref(t.accountId)}/transactions/${encodeURIComponent(t.id)}`) },
   };

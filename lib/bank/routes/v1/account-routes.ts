@@ -13,6 +13,7 @@ import { readPsuHeaders } from "../../services/read-psu-headers";
 import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
 import { readWithBalance } from "./read-with-balance";
 import { serviceContextOf } from "./service-context-of";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = ["Account information"];
 const transactionParams = accountIdParams.extend({ transactionId: z.string().describe("The transaction's transactionId") });
@@ -39,7 +40,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           tags: TAGS,
           querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
           headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The consented accounts", schema: accountsResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+          responses: { 200: { description: "The consented accounts", schema: accountsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
         },
       },
     },
@@ -62,10 +63,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "The account", schema: accountResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
         },
       },
@@ -89,11 +87,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "The balances", schema: balancesResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
-            429: ERROR_DOCS[429],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
         },
       },
@@ -119,11 +113,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "A page of transactions", schema: transactionsResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
-            429: ERROR_DOCS[429],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
         },
       },
@@ -147,10 +137,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "The transaction's details", schema: transactionDetailsResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
         },
       },

@@ -12,6 +12,7 @@ import { readPsuHeaders } from "../../services/read-psu-headers";
 import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
 import { readWithBalance } from "./read-with-balance";
 import { serviceContextOf } from "./service-context-of";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = ["Account information"];
 
@@ -38,10 +39,7 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
           headers: SCA_START_HEADERS,
           responses: {
             200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
         },
       },
@@ -65,10 +63,7 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "The card account", schema: cardAccountResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
         },
       },
@@ -91,11 +86,7 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "The balances", schema: balancesResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
-            429: ERROR_DOCS[429],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
         },
       },
@@ -120,11 +111,7 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
           headers: RESOURCE_READ_HEADERS,
           responses: {
             200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
-            404: ERROR_DOCS[404],
-            429: ERROR_DOCS[429],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
         },
       },

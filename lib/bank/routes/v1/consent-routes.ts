@@ -4,6 +4,7 @@ import { readPsuHeaders } from "../../services/read-psu-headers";
 import { startPsuSca } from "../../services/start-psu-sca";
 import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
+import { errorReplies } from "../../openapi/operation-docs";
 
 /**
  * POST /v1/consents: bank-offered consent. The body is disregarded; the reply is the scaRedirect
@@ -26,9 +27,7 @@ export async function consentRoutes(v1: FastifyInstance): Promise<void> {
           headers: SCA_START_HEADERS,
           responses: {
             201: { description: "CREATED: the scaRedirect link", schema: scaRedirectResponseSchema },
-            400: ERROR_DOCS[400],
-            401: ERROR_DOCS[401],
-            403: ERROR_DOCS[403],
+            ...errorReplies(ERROR_DOCS, 400, 401, 403),
           },
         },
       },

@@ -33,6 +33,7 @@ import {
   paymentParams,
   productParams,
 } from "./payment-route-docs";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = ["Payments"];
 const SERVICE_TEXTS = {
@@ -65,7 +66,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
             "The fee of an instant payment (straks) of an amount: NOK 2.00 below NOK 100 000, then 0.01 % of the amount, rounded half up to the øre (NOK 100 000.00 costs NOK 10.00). The creation reply of an instant payment repeats it in transactionFees.",
           tags: TAGS,
           querystring: feeInformationQuery,
-          responses: { 200: { description: "The fee", schema: feeInformationResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403] },
+          responses: { 200: { description: "The fee", schema: feeInformationResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403) },
         },
       },
     },
@@ -120,7 +121,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
               "The request body echoed, plus paymentId, transactionStatus, fundsAvailable, the fees and _links. Known issue (switch BANK_DOMESTIC_DETAILS_KNOWN_ISSUE, on by default): a norwegian-domestic-credit-transfers payment is 404 RESOURCE_UNKNOWN until the PSU approved it.",
             tags: TAGS,
             params: paymentParams,
-            responses: { 200: { description: "The payment", schema: paymentDetailsResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+            responses: { 200: { description: "The payment", schema: paymentDetailsResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
           },
         },
       },
@@ -141,7 +142,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
               "transactionStatus (RCVD, ACTC, PDNG, ACSP, ACSC, ACCP, RJCT, CANC), fundsAvailable (false: rejected for lack of funds), psuMessage. Same known issue as the details.",
             tags: TAGS,
             params: paymentParams,
-            responses: { 200: { description: "The status", schema: paymentStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+            responses: { 200: { description: "The status", schema: paymentStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
           },
         },
       },
@@ -162,7 +163,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
               "204 and CANC for a payment in RCVD, ACTC (its reservation released) or ACCP (a periodic payment runs no more); 405 with the reason for PDNG and final states.",
             tags: TAGS,
             params: paymentParams,
-            responses: { 204: { description: "Deleted: the payment is CANC" }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404], 405: PAYMENT_ERRORS[405] },
+            responses: { 204: { description: "Deleted: the payment is CANC" }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404, 405) },
           },
         },
       },
@@ -188,11 +189,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
             body: emptyBodySchema,
             responses: {
               201: { description: "CREATED", schema: startAuthorisationResponseSchema },
-              400: PAYMENT_ERRORS[400],
-              401: PAYMENT_ERRORS[401],
-              403: PAYMENT_ERRORS[403],
-              404: PAYMENT_ERRORS[404],
-              409: PAYMENT_ERRORS[409],
+              ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
             },
           },
         },
@@ -221,7 +218,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
             description: "scaStatus: received, started, psuAuthenticated, finalised or failed (a journey left unfinished past its 15 minutes reads failed).",
             tags: TAGS,
             params: paymentAuthorisationParams,
-            responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+            responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
           },
         },
       },

@@ -43,6 +43,7 @@ import {
   sandboxCustomerSchema,
   sandboxCustomersSchema,
 } from "./sandbox-route-docs";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = [SANDBOX_DATA_TAG];
 const operation = { roles: ANY_TPP_ROLES };
@@ -82,7 +83,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             "Four customers (private 13039319955 and 12085592767 with 2 accounts and a card account each; corporate 18129215603 and 20079518612 with 2 accounts in an agreement each), 13 months of deterministic history up to the sandbox clock's today, a few pending transactions. Customers, accounts, card accounts and agreements made by hand are discarded; consents, SCA sessions and counters are cleared. Registered TPPs, the psu-ids of the initial customers, the bank's keys and the sandbox clock stay. No body (or {}).",
           tags: TAGS,
           body: noBodySchema,
-          responses: { 200: { description: "What the sandbox now holds", schema: initialisationSchema }, 400: SANDBOX_ERRORS[400], 403: SANDBOX_ERRORS[403] },
+          responses: { 200: { description: "What the sandbox now holds", schema: initialisationSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },
@@ -105,9 +106,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           body: createCustomerSchema,
           responses: {
             201: { description: "CREATED: the sandbox customer (Location: /v1/sandbox/customers/{customerId})", schema: sandboxCustomerSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
-            409: SANDBOX_ERRORS[409],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403, 409),
           },
         },
       },
@@ -127,7 +126,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           summary: "List the sandbox customers",
           description: "The initial customers first, then the others in the order they were made.",
           tags: TAGS,
-          responses: { 200: { description: "Every sandbox customer", schema: sandboxCustomersSchema }, 400: SANDBOX_ERRORS[400], 403: SANDBOX_ERRORS[403] },
+          responses: { 200: { description: "Every sandbox customer", schema: sandboxCustomersSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },
@@ -146,9 +145,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           params: customerIdParams,
           responses: {
             200: { description: "The sandbox customer", schema: sandboxCustomerSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
-            404: SANDBOX_ERRORS[404],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
         },
       },
@@ -169,8 +166,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           body: createAccountSchema,
           responses: {
             201: { description: "CREATED: the account (Location: /v1/accounts/{resourceId}, readable with consent)", schema: sandboxAccountSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
         },
       },
@@ -194,8 +190,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           body: createCardAccountSchema,
           responses: {
             201: { description: "CREATED: the card account (Location: /v1/card-accounts/{resourceId}, readable with consent)", schema: sandboxCardAccountSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
         },
       },
@@ -219,8 +214,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           body: createAgreementSchema,
           responses: {
             201: { description: "CREATED: the agreement (Location: its customer, /v1/sandbox/customers/{customerId})", schema: sandboxAgreementSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
         },
       },
@@ -245,9 +239,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           body: createAccountTransactionsSchema,
           responses: {
             201: { description: "CREATED: the transactions and the new booked balance (Location: /v1/accounts/{id}/transactions)", schema: createdTransactionsSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
-            404: SANDBOX_ERRORS[404],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
         },
       },
@@ -276,9 +268,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
               description: "CREATED: the card transactions and the new booked balance (Location: /v1/sandbox/card-accounts/{id}/transactions)",
               schema: createdCardTransactionsSchema,
             },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
-            404: SANDBOX_ERRORS[404],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
         },
       },
@@ -304,9 +294,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           querystring: sandboxCardTransactionsQuery,
           responses: {
             200: { description: "The card account's transactions in the spec's sandbox shape", schema: sandboxCardTransactionsResponseSchema },
-            400: SANDBOX_ERRORS[400],
-            403: SANDBOX_ERRORS[403],
-            404: SANDBOX_ERRORS[404],
+            ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
         },
       },
@@ -325,7 +313,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           tags: TAGS,
           params: accountIdParams,
           body: setBalanceSchema,
-          responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, 400: SANDBOX_ERRORS[400], 403: SANDBOX_ERRORS[403], 404: SANDBOX_ERRORS[404] },
+          responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
         },
       },
     },
@@ -343,7 +331,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           tags: TAGS,
           params: cardAccountIdParams,
           body: setBalanceSchema,
-          responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, 400: SANDBOX_ERRORS[400], 403: SANDBOX_ERRORS[403], 404: SANDBOX_ERRORS[404] },
+          responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
         },
       },
     },

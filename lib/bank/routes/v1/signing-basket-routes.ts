@@ -20,6 +20,7 @@ import { startBasketAuthorisation } from "../../services/signing-baskets/start-b
 import { sendCreated } from "./created-reply";
 import { paymentContextOf } from "./payment-context-of";
 import { AUTHORISATION_HEADERS, BASKET_CREATION_HEADERS, basketAuthorisationParams, basketParams, emptyBodySchema, PAYMENT_ERRORS } from "./payment-route-docs";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = ["Signing baskets"];
 
@@ -47,10 +48,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           body: signingBasketRequestSchema,
           responses: {
             201: { description: "CREATED", schema: signingBasketResponseSchema },
-            400: PAYMENT_ERRORS[400],
-            401: PAYMENT_ERRORS[401],
-            403: PAYMENT_ERRORS[403],
-            409: PAYMENT_ERRORS[409],
+            ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 409),
           },
         },
       },
@@ -71,7 +69,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           description: "The payment ids and the basket's status: the worst case of its payments (RJCT if any was rejected, PATC if some are authorised, ACTC when all are, RCVD before the SCA).",
           tags: TAGS,
           params: basketParams,
-          responses: { 200: { description: "The basket", schema: signingBasketDetailsResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          responses: { 200: { description: "The basket", schema: signingBasketDetailsResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
         },
       },
     },
@@ -88,7 +86,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           description: "The worst case of its payments; each payment's own status is read through its own status query.",
           tags: TAGS,
           params: basketParams,
-          responses: { 200: { description: "The status", schema: signingBasketStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          responses: { 200: { description: "The status", schema: signingBasketStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
         },
       },
     },
@@ -105,7 +103,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           description: "Only before any authorisation of it (else 409 CONFLICT); its payments stay, in RCVD, free for another basket.",
           tags: TAGS,
           params: basketParams,
-          responses: { 204: { description: "Deleted" }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404], 409: PAYMENT_ERRORS[409] },
+          responses: { 204: { description: "Deleted" }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404, 409) },
         },
       },
     },
@@ -130,11 +128,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           body: emptyBodySchema,
           responses: {
             201: { description: "CREATED", schema: startAuthorisationResponseSchema },
-            400: PAYMENT_ERRORS[400],
-            401: PAYMENT_ERRORS[401],
-            403: PAYMENT_ERRORS[403],
-            404: PAYMENT_ERRORS[404],
-            409: PAYMENT_ERRORS[409],
+            ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
           },
         },
       },
@@ -159,7 +153,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
           summary: "Read the SCA status of a signing basket's authorisation",
           tags: TAGS,
           params: basketAuthorisationParams,
-          responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, 400: PAYMENT_ERRORS[400], 403: PAYMENT_ERRORS[403], 404: PAYMENT_ERRORS[404] },
+          responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
         },
       },
     },

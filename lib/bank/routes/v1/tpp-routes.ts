@@ -5,6 +5,7 @@ import { ANY_TPP_ROLES } from "../../operation";
 import { getTppContactInformation, putTppContactInformation } from "../../services/tpp-contact-information";
 import { ERROR_DOCS } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const params = z.object({ tppId: z.string().describe("The TPP's id: its certificate's organizationIdentifier, e.g. PSDNO-FSA-123456") });
 const TAGS = ["TPP dialogue"];
@@ -29,7 +30,7 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
           tags: TAGS,
           params,
           body: contactInformationRequestSchema,
-          responses: { 200: { description: "The address registered", schema: contactInformationResponseSchema }, 400: ERROR_DOCS[400], 403: FORBIDDEN },
+          responses: { 200: { description: "The address registered", schema: contactInformationResponseSchema }, ...errorReplies(ERROR_DOCS, 400), 403: FORBIDDEN },
         },
       },
     },
@@ -47,7 +48,7 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
           params,
           responses: {
             200: { description: "The address registered", schema: contactInformationResponseSchema },
-            400: ERROR_DOCS[400],
+            ...errorReplies(ERROR_DOCS, 400),
             403: FORBIDDEN,
             404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
           },

@@ -8,6 +8,7 @@ import { readPsuHeaders } from "../../services/read-psu-headers";
 import { startPsuSca } from "../../services/start-psu-sca";
 import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
+import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = ["User"];
 
@@ -32,7 +33,7 @@ export async function userRoutes(v1: FastifyInstance): Promise<void> {
           description: "The scaRedirect leads through login and the context choice only; the success redirect carries the psu-id (and psu-corporate-id).",
           tags: TAGS,
           headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+          responses: { 200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
         },
       },
     },
@@ -49,7 +50,7 @@ export async function userRoutes(v1: FastifyInstance): Promise<void> {
           description: "For a valid PSU-ID and an SCA within the hour under TPP-Session-ID: psuId, the context chosen and the customer's name. Otherwise 401 with scaRedirect.",
           tags: TAGS,
           headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The PSU", schema: userResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+          responses: { 200: { description: "The PSU", schema: userResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
         },
       },
     },
@@ -67,7 +68,7 @@ export async function userRoutes(v1: FastifyInstance): Promise<void> {
             "Each id is the agreement's psu-corporate-id for this TPP: send it in PSU-Corporate-ID, and a new consent flow starts for that agreement without agreement choice. Needs an SCA within the hour under TPP-Session-ID.",
           tags: TAGS,
           headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, 400: ERROR_DOCS[400], 401: ERROR_DOCS[401], 403: ERROR_DOCS[403] },
+          responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
         },
       },
     },

@@ -3,6 +3,7 @@
  * "Sandbox card account transactions response", and the shapes defined in README.md for the
  * operations whose replies are "not shown". Amounts are decimal strings (supplement §1).
  */
+import { toWireTransactionFields } from "../ais-wire";
 import type { AccountRecord } from "../../repositories/accounts-repository";
 import type { AgreementRecord } from "../../repositories/agreements-repository";
 import type { CardAccountRecord } from "../../repositories/card-accounts-repository";
@@ -202,18 +203,7 @@ export function toSandboxTransaction(transaction: TransactionRecord): SandboxTra
   return {
     transactionId: t.id,
     bookingStatus: t.status,
-    ...(t.entryReference === null ? {} : { entryReference: t.entryReference }),
-    ...(t.endToEndId === null ? {} : { endToEndId: t.endToEndId }),
-    ...(t.bookingDate === null ? {} : { bookingDate: t.bookingDate }),
-    valueDate: t.valueDate,
-    transactionAmount: { currency: t.currency, amount: t.amount },
-    ...(t.creditorName === null ? {} : { creditorName: t.creditorName }),
-    ...(t.creditorAccount === null ? {} : { creditorAccount: t.creditorAccount }),
-    ...(t.debtorName === null ? {} : { debtorName: t.debtorName }),
-    ...(t.debtorAccount === null ? {} : { debtorAccount: t.debtorAccount }),
-    ...(t.remittanceUnstructured === null ? {} : { remittanceInformationUnstructured: t.remittanceUnstructured }),
-    ...(t.remittanceStructured === null ? {} : { remittanceInformationStructured: t.remittanceStructured }),
-    ...(t.proprietaryCode === null ? {} : { proprietaryBankTransactionCode: t.proprietaryCode }),
+    ...toWireTransactionFields(t),
     ...(t.details?.additionalInformation === undefined ? {} : { additionalInformation: t.details.additionalInformation }),
   };
 }
