@@ -33,21 +33,49 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
-/** The throughput of `candidate` over that of `baseline` (1.0 = as fast). */
-export function compareThroughput(candidate: () => void, baseline: () => void, options: MeasureOptions): number {
+async function asyncOpsPerSecond(operation: () => Promise<unknown>, sliceMs: number): Promise<number> {
+  const start = process.hrtime.bigint();
+  const limit = start + BigInt(sliceMs) * 1_000_000n;
+  let count = 0;
+  let now = start;
+  while (now < limit) {
+    await operation();
+    count += 1;
+    now = process.hrtime.bigint();
+  }
+  return count / (Number(now - start) / 1e9);
+}
+
+/** The median ratio over alternating rounds of the two throughputs, each slice timed by `time`. */
+async function compareRounds<Op>(
+  candidate: Op,
+  baseline: Op,
+  options: MeasureOptions,
+  time: (operation: Op, sliceMs: number) => number | Promise<number>,
+): Promise<number> {
   // Warm both up before measuring.
-  opsPerSecond(candidate, Math.min(50, options.sliceMs));
-  opsPerSecond(baseline, Math.min(50, options.sliceMs));
+  await time(candidate, Math.min(50, options.sliceMs));
+  await time(baseline, Math.min(50, options.sliceMs));
   const ratios: number[] = [];
   for (let round = 0; round < options.rounds; round++) {
     // Alternate which goes first, so that neither always gets the warmer slot.
     if (round % 2 === 0) {
-      const c = opsPerSecond(candidate, options.sliceMs);
-      ratios.push(c / opsPerSecond(baseline, options.sliceMs));
+      const c = await time(candidate, options.sliceMs);
+      ratios.push(c / (await time(baseline, options.sliceMs)));
     } else {
-      const b = opsPerSecond(baseline, options.sliceMs);
-      ratios.push(opsPerSecond(candidate, options.sliceMs) / b);
+      const b = await time(baseline, options.sliceMs);
+      ratios.push((await time(candidate, options.sliceMs)) / b);
     }
   }
   return Math.round(median(ratios) * 1000) / 1000;
+}
+
+/** The throughput of `candidate` over that of `baseline` (1.0 = as fast). */
+export function compareThroughput(candidate: () => void, baseline: () => void, options: MeasureOptions): Promise<number> {
+  return compareRounds(candidate, baseline, options, opsPerSecond);
+}
+
+/** The same for asynchronous operations (database reads): each awaited before the next starts. */
+export function compareAsyncThroughput(candidate: () => Promise<unknown>, baseline: () => Promise<unknown>, options: MeasureOptions): Promise<number> {
+  return compareRounds(candidate, baseline, options, asyncOpsPerSecond);
 }
