@@ -73,7 +73,8 @@ export default defineConfig({
       BANK_LOG_LEVEL: "warn",
       NO_COLOR: "1",
     },
-    reuseExistingServer: false,
+    // E2E_REUSE_SERVERS=1: use servers already running on these ports (while writing specs).
+    reuseExistingServer: process.env.E2E_REUSE_SERVERS === "1",
     timeout: 180_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",

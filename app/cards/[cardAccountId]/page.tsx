@@ -80,7 +80,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
           <DetailsList
             label="Card"
             items={[
-              { term: "Card number", value: formatMaskedPan(card.maskedPan), mono: true },
+              { term: "Card number", value: <span className="whitespace-nowrap">{formatMaskedPan(card.maskedPan)}</span>, mono: true },
               { term: "Credit limit", value: card.creditLimit === undefined ? "–" : formatMoney(card.creditLimit) },
               { term: "Currency", value: card.currency },
               { term: "Status", value: card.status ?? "–" },
