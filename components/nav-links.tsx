@@ -18,10 +18,10 @@ function isCurrent(pathname: string, href: string): boolean {
 }
 
 /** The main navigation; the current section marked with aria-current. */
-export function NavLinks() {
+export function NavLinks({ compact = false }: { compact?: boolean }) {
   const pathname = usePathname();
   return (
-    <ul className="flex gap-1 overflow-x-auto">
+    <ul className={compact ? "grid grid-cols-5 gap-0.5" : "flex gap-1"}>
       {LINKS.map((link) => {
         const current = isCurrent(pathname, link.href);
         return (
@@ -29,7 +29,7 @@ export function NavLinks() {
             <Link
               href={link.href}
               aria-current={current ? "page" : undefined}
-              className={`block rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+              className={`block rounded-lg py-2 font-medium whitespace-nowrap ${compact ? "px-1 text-center text-[13px]" : "px-3 text-sm"} focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
                 current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               }`}
             >

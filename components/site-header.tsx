@@ -32,7 +32,7 @@ export function SiteHeader({ user }: { user: { displayName: string } | undefined
       </div>
       {user !== undefined && (
         <nav aria-label="Main (compact)" className="border-t border-slate-100 px-2 py-1 md:hidden">
-          <NavLinks />
+          <NavLinks compact />
         </nav>
       )}
     </header>

@@ -112,6 +112,10 @@ test("an account's transactions paged to the end, pending marked", async () => {
   await expect(page.getByRole("table", { name: "Pending transactions" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
   await shoot("05-account", { phone: true });
+  await page.screenshot({ path: test.info().outputPath("05-account-top.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("05-account-top-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.getByRole("link", { name: "All history" }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d/);

@@ -31,7 +31,9 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
   const agreements = connected ? await loadForPage("/corporate", async () => getAgreements(await getAspspContext({ returnTo: "/corporate" }))) : undefined;
   // Who the bank says the PSU is (GET /v1/user), while the approval is valid; a failure shows nothing.
   const identity = connected && session?.scaValid === true ? await getAspspContext({ returnTo: "/corporate" }).then(getUser).catch(() => undefined) : undefined;
-  const activeName = user.corporateAgreements.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name;
+  const listed = agreements?.ok === true ? agreements.value : [];
+  const activeName =
+    listed.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name ?? user.corporateAgreements.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name;
 
   return (
     <div className="space-y-8">
@@ -91,7 +93,9 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
                       <p className="truncate font-mono text-xs text-slate-400">{agreement.psuCorporateId}</p>
                     </div>
                     {active ? (
-                      <Badge tone="success">Active</Badge>
+                      <span className="self-start sm:self-auto">
+                        <Badge tone="success">Active</Badge>
+                      </span>
                     ) : (
                       <form action={actForAgreement}>
                         <input type="hidden" name="psuCorporateId" value={agreement.psuCorporateId} />
