@@ -71,7 +71,6 @@ export default defineConfig({
       TPP_DATA_DIR: `${dataDir}/tpp`,
       BANK_TRUST_ANCHORS: bankTrustAnchors,
       BANK_LOG_LEVEL: "warn",
-      NO_COLOR: "1",
     },
     // E2E_REUSE_SERVERS=1: use servers already running on these ports (while writing specs).
     reuseExistingServer: process.env.E2E_REUSE_SERVERS === "1",
