@@ -125,7 +125,7 @@ export default async function AccountsPage() {
                   <p className="mt-6 font-mono text-lg tracking-widest">{formatMaskedPan(card.maskedPan)}</p>
                   <div className="mt-4 flex flex-wrap items-end justify-between gap-3 text-sm">
                     <div>
-                      <p className="text-xs text-slate-400">Balance</p>
+                      <p className="text-xs text-slate-400">{card.balances?.some((b) => b.type === "interimAvailable") === true ? "Available" : "Balance"}</p>
                       <p className="font-semibold tabular-nums">
                         {card.balances?.[0] === undefined ? "–" : formatMoney(card.balances.find((b) => b.type === "interimAvailable")?.amount ?? card.balances[0].amount)}
                       </p>
