@@ -10,14 +10,16 @@ const chromiumExecutable =
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const appUrl = `http://localhost:${appPort}`;
-
-// The sandbox bank, as its own process with a fresh PGlite directory per run; it trusts the shared
-// signature test PKI, whose TPP key the specs sign with (e2e/support/signed-bank-client.ts).
 const bankPort = Number(process.env.E2E_BANK_PORT ?? 4100);
 const bankUrl = `http://127.0.0.1:${bankPort}`;
-const bankDataDir = ".data/e2e-bank";
-const bankTrustAnchors = fileURLToPath(new URL("./test-vectors/signature/keys/trusted-cas.pem", import.meta.url));
+process.env.E2E_APP_URL = appUrl;
 process.env.E2E_BANK_URL = bankUrl;
+
+// npm run demo's servers (scripts/demo.mjs, "serve": the build made by `npm run test:e2e`), each
+// on fresh embedded databases under .data/e2e. The bank also trusts the shared signature test
+// PKI, whose TPP key the specs sign with (e2e/support/signed-bank-client.ts).
+const dataDir = ".data/e2e";
+const bankTrustAnchors = fileURLToPath(new URL("./test-vectors/signature/keys/trusted-cas.pem", import.meta.url));
 
 export default defineConfig({
   testDir: "e2e",
@@ -27,7 +29,9 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
-  timeout: 60_000,
+  // A loaded 2-core machine: the flows go through the bank's pages and sign every call.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: appUrl,
@@ -55,34 +59,24 @@ export default defineConfig({
       },
     },
   ],
-  webServer: [
-    {
-      // `npm run test:e2e` builds first; start the server binary itself so that stopping it stops Next.
-      command: `node_modules/.bin/next start -p ${appPort}`,
-      url: appUrl,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      stdout: "ignore",
-      stderr: "pipe",
+  webServer: {
+    // exec: the shell gives way to the demo script, which forwards SIGTERM to the bank and the app
+    // (so PGlite closes cleanly) and waits for both.
+    command: `rm -rf ${dataDir} && exec node scripts/demo.mjs serve`,
+    url: `${appUrl}/signin`,
+    env: {
+      PORT: String(appPort),
+      BANK_PORT: String(bankPort),
+      BANK_DATA_DIR: `${dataDir}/bank`,
+      TPP_DATA_DIR: `${dataDir}/tpp`,
+      BANK_TRUST_ANCHORS: bankTrustAnchors,
+      BANK_LOG_LEVEL: "warn",
     },
-    {
-      // exec: the shell gives way to tsx, so that SIGTERM reaches the bank and PGlite closes cleanly.
-      command: `rm -rf ${bankDataDir} && exec node_modules/.bin/tsx lib/bank/server.ts`,
-      url: `${bankUrl}/health`,
-      env: {
-        BANK_HOST: "127.0.0.1",
-        BANK_PORT: String(bankPort),
-        BANK_PUBLIC_URL: bankUrl,
-        BANK_DATA_DIR: bankDataDir,
-        BANK_TRUST_ANCHORS: bankTrustAnchors,
-        BANK_LOG_LEVEL: "warn",
-      },
-      reuseExistingServer: false,
-      timeout: 120_000,
-      gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-      stdout: "ignore",
-      stderr: "pipe",
-    },
-  ],
+    // E2E_REUSE_SERVERS=1: use servers already running on these ports (while writing specs).
+    reuseExistingServer: process.env.E2E_REUSE_SERVERS === "1",
+    timeout: 180_000,
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+    stdout: "ignore",
+    stderr: "pipe",
+  },
 });

@@ -1,25 +1,40 @@
 import Link from "next/link";
+import { NavLinks } from "./nav-links";
+import { SignOutButton } from "./sign-out-button";
 
-export function SiteHeader() {
+export function SiteHeader({ user }: { user: { displayName: string } | undefined }) {
   return (
     <header className="border-b border-slate-200 bg-white">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-4 focus:top-4 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-4 focus:left-4 focus:z-10 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
       >
         Skip to content
       </a>
-      <div className="mx-auto flex h-16 w-full max-w-5xl items-center justify-between px-4 sm:px-6">
+      <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
-          <span
-            aria-hidden="true"
-            className="grid h-8 w-8 place-items-center rounded-lg bg-brand-600 text-sm font-bold text-white"
-          >
+          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white">
             P2
           </span>
           PSD2 TPP Demo
         </Link>
+        {user !== undefined && (
+          <>
+            <nav aria-label="Main" className="hidden md:block">
+              <NavLinks />
+            </nav>
+            <div className="flex items-center gap-2">
+              <span className="hidden text-sm text-slate-600 sm:inline">{user.displayName}</span>
+              <SignOutButton />
+            </div>
+          </>
+        )}
       </div>
+      {user !== undefined && (
+        <nav aria-label="Main (compact)" className="border-t border-slate-100 px-2 py-1 md:hidden">
+          <NavLinks compact />
+        </nav>
+      )}
     </header>
   );
 }

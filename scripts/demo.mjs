@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 /**
- * npm run demo (mode "start": next build, then next start) and npm run dev (mode "dev": next dev):
+ * npm run demo (mode "start": next build, then next start) and npm run dev (mode "dev": next dev);
+ * mode "serve" is "start" without the build, for a build made before (the end-to-end tests):
  * the sandbox bank and the TPP app together, both on embedded databases (.data/bank, .data/tpp).
  *
  * Starts the bank, waits for its /health, then starts the app and announces both addresses;
@@ -20,8 +21,8 @@ import { createInterface } from "node:readline";
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
 const mode = process.argv[2] ?? "start";
-if (mode !== "start" && mode !== "dev") {
-  process.stderr.write(`demo: unknown mode '${mode}' (use start or dev)\n`);
+if (mode !== "start" && mode !== "dev" && mode !== "serve") {
+  process.stderr.write(`demo: unknown mode '${mode}' (use start, serve or dev)\n`);
   process.exit(2);
 }
 
@@ -179,8 +180,9 @@ async function main() {
   }
   say("the bank is up");
 
-  say(`starting the app on ${appUrl} (next ${mode})`);
-  const appExit = run("app", "32", "next", [mode, "-p", String(appPort)], appEnv);
+  const nextCommand = mode === "dev" ? "dev" : "start";
+  say(`starting the app on ${appUrl} (next ${nextCommand})`);
+  const appExit = run("app", "32", "next", [nextCommand, "-p", String(appPort)], appEnv);
   void appExit.then((code) => {
     if (stopping) return;
     say(`the app stopped (code ${code}); stopping the bank`);

@@ -38,8 +38,23 @@ export interface TppErrorOptions {
   readonly variable?: string;
 }
 
+// Brands that make `instanceof` hold across copies of this module: Next bundles instrumentation,
+// the proxy and the pages separately, and the signed client made in one bundle (kept on
+// globalThis) throws errors of its own copy's classes into the pages of another.
+const TPP_ERROR = Symbol.for("psd2-tpp-demo.TppError");
+const ASPSP_ERROR = Symbol.for("psd2-tpp-demo.AspspError");
+
+function isBranded(value: unknown, brand: symbol): boolean {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[brand] === true;
+}
+
 /** The one error class of lib/tpp: a code from a closed set and a message in plain words. */
 export class TppError extends Error {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, TPP_ERROR);
+  }
+
+  readonly [TPP_ERROR] = true;
   override readonly name: string = "TppError";
   readonly code: TppErrorCode;
   readonly variable: string | undefined;
@@ -78,6 +93,11 @@ export interface AspspErrorDetails {
  * @see supplement.md §4; psd2-interface.md "Errors"
  */
 export class AspspError extends TppError {
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    return isBranded(value, ASPSP_ERROR);
+  }
+
+  readonly [ASPSP_ERROR] = true;
   override readonly name: string = "AspspError";
   readonly status: number;
   readonly tppMessages: readonly TppMessage[];

@@ -12,6 +12,7 @@ import { type CaptureServer, type CapturedRequest, startCaptureServer } from "..
 import { testPki } from "../testing/test-pki";
 import { getContactEmail } from "../tpp-dialogue/get-contact-email";
 import { putContactEmail } from "../tpp-dialogue/put-contact-email";
+import { getBalanceHistory } from "./get-balance-history";
 import { getBalances } from "./get-balances";
 import { getCardAccountTransactions } from "./get-card-account-transactions";
 import { getTransactionDetails } from "./get-transaction-details";
@@ -177,6 +178,39 @@ describe("account information, PSU and TPP dialogue operations", () => {
 
     await listTransactions(ctx, "acc-1", { bookingStatus: "booked", page: next });
     expect(server.requests[1]?.url).toBe("/v1/accounts/acc-1/transactions?bookingStatus=both&limit=2&cursor=abc%2Bdef");
+  });
+
+  it("getBalanceHistory: every page of the period's bookings, worked back from closingBooked", async () => {
+    const booking = (id: string, date: string, amount: string) => ({ transactionId: id, bookingDate: date, transactionAmount: { currency: "NOK", amount } });
+    route = (request) => {
+      if (request.url.endsWith("/balances")) {
+        return {
+          status: 200,
+          body: { balances: [{ balanceType: "expected", balanceAmount: { currency: "NOK", amount: "0.00" } }, { balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "100.00" }, referenceDate: "2026-03-02" }] },
+        };
+      }
+      if (request.url.includes("cursor=2")) return { status: 200, body: { transactions: { booked: [booking("t-3", "2026-03-01", "-5.00")], _links: {} } } };
+      return {
+        status: 200,
+        body: {
+          transactions: {
+            booked: [booking("t-1", "2026-03-03", "50.00"), booking("t-2", "2026-03-02", "-20.00")],
+            _links: { next: link("/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&cursor=2") },
+          },
+        },
+      };
+    };
+    const history = await getBalanceHistory(ctx, "acc-1", { days: 3, today: "2026-03-03" });
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/v1/accounts/acc-1/balances",
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01",
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&cursor=2",
+    ]);
+    expect(history?.series.points).toEqual([
+      { date: "2026-03-01", amount: "120.00" },
+      { date: "2026-03-02", amount: "100.00" },
+      { date: "2026-03-03", amount: "150.00" },
+    ]);
   });
 
   it("page tokens keep only the query, so a token cannot lead elsewhere; a forged token is refused", () => {

@@ -58,6 +58,7 @@ export async function getAspspContext(options: { returnTo?: string; method?: str
       ...(session.context === "CORPORATE" && session.psuCorporateId !== undefined ? { psuCorporateId: session.psuCorporateId } : {}),
       ...(session.context === undefined ? {} : { psuContext: session.context }),
       psu: readPsuPresence(requestHeaders, method),
+      redirectPreferred: user.redirectPreferred,
     },
   };
 }
@@ -80,6 +81,7 @@ export async function getBackgroundAspspContext(userId: string, options: { psuCo
       userId,
       ...(user.psuId === null ? {} : { psuId: user.psuId }),
       ...(options.psuCorporateId === undefined ? {} : { psuCorporateId: options.psuCorporateId }),
+      redirectPreferred: user.redirectPreferred,
     },
   };
 }

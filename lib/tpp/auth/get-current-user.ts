@@ -18,6 +18,8 @@ export interface AppUser {
   readonly displayName: string;
   /** PSU-ID: known after the first successful SCA. */
   readonly psuId: string | undefined;
+  /** TPP-Redirect-Preferred sent on the user's calls: false asks for approval in the bank's app. */
+  readonly redirectPreferred: boolean;
   readonly corporateAgreements: readonly CorporateAgreementRef[];
 }
 
@@ -35,6 +37,7 @@ export async function getCurrentUser(): Promise<AppUser | undefined> {
     username: user.username,
     displayName: user.displayName,
     psuId: user.psuId ?? undefined,
+    redirectPreferred: user.redirectPreferred,
     corporateAgreements: corporate.map((c) => ({
       psuCorporateId: c.psuCorporateId,
       name: c.name ?? undefined,

@@ -19,6 +19,11 @@ export const users = pgTable("users", {
   /** psu-id of the last success redirect: sent in PSU-ID on later calls (psd2-interface.md, Authentication 4). */
   psuId: text("psu_id"),
   psuIdReceivedAt: instant("psu_id_received_at"),
+  /**
+   * TPP-Redirect-Preferred: false asks the bank for approval in its mobile app instead of the
+   * browser login (psd2-interface.md, Authentication 8); the user's choice on the settings page.
+   */
+  redirectPreferred: boolean("redirect_preferred").notNull().default(true),
   createdAt: instant("created_at").notNull(),
 });
 

@@ -61,6 +61,18 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       await users.forgetCorporateIds("u-1");
       expect(await users.listCorporateIds("u-1")).toEqual([]);
     });
+
+    it("keeps each user's TPP-Redirect-Preferred choice, true until changed", async () => {
+      const users = createUsersRepository(database.db);
+      await users.insert({ id: "u-3", username: "ola", displayName: "Ola", passwordHash: "scrypt$x", createdAt: AT });
+      await users.insert({ id: "u-4", username: "siri", displayName: "Siri", passwordHash: "scrypt$x", createdAt: AT });
+      expect((await users.findById("u-3"))?.redirectPreferred).toBe(true);
+      await users.setRedirectPreferred("u-3", false);
+      expect((await users.findById("u-3"))?.redirectPreferred).toBe(false);
+      expect((await users.findById("u-4"))?.redirectPreferred).toBe(true);
+      await users.setRedirectPreferred("u-3", true);
+      expect((await users.findById("u-3"))?.redirectPreferred).toBe(true);
+    });
   });
 
   describe("bank calls", () => {

@@ -9,6 +9,7 @@ export interface UserRecord {
   readonly passwordHash: string;
   readonly psuId: string | null;
   readonly psuIdReceivedAt: Date | null;
+  readonly redirectPreferred: boolean;
   readonly createdAt: Date;
 }
 
@@ -43,6 +44,11 @@ export function createUsersRepository(db: TppExecutor) {
     /** Keeps the psu-id of a success redirect: the latest SCA decides who the PSU is. */
     async setPsuId(id: string, psuId: string, at: Date): Promise<void> {
       await db.update(users).set({ psuId, psuIdReceivedAt: at }).where(eq(users.id, id));
+    },
+
+    /** The user's choice of TPP-Redirect-Preferred (false: approve in the bank's mobile app). */
+    async setRedirectPreferred(id: string, redirectPreferred: boolean): Promise<void> {
+      await db.update(users).set({ redirectPreferred }).where(eq(users.id, id));
     },
 
     /** Remembers a psu-corporate-id (and what GET /v1/agreements said about it), marking it used now. */

@@ -1,0 +1,171 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { BalanceSummary } from "@/components/balance-summary";
+import { ErrorPanel } from "@/components/error-panel";
+import { addDays, formatDate, formatMaskedPan, formatMoney, isoDateInOslo } from "@/components/format";
+import { Amount } from "@/components/ui/amount";
+import { buttonStyles } from "@/components/ui/button-styles";
+import { DetailsList } from "@/components/ui/details-list";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { getCardAccount } from "@/lib/tpp/ais/get-card-account";
+import { getCardAccountBalances } from "@/lib/tpp/ais/get-card-account-balances";
+import { getCardAccountTransactions } from "@/lib/tpp/ais/get-card-account-transactions";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+
+export const metadata: Metadata = { title: "Card account" };
+
+type Params = Promise<{ cardAccountId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const querySchema = z.object({
+  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  page: z.string().max(4096).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
+  n: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
+});
+
+export default async function CardAccountPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { cardAccountId } = await params;
+  const raw = await searchParams;
+  const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const path = `/cards/${encodeURIComponent(cardAccountId)}`;
+  const hrefOf = (q: { from?: string; page?: string; n?: number }) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(q)) if (value !== undefined) search.set(key, String(value));
+    return search.size === 0 ? path : `${path}?${search.toString()}`;
+  };
+  const returnTo = hrefOf(query);
+  const today = isoDateInOslo(new Date());
+  const result = await loadForPage(returnTo, async () => {
+    const ctx = await getAspspContext({ returnTo });
+    const [card, balances, transactions] = await Promise.all([
+      getCardAccount(ctx, cardAccountId),
+      getCardAccountBalances(ctx, cardAccountId),
+      getCardAccountTransactions(ctx, cardAccountId, query.page === undefined ? { bookingStatus: "both", dateFrom: query.from } : { bookingStatus: "both", page: query.page }),
+    ]);
+    return { card, balances, transactions };
+  });
+  const back = (
+    <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
+      ← Accounts
+    </Link>
+  );
+  if (!result.ok) {
+    return (
+      <div className="space-y-6">
+        {back}
+        <PageHeader eyebrow="Card account" title="This card account cannot be shown" />
+        <ErrorPanel error={result.error} />
+      </div>
+    );
+  }
+  const { card, balances, transactions } = result.value;
+  const n = query.n ?? (query.page === undefined ? 1 : undefined);
+  const ranges = [
+    { label: "90 days", from: addDays(today, -89) },
+    { label: "12 months", from: addDays(today, -364) },
+  ];
+  return (
+    <div className="space-y-6">
+      {back}
+      <PageHeader eyebrow={card.product ?? "Card account"} title={card.name ?? card.product ?? "Card"} description={<span className="font-mono">{formatMaskedPan(card.maskedPan)}</span>} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Panel id="card-balances" title="Balances" className="lg:col-span-2">
+          <BalanceSummary balances={balances.balances} />
+        </Panel>
+        <Panel id="card-facts" title="Card">
+          <DetailsList
+            label="Card"
+            items={[
+              { term: "Card number", value: <span className="whitespace-nowrap">{formatMaskedPan(card.maskedPan)}</span>, mono: true },
+              { term: "Credit limit", value: card.creditLimit === undefined ? "–" : formatMoney(card.creditLimit) },
+              { term: "Currency", value: card.currency },
+              { term: "Status", value: card.status ?? "–" },
+            ]}
+          />
+        </Panel>
+      </div>
+      <Panel
+        id="card-transactions"
+        title="Card transactions"
+        description={`${query.from === undefined ? "The bank's default period" : `From ${formatDate(query.from)}`}${transactions.pendingCount > 0 ? ` · ${transactions.pendingCount} pending at the bank` : ""}`}
+        actions={
+          <div className="flex flex-wrap gap-2 text-xs">
+            {ranges.map((range) => (
+              <Link key={range.label} href={hrefOf({ from: range.from })} className="rounded-full border border-slate-200 px-2.5 py-1 font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700">
+                {range.label}
+              </Link>
+            ))}
+          </div>
+        }
+      >
+        {transactions.booked.length === 0 ? (
+          <EmptyState title="No card transactions in this period" />
+        ) : (
+          <table className="w-full table-fixed text-left text-sm">
+            <caption className="sr-only">Booked card transactions, with the amount as the merchant charged it</caption>
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="w-24 py-2 pr-3 font-medium sm:w-32">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Merchant
+                </th>
+                <th scope="col" className="hidden w-36 py-2 pr-3 text-right font-medium sm:table-cell">
+                  Original amount
+                </th>
+                <th scope="col" className="w-32 py-2 text-right font-medium sm:w-36">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {transactions.booked.map((t) => {
+                const foreign = t.originalAmount.currency !== t.amount.currency;
+                return (
+                  <tr key={t.id}>
+                    <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">{formatDate(t.transactionDate)}</td>
+                    <td className="py-3 pr-3 align-top">
+                      <span className="block truncate font-medium text-slate-900">{t.details ?? "Card purchase"}</span>
+                      <span className="block text-xs text-slate-500">
+                        Booked {formatDate(t.bookingDate)} · MCC {t.merchantCategoryCode}
+                        {foreign && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}
+                      </span>
+                    </td>
+                    <td className="hidden py-3 pr-3 text-right align-top text-slate-600 tabular-nums sm:table-cell">
+                      {foreign ? formatMoney(t.originalAmount) : <span className="text-slate-400">{t.originalAmount.currency}</span>}
+                    </td>
+                    <td className="py-3 text-right align-top font-medium">
+                      <Amount money={t.amount} signed />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
+        <nav aria-label="Pages of card transactions" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          {transactions.pages.previous === undefined ? (
+            <span />
+          ) : (
+            <Link href={hrefOf({ from: query.from, page: transactions.pages.previous, n: n === undefined || n <= 1 ? undefined : n - 1 })} className={buttonStyles.secondary}>
+              Previous
+            </Link>
+          )}
+          <span className="text-sm text-slate-600">{n === undefined ? "" : `Page ${n}`}</span>
+          {transactions.pages.next === undefined ? (
+            <span />
+          ) : (
+            <Link href={hrefOf({ from: query.from, page: transactions.pages.next, n: n === undefined ? undefined : n + 1 })} className={buttonStyles.secondary}>
+              Next
+            </Link>
+          )}
+        </nav>
+      </Panel>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import type { Metadata } from "next";
+import { ContactEmailForm } from "@/components/contact-email-form";
+import { ErrorPanel } from "@/components/error-panel";
+import { buttonStyles } from "@/components/ui/button-styles";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { getContactEmail } from "@/lib/tpp/tpp-dialogue/get-contact-email";
+import { saveApprovalMethod, saveContactEmail } from "./actions";
+
+export const metadata: Metadata = { title: "Settings" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SettingsPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const user = await requireCurrentUser("/settings");
+  const contact = await loadForPage("/settings", async () => getContactEmail(await getAspspContext({ returnTo: "/settings" })));
+  const choices = [
+    { value: "browser", title: "Log in at the bank in the browser", text: "The bank's login page opens, then you come back here. (TPP-Redirect-Preferred: true)", checked: user.redirectPreferred },
+    {
+      value: "app",
+      title: "Approve in the bank's mobile app",
+      text: "The bank asks you to approve in its app, with biometrics where the phone has them. (TPP-Redirect-Preferred: false, sent on every call)",
+      checked: !user.redirectPreferred,
+    },
+  ];
+  return (
+    <div className="space-y-8">
+      <PageHeader eyebrow="Settings" title="Settings" description="What this app tells the bank about itself, and how you want to approve at the bank." />
+
+      <Panel id="contact" title="Contact e-mail at the bank" description="TPP dialogue API: PUT /v1/tpps/{tppId}/contact-information">
+        {contact.ok ? <ContactEmailForm current={contact.value} action={saveContactEmail} /> : <ErrorPanel error={contact.error} />}
+      </Panel>
+
+      <Panel id="approval" title="How you approve at the bank" description="Kept for your user; used from the next approval on.">
+        <form action={saveApprovalMethod} className="space-y-4">
+          <fieldset>
+            <legend className="sr-only">How you approve at the bank</legend>
+            <div className="grid gap-3 md:grid-cols-2">
+              {choices.map((choice) => (
+                <label
+                  key={choice.value}
+                  htmlFor={`approval-${choice.value}`}
+                  aria-label={choice.title}
+                  className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
+                >
+                  <input id={`approval-${choice.value}`} type="radio" name="approval" value={choice.value} defaultChecked={choice.checked} className="mt-1 h-4 w-4 accent-brand-600" />
+                  <span>
+                    <span className="block text-sm font-semibold text-slate-900">{choice.title}</span>
+                    <span className="mt-0.5 block text-sm text-slate-600">{choice.text}</span>
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <div className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonStyles.primary}>
+              Save choice
+            </button>
+            {query.saved === "approval" && (
+              <p role="status" className="text-sm text-emerald-700">
+                Saved.
+              </p>
+            )}
+          </div>
+        </form>
+      </Panel>
+    </div>
+  );
+}

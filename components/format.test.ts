@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, isDebit } from "./format";
+
+// nb-NO groups with a no-break space and writes minus as U+2212.
+const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2212/g, "-");
+
+describe("formatting for the pages", () => {
+  it("writes amounts in Norwegian style, exactly as the decimal string says", () => {
+    expect(normal(formatMoney({ amount: "1234.50", currency: "NOK" }))).toBe("1 234,50 kr");
+    expect(normal(formatMoney({ amount: "-249.90", currency: "NOK" }))).toBe("-249,90 kr");
+    expect(normal(formatMoney({ amount: "30000.00", currency: "NOK" }, { signed: true }))).toBe("+30 000,00 kr");
+    expect(normal(formatMoney({ amount: "-49.90", currency: "EUR" }))).toBe("-49,90 EUR");
+    expect(normal(formatMoney({ amount: "12345678901234567.89", currency: "NOK" }))).toBe("12 345 678 901 234 567,89 kr");
+    expect(isDebit({ amount: "-0.01", currency: "NOK" })).toBe(true);
+    expect(isDebit({ amount: "0.00", currency: "NOK" })).toBe(false);
+  });
+
+  it("writes dates unambiguously and instants in Norway's time", () => {
+    expect(formatDate("2026-03-02")).toBe("2 Mar 2026");
+    expect(formatDate(undefined)).toBe("–");
+    expect(formatDate("not a date")).toBe("not a date");
+    expect(formatDateTime("2026-07-01T10:05:09Z")).toBe("1 Jul 2026, 12:05:09 CEST");
+  });
+
+  it("groups account and card numbers", () => {
+    expect(formatBban("38001574202")).toBe("3800 15 74202");
+    expect(formatIban("NO8338001574202")).toBe("NO83 3800 1574 202");
+    expect(formatMaskedPan("552211******4821")).toBe("5522 11** **** 4821");
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * Formatting for the pages: amounts in Norwegian style (nb-NO: "1 234,50 kr"), dates as
+ * "2 Mar 2026" (unambiguous in an English page), times in Europe/Oslo, account numbers grouped.
+ */
+
+export interface MoneyLike {
+  readonly amount: string;
+  readonly currency: string;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(currency: string, signed: boolean): Intl.NumberFormat {
+  const key = `${currency}:${signed}`;
+  let format = moneyFormats.get(key);
+  if (format === undefined) {
+    try {
+      format = new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code", signDisplay: signed ? "exceptZero" : "auto" });
+    } catch {
+      // A code Intl does not know: a plain number with the code after it.
+      format = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, signDisplay: signed ? "exceptZero" : "auto" });
+    }
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** "1 234,50 kr", "−249,90 kr", "EUR 49,90"; `signed` also writes + on credits. The decimal string is formatted exactly. */
+export function formatMoney(money: MoneyLike, options: { signed?: boolean } = {}): string {
+  const format = moneyFormat(money.currency, options.signed === true);
+  const value = money.amount as Intl.StringNumericLiteral;
+  const text = format.format(value);
+  return format.resolvedOptions().style === "currency" ? text : `${text} ${money.currency}`;
+}
+
+/** Whether an amount is a debit (negative). */
+export function isDebit(money: MoneyLike): boolean {
+  return money.amount.trim().startsWith("-");
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
+const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZone: "Europe/Oslo",
+  timeZoneName: "short",
+});
+const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Oslo" });
+
+/** "2 Mar 2026" for a YYYY-MM-DD date; the text as given when it is not one. */
+export function formatDate(date: string | undefined): string {
+  if (date === undefined) return "–";
+  const match = /^\d{4}-\d{2}-\d{2}$/.exec(date);
+  if (match === null) return date;
+  const value = new Date(`${date}T00:00:00Z`);
+  return Number.isNaN(value.getTime()) ? date : dateFormat.format(value);
+}
+
+/** "2 Mar 2026, 14:05:09 CET" in Norway's time. */
+export function formatDateTime(instant: Date | string): string {
+  const value = typeof instant === "string" ? new Date(instant) : instant;
+  return Number.isNaN(value.getTime()) ? String(instant) : dateTimeFormat.format(value);
+}
+
+/** "14:05" in Norway's time. */
+export function formatTime(instant: Date): string {
+  return timeFormat.format(instant);
+}
+
+/** A Norwegian account number (11 digits) as 3800 15 74202; anything else as given. */
+export function formatBban(bban: string | undefined): string {
+  if (bban === undefined) return "–";
+  return /^\d{11}$/.test(bban) ? `${bban.slice(0, 4)} ${bban.slice(4, 6)} ${bban.slice(6)}` : bban;
+}
+
+/** An IBAN in groups of four. */
+export function formatIban(iban: string | undefined): string {
+  if (iban === undefined) return "–";
+  return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** A masked card number in groups of four: 5522 11** **** 4821. */
+export function formatMaskedPan(maskedPan: string): string {
+  return maskedPan.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
+}
+
+/** Plain words for the bank's balance types. */
+export function balanceTypeLabel(type: string): string {
+  const labels: Record<string, string> = {
+    closingBooked: "Booked at end of day",
+    expected: "Expected",
+    interimAvailable: "Available",
+    interimBooked: "Booked today",
+    openingBooked: "Booked at start of day",
+    forwardAvailable: "Available later",
+  };
+  return labels[type] ?? type;
+}
+
+const osloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
+
+/** The date (YYYY-MM-DD) in Norway at an instant. */
+export function isoDateInOslo(instant: Date): string {
+  return osloDate.format(instant);
+}
+
+/** A YYYY-MM-DD date moved by whole days. */
+export function addDays(date: string, days: number): string {
+  const day = new Date(`${date}T00:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}

@@ -1,0 +1,43 @@
+"use client";
+
+import Link from "next/link";
+import { usePathname } from "next/navigation";
+
+const LINKS = [
+  { href: "/", label: "Overview" },
+  { href: "/accounts", label: "Accounts" },
+  { href: "/corporate", label: "Corporate" },
+  { href: "/inspector", label: "Inspector" },
+  { href: "/settings", label: "Settings" },
+] as const;
+
+function isCurrent(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  if (href === "/accounts") return pathname.startsWith("/accounts") || pathname.startsWith("/cards");
+  return pathname === href || pathname.startsWith(`${href}/`);
+}
+
+/** The main navigation; the current section marked with aria-current. */
+export function NavLinks({ compact = false }: { compact?: boolean }) {
+  const pathname = usePathname();
+  return (
+    <ul className={compact ? "grid grid-cols-5 gap-0.5" : "flex gap-1"}>
+      {LINKS.map((link) => {
+        const current = isCurrent(pathname, link.href);
+        return (
+          <li key={link.href}>
+            <Link
+              href={link.href}
+              aria-current={current ? "page" : undefined}
+              className={`block rounded-lg py-2 font-medium whitespace-nowrap ${compact ? "px-1 text-center text-[13px]" : "px-3 text-sm"} focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${
+                current ? "bg-brand-50 text-brand-700" : "text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+              }`}
+            >
+              {link.label}
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,326 @@
+/**
+ * The TPP app's pages end to end in Chromium, against npm run demo's servers (the app and the
+ * sandbox bank, fresh data): sign in, connect at the bank, read accounts, transactions and cards,
+ * the failure and refusal pages, a new SCA after the sandbox clock moves an hour, revocation by
+ * deselecting, a corporate customer, settings and the request inspector. One browser session
+ * goes through them in order, as a user would; each page is kept as a screenshot.
+ *
+ * @see psd2-interface.md "Authentication", "Redirect parameters"; supplement.md §3, §7, §11
+ */
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { createSignedBankClient } from "./support/signed-bank-client";
+
+const INGRID = "13039319955";
+const SINDRE = "18129215603";
+const appUrl = process.env.E2E_APP_URL ?? "http://localhost:3100";
+const bankPort = new URL(process.env.E2E_BANK_URL ?? "http://127.0.0.1:4100").port;
+const bank = createSignedBankClient();
+
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context.close();
+});
+
+/** A full-page screenshot kept with the test's results; `phone` also one at a phone's width, checking nothing overflows. */
+async function shoot(name: string, options: { phone?: boolean } = {}): Promise<void> {
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  if (options.phone === true) {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }
+}
+
+function onBank(url: URL): boolean {
+  return url.port === bankPort;
+}
+
+/** The bank's login page: the mocked national identity number. */
+async function logInAtBank(nationalId: string): Promise<void> {
+  await page.waitForURL(onBank);
+  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
+  await page.getByLabel("National identity number").fill(nationalId);
+  await page.getByRole("button", { name: "Log in" }).click();
+}
+
+async function confirmAccounts(choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}): Promise<void> {
+  await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
+  for (const name of choice.check ?? []) await page.getByRole("checkbox", { name }).check();
+  for (const name of choice.uncheck ?? []) await page.getByRole("checkbox", { name }).uncheck();
+  await page.getByRole("button", { name: "Confirm" }).click();
+}
+
+const MAIN = /^Brukskonto 3800 \d\d \d{5}$/;
+const SAVINGS = /^Sparekonto 3800 \d\d \d{5}$/;
+const CARD = /^Mastercard Gold 5522 11\*\* \*\*\*\* 4821$/;
+
+test("sign in with the demo user shown on the sign-in page", async () => {
+  await page.goto("/accounts");
+  await page.waitForURL(/\/signin\?callbackUrl=%2Faccounts/);
+  const demo = page.getByText("Sandbox demo user").locator("..");
+  await expect(demo).toBeVisible();
+  const password = (await demo.locator("dd").nth(1).textContent()) ?? "";
+  expect(password).toMatch(/\S{6,}/);
+  await expect(page.getByRole("note", { name: "Environment" })).toContainText("Sandbox");
+  await shoot("01-sign-in", { phone: true });
+  await page.getByLabel("User name").fill("demo");
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Accounts" })).toBeVisible();
+  await expect(page.getByText("No bank connected yet")).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("heading", { level: 1, name: "Your bank connection" })).toBeVisible();
+  await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
+  await shoot("02-home-not-connected");
+});
+
+test("connect as private customer 13039319955: accounts and balances", async () => {
+  await page.getByRole("link", { name: "Connect your bank" }).click();
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
+  await page.waitForURL(`${appUrl}/accounts`);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+  await expect(page.getByRole("link", { name: SAVINGS })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" })).toBeVisible();
+  // Each account shows its available balance in kroner.
+  await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
+  await expect(page.getByRole("link", { name: MAIN })).toContainText(/\d\s?kr/);
+  await shoot("03-accounts", { phone: true });
+
+  await page.goto("/");
+  const connection = page.getByRole("region", { name: "Connection" });
+  await expect(connection).toContainText("Ingrid Marie Haugen");
+  await expect(connection).toContainText("Private");
+  await expect(connection).toContainText("valid");
+  await shoot("04-home-connected", { phone: true });
+});
+
+test("an account's transactions paged to the end, pending marked", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: MAIN }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Balance from / })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Pending transactions" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
+  await shoot("05-account", { phone: true });
+  await page.screenshot({ path: test.info().outputPath("05-account-top.png") });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: test.info().outputPath("05-account-top-phone.png") });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  await page.getByRole("link", { name: "All history" }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d/);
+  await page.getByLabel("Booking status").selectOption("booked");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=booked&from=/);
+  let seen = 0;
+  let pages = 0;
+  for (;;) {
+    const rows = page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr");
+    await expect(rows.first()).toBeVisible();
+    seen += await rows.count();
+    pages += 1;
+    await expect(page.getByRole("navigation", { name: "Pages of transactions" })).toContainText(`Page ${pages}`);
+    const next = page.getByRole("navigation", { name: "Pages of transactions" }).getByRole("link", { name: "Next" });
+    if ((await next.count()) === 0) break;
+    await next.click();
+    await expect(page).toHaveURL(new RegExp(`n=${pages + 1}`));
+  }
+  await expect(page.getByRole("navigation", { name: "Pages of transactions" })).toContainText("last page");
+  expect(seen).toBeGreaterThanOrEqual(1500);
+  expect(pages).toBe(Math.ceil(seen / 200));
+  await shoot("06-account-last-page");
+});
+
+test("a transaction's details", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: MAIN }).click();
+  const first = page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr").first().getByRole("link");
+  const name = (await first.textContent()) ?? "";
+  await first.click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+  const details = page.locator("dl[aria-label='Transaction details']");
+  await expect(details).toContainText("Booking date");
+  await expect(details).toContainText("Transaction id");
+  await expect(details).toContainText("Booked");
+  await shoot("07-transaction", { phone: true });
+});
+
+test("card transactions with the original amount and currency", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
+  const table = page.getByRole("table", { name: /^Booked card transactions/ });
+  await expect(table.locator("tbody tr").first()).toBeVisible();
+  await expect(table.getByRole("columnheader", { name: "Original amount" })).toBeVisible();
+  // Purchases abroad: an original amount in another currency than the card's NOK.
+  await page.getByRole("link", { name: "12 months" }).click();
+  await expect(table.getByRole("cell", { name: /^[−-]?\d[\d\s]*,\d\d\s(EUR|SEK|USD|GBP|DKK)$/ }).first()).toBeVisible();
+  await shoot("08-card", { phone: true });
+});
+
+test("cancel at the bank gives the failure page", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: "Choose accounts" }).click();
+  await logInAtBank(INGRID);
+  await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await page.waitForURL(/\/callback\/failed/);
+  await expect(page.getByRole("heading", { name: "The approval at the bank did not succeed" })).toBeVisible();
+  await expect(page.getByText("SCA_INVALID")).toBeVisible();
+  await expect(page.getByText("The approval at the bank was cancelled or not completed.")).toBeVisible();
+  await shoot("09-failure", { phone: true });
+  // The earlier approval stays valid (an aborted SCA leaves it): the accounts still show.
+  await page.getByRole("link", { name: "Try again" }).click();
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+});
+
+test("a forged callback (wrong tpp-session-id) is refused and changes nothing", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: "Choose accounts" }).click();
+  await page.waitForURL(onBank);
+  await page.goto(`/callback?psu-id=0b0e5bde-1f6c-4c55-9b7a-6a3f0f6c9e01&tpp-session-id=forged-session&context=PRIVATE`);
+  await expect(page.getByRole("heading", { name: "This return from the bank does not belong to this session" })).toBeVisible();
+  await expect(page.getByText("Nothing was changed")).toBeVisible();
+  await shoot("10-forged-callback");
+  await page.goto("/");
+  await expect(page.getByRole("region", { name: "Connection" })).toContainText("Ingrid Marie Haugen");
+});
+
+test("after the sandbox clock moves one hour, a new SCA is asked", async () => {
+  // The clock stays an hour ahead for the rest of the run (fresh data each run): moving it back
+  // would leave this SCA "later" than the next ones, which the bank then takes as the latest.
+  const moved = await bank.post("/v1/sandbox/clock", { advance: "PT1H" });
+  expect(moved.status).toBe(200);
+  await page.goto("/accounts");
+  await logInAtBank(INGRID);
+  await expect(page.getByRole("checkbox", { name: MAIN })).toBeChecked();
+  await confirmAccounts();
+  await page.waitForURL(`${appUrl}/accounts`);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+  await page.goto("/inspector?path=%2Fv1%2Faccounts&status=4xx");
+  await expect(page.getByRole("table", { name: "Calls to the bank, newest first" }).getByText("401").first()).toBeVisible();
+});
+
+test("deselecting an account at the bank revokes it", async () => {
+  await page.goto("/accounts");
+  const savingsHref = (await page.getByRole("link", { name: SAVINGS }).getAttribute("href")) ?? "";
+  expect(savingsHref).toMatch(/^\/accounts\//);
+  await page.getByRole("link", { name: "Choose accounts" }).click();
+  await logInAtBank(INGRID);
+  await expect(page.getByRole("checkbox", { name: SAVINGS })).toBeChecked();
+  await confirmAccounts({ uncheck: [SAVINGS] });
+  await page.waitForURL(`${appUrl}/accounts`);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+  await expect(page.getByRole("link", { name: SAVINGS })).toHaveCount(0);
+  await page.goto(savingsHref);
+  // The bank's answer as the page shows it: plain words, and each tppMessage with its code.
+  const alert = page.getByRole("alert", { name: /^The bank/ });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole("cell", { name: /^(RESOURCE_UNKNOWN|CONSENT_UNKNOWN|CONSENT_INVALID|FORBIDDEN)$/ })).toBeVisible();
+  await expect(page.getByText(/at [a-z]+\.[a-z]+:\d+/)).toHaveCount(0);
+  await shoot("11-revoked-account-error", { phone: true });
+});
+
+test("settings: the contact e-mail at the bank and approval in the bank's app", async () => {
+  await page.goto("/settings");
+  await page.getByLabel("Contact e-mail for operational notices").fill("not an address");
+  await page.getByRole("button", { name: "Save at the bank" }).click();
+  await expect(page.getByText("Write an e-mail address such as operations@example.no.")).toBeVisible();
+  await page.getByLabel("Contact e-mail for operational notices").fill("psd2-operations@example.no");
+  await page.getByRole("button", { name: "Save at the bank" }).click();
+  await expect(page.getByText("Saved: the bank now has psd2-operations@example.no.")).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel("Contact e-mail for operational notices")).toHaveValue("psd2-operations@example.no");
+
+  await page.getByRole("radio", { name: "Approve in the bank's mobile app" }).check();
+  await page.getByRole("button", { name: "Save choice" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+  await page.goto("/settings");
+  await expect(page.getByRole("radio", { name: "Approve in the bank's mobile app" })).toBeChecked();
+  await shoot("12-settings", { phone: true });
+
+  // The bank now asks for approval in its app instead of the login form.
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: "Choose accounts" }).click();
+  await page.waitForURL(onBank);
+  await expect(page.getByRole("heading", { name: "Approve in your mobile app" })).toBeVisible();
+  await shoot("13-bank-app-approval");
+  await page.goto("/settings");
+  await page.getByRole("radio", { name: "Log in at the bank in the browser" }).check();
+  await page.getByRole("button", { name: "Save choice" }).click();
+  await expect(page.getByRole("status")).toHaveText("Saved.");
+});
+
+test("corporate customer 18129215603 with an agreement", async () => {
+  await page.goto("/corporate");
+  await page.getByRole("link", { name: "Log in as another customer" }).click();
+  await logInAtBank(SINDRE);
+  await expect(page.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
+  await page.getByRole("radio", { name: "Corporate" }).check();
+  await page.getByLabel("Agreement").selectOption({ label: "Lie Snekkeri AS (org. no. 926 148 338)" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await confirmAccounts({ check: [/^Driftskonto/] });
+  await page.waitForURL(`${appUrl}/corporate`);
+  const agreements = page.getByRole("list", { name: "Company agreements" });
+  await expect(agreements).toContainText("Lie Snekkeri AS");
+  await expect(agreements).toContainText("Org. no. 926 148 338");
+  await expect(agreements.getByText("Active")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Acting as" })).toContainText("Corporate");
+  await shoot("14-corporate", { phone: true });
+
+  await page.goto("/accounts");
+  await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}$/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: MAIN })).toHaveCount(0);
+  await shoot("15-corporate-accounts");
+
+  // The identification for payment initiation only: one SCA, no accounts chosen.
+  await page.goto("/corporate");
+  await page.getByRole("link", { name: "Identify at the bank" }).click();
+  await logInAtBank(SINDRE);
+  await expect(page.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
+  await page.getByRole("radio", { name: "Corporate" }).check();
+  await page.getByLabel("Agreement").selectOption({ label: "Lie Snekkeri AS (org. no. 926 148 338)" });
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.waitForURL(`${appUrl}/corporate?identified=1`);
+  await expect(page.getByRole("region", { name: "Identification for payments only" })).toContainText("Sindre Lie");
+  await shoot("16-identified");
+});
+
+test("the request inspector shows the calls, their signatures and a curl", async () => {
+  await page.goto("/inspector");
+  const table = page.getByRole("table", { name: "Calls to the bank, newest first" });
+  await expect(table.getByRole("link", { name: /^\/v1\/accounts/ }).first()).toBeVisible();
+  await shoot("17-inspector", { phone: true });
+  await page.getByLabel("Path contains").fill("/transactions");
+  await page.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/path=%2Ftransactions/);
+  const links = table.getByRole("link");
+  await expect(links.first()).toBeVisible();
+  for (const text of await links.allTextContents()) expect(text).toContain("/transactions");
+  await links.first().click();
+  await expect(page.getByRole("heading", { level: 1, name: /^GET \/v1\/accounts\/.+\/transactions$/ })).toBeVisible();
+  await expect(page.getByLabel("Signing string")).toContainText("digest: SHA-256=");
+  await expect(page.getByLabel("Signing string")).toContainText("x-request-id: ");
+  const signature = page.locator("dl[aria-label='Signature header']");
+  await expect(signature).toContainText("SN (serial number)");
+  await expect(signature).toContainText("CN=Fjordbanken Sandbox QTSP CA");
+  await expect(signature).toContainText("PSP_AI");
+  await expect(page.getByLabel("curl command")).toContainText("curl --request GET");
+  const text = (await page.locator("main").textContent()) ?? "";
+  for (const secret of ["PRIVATE KEY", "tpp_psu", "next-auth.session-token", "Cookie:"]) expect(text).not.toContain(secret);
+  await shoot("18-inspector-call");
+
+  await page.goto("/inspector/999999999");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await shoot("19-not-found");
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "redirect_preferred" boolean DEFAULT true NOT NULL;

@@ -1,0 +1,12 @@
+import { safeReturnPath } from "./safe-return-path";
+
+/**
+ * The app's path that starts an SCA at the bank and comes back to `returnTo` (the /connect route).
+ * `identify`: the SCA only identifies the PSU (GET /v1/users); `newPsu`: any customer may log in.
+ */
+export function connectPathFor(returnTo: string, options: { purpose?: "consent" | "identify"; newPsu?: boolean } = {}): string {
+  const query = new URLSearchParams({ returnTo: safeReturnPath(returnTo) });
+  if (options.purpose === "identify") query.set("purpose", "identify");
+  if (options.newPsu === true) query.set("newPsu", "1");
+  return `/connect?${query.toString()}`;
+}

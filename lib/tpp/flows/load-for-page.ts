@@ -1,0 +1,25 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { describeError, type ErrorDisplay } from "../describe-error";
+import { connectPathFor } from "./connect-path";
+import { needsSca } from "./redirect-to-bank-for-sca";
+
+export type PageLoad<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorDisplay };
+
+/**
+ * Runs a page's bank calls. A reply that SCA can cure (401 with scaRedirect) sends the PSU to the
+ * bank through /connect and back to `returnTo` (a page cannot write the session cookie that the
+ * callback checks, a Route Handler can); any other error of lib/tpp comes back to be shown;
+ * anything else (sign-in redirects among them) is thrown on.
+ * @see psd2-interface.md "Authentication" (4); supplement.md §4, §7
+ */
+export async function loadForPage<T>(returnTo: string, load: () => Promise<T>): Promise<PageLoad<T>> {
+  try {
+    return { ok: true, value: await load() };
+  } catch (error) {
+    if (needsSca(error)) redirect(connectPathFor(returnTo));
+    const display = describeError(error);
+    if (display === undefined) throw error;
+    return { ok: false, error: display };
+  }
+}
