@@ -75,6 +75,17 @@ describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox 
     expect(scaHrefOf(old.json())).toMatch(/\/sca\//);
   });
 
+  it("after the sandbox clock moved back, the SCA completed last counts, not the one dated later", async () => {
+    const start = app.bank.clock.now();
+    await app.bank.clock.advance(HOUR);
+    const { psuId } = await giveConsent(app, tpp, { tppSessionId: "back", customerNumber: CUSTOMERS.ingrid });
+    await app.bank.clock.set(start, { frozen: true });
+    // The earlier SCA is dated an hour ahead: still, the new SCA under the same TPP-Session-ID replaces it.
+    await giveConsent(app, tpp, { tppSessionId: "back", customerNumber: CUSTOMERS.ingrid });
+    expect((await listAccounts(psuId, "back")).statusCode).toBe(200);
+    await app.bank.clock.set(new Date(start.getTime() + HOUR), { frozen: true });
+  });
+
   it("deselecting an account on the consent screen revokes it; the TPP is not told, it just no longer sees it", async () => {
     const main = ids.account(CUSTOMERS.amalie, 1);
     const second = ids.account(CUSTOMERS.amalie, 2);
