@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, isDebit } from "./format";
+import { formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, isDebit } from "./format";
 
 // nb-NO groups with a no-break space and writes minus as U+2212.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2212/g, "-");
@@ -13,6 +13,12 @@ describe("formatting for the pages", () => {
     expect(normal(formatMoney({ amount: "12345678901234567.89", currency: "NOK" }))).toBe("12 345 678 901 234 567,89 kr");
     expect(isDebit({ amount: "-0.01", currency: "NOK" })).toBe(true);
     expect(isDebit({ amount: "0.00", currency: "NOK" })).toBe(false);
+  });
+
+  it("writes an axis label in whole units", () => {
+    expect(normal(formatMoneyRounded(40000, "NOK"))).toBe("40 000 kr");
+    expect(normal(formatMoneyRounded(-1500.4, "NOK"))).toBe("-1 500 kr");
+    expect(normal(formatMoneyRounded(1500, "EUR"))).toBe("1 500 EUR");
   });
 
   it("writes dates unambiguously and instants in Norway's time", () => {

@@ -33,6 +33,15 @@ export function formatMoney(money: MoneyLike, options: { signed?: boolean } = {}
   return format.resolvedOptions().style === "currency" ? text : `${text} ${money.currency}`;
 }
 
+/** An axis label: whole units, "40 000 kr", "EUR 1 500". */
+export function formatMoneyRounded(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code", maximumFractionDigits: 0 }).format(Math.round(value));
+  } catch {
+    return `${new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }).format(Math.round(value))} ${currency}`;
+  }
+}
+
 /** Whether an amount is a debit (negative). */
 export function isDebit(money: MoneyLike): boolean {
   return money.amount.trim().startsWith("-");

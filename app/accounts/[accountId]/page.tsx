@@ -130,7 +130,7 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
     <div className="space-y-6">
       {back}
       <PageHeader
-        eyebrow={account.product ?? "Account"}
+        eyebrow={account.product !== undefined && account.product !== title ? account.product : "Account"}
         title={title}
         description={
           <span className="font-mono">

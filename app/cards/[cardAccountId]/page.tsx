@@ -71,7 +71,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
   return (
     <div className="space-y-6">
       {back}
-      <PageHeader eyebrow={card.product ?? "Card account"} title={card.name ?? card.product ?? "Card"} description={<span className="font-mono">{formatMaskedPan(card.maskedPan)}</span>} />
+      <PageHeader eyebrow={card.product !== undefined && card.product !== card.name ? card.product : "Card account"} title={card.name ?? card.product ?? "Card"} description={<span className="font-mono">{formatMaskedPan(card.maskedPan)}</span>} />
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel id="card-balances" title="Balances" className="lg:col-span-2">
           <BalanceSummary balances={balances.balances} />
