@@ -3,12 +3,8 @@ import { createCertificateAuthority, issueTppCertificate } from "../lib/psd2/cer
 import { createRequestSigner } from "../lib/psd2/signing";
 import { compareThroughput, type MeasureOptions } from "./measure";
 
-/**
- * signRequestVsRawSign: signing a typical payment request (Digest of the body, signing string,
- * RSA-SHA256, Signature header) against a bare `crypto.sign` of the same signing string with
- * the same KeyObject. 1.0 means the signer adds nothing to the RSA operation itself.
- */
-export async function signRequestVsRawSign(options: MeasureOptions): Promise<number> {
+/** A bench TPP certificate issued by a bench CA, its signer, and a typical payment request. */
+export function createSigningFixture() {
   const now = new Date();
   const ca = createCertificateAuthority({ organizationName: "Bench Bank", now, modulusLength: 2048 });
   const tpp = issueTppCertificate({
@@ -46,6 +42,16 @@ export async function signRequestVsRawSign(options: MeasureOptions): Promise<num
     },
     body,
   };
+  return { ca, tpp, signer, key, request };
+}
+
+/**
+ * signRequestVsRawSign: signing a typical payment request (Digest of the body, signing string,
+ * RSA-SHA256, Signature header) against a bare `crypto.sign` of the same signing string with
+ * the same KeyObject. 1.0 means the signer adds nothing to the RSA operation itself.
+ */
+export async function signRequestVsRawSign(options: MeasureOptions): Promise<number> {
+  const { signer, key, request } = createSigningFixture();
   const signingString = Buffer.from(signer.sign(request).signingString, "utf8");
 
   return compareThroughput(
