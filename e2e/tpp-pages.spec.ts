@@ -199,16 +199,23 @@ test("a forged callback (wrong tpp-session-id) is refused and changes nothing", 
 test("after the sandbox clock moves one hour, a new SCA is asked", async () => {
   // The clock stays an hour ahead for the rest of the run (fresh data each run): moving it back
   // would leave this SCA "later" than the next ones, which the bank then takes as the latest.
+  const calls = page.getByRole("table", { name: "Calls to the bank, newest first" });
+  await page.goto("/inspector?path=%2Fv1%2Fconsents");
+  const consentsBefore = await calls.locator("tbody tr").count();
   const moved = await bank.post("/v1/sandbox/clock", { advance: "PT1H" });
   expect(moved.status).toBe(200);
   await page.goto("/accounts");
+  // The page followed the scaRedirect of the bank's 401: the bank's pages, no new consent made.
+  await page.waitForURL((url) => url.origin !== appUrl && url.pathname.startsWith("/sca/"));
   await logInAtBank(INGRID);
   await expect(page.getByRole("checkbox", { name: MAIN })).toBeChecked();
   await confirmAccounts();
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   await page.goto("/inspector?path=%2Fv1%2Faccounts&status=4xx");
-  await expect(page.getByRole("table", { name: "Calls to the bank, newest first" }).getByText("401").first()).toBeVisible();
+  await expect(calls.getByText("401").first()).toBeVisible();
+  await page.goto("/inspector?path=%2Fv1%2Fconsents");
+  await expect(calls.locator("tbody tr")).toHaveCount(consentsBefore);
 });
 
 test("deselecting an account at the bank revokes it", async () => {

@@ -1,12 +1,19 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { getTppConfig } from "@/lib/tpp/config";
 import { TppError } from "@/lib/tpp/errors";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
+import { unsealScaResume } from "@/lib/tpp/flows/sca-resume";
 import { identifyPsu } from "@/lib/tpp/psu/identify-psu";
 import { startConsent } from "@/lib/tpp/psu/start-consent";
 
 /**
+ * GET /connect?returnTo=/accounts&resume=SEALED: follows the scaRedirect of a bank's 401 that a
+ * page met (sealed by loadForPage; a resume that is stale, broken or another user's starts a
+ * consent instead).
+ *
  * GET /connect?returnTo=/accounts[&purpose=identify][&newPsu=1]: starts a consent (or, with
  * purpose=identify, an SCA that only identifies the PSU) and sends the browser to the bank; the
  * callback returns to returnTo. newPsu=1 lets another of the bank's customers log in (without it
@@ -21,6 +28,12 @@ export async function GET(request: NextRequest): Promise<Response> {
   const returnTo = safeReturnPath(request.nextUrl.searchParams.get("returnTo"));
   const purpose = request.nextUrl.searchParams.get("purpose") === "identify" ? "identify" : "consent";
   const newPsu = request.nextUrl.searchParams.get("newPsu") === "1";
+  const sealedResume = request.nextUrl.searchParams.get("resume");
+  if (sealedResume !== null) {
+    const user = await requireCurrentUser(returnTo);
+    const resume = await unsealScaResume(sealedResume, user.id, getTppConfig().sessionSecret);
+    if (resume !== undefined) return redirectToBankForSca(resume, resume.returnTo);
+  }
   let start;
   try {
     const ctx = await getAspspContext({ returnTo, method: "GET" });

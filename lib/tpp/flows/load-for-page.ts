@@ -1,15 +1,19 @@
 import "server-only";
 import { redirect } from "next/navigation";
+import { requireCurrentUser } from "../auth/get-current-user";
+import { getTppConfig } from "../config";
 import { describeError, type ErrorDisplay } from "../describe-error";
 import { connectPathFor } from "./connect-path";
 import { needsSca } from "./redirect-to-bank-for-sca";
+import { sealScaResume } from "./sca-resume";
 
 export type PageLoad<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorDisplay };
 
 /**
  * Runs a page's bank calls. A reply that SCA can cure (401 with scaRedirect) sends the PSU to the
- * bank through /connect and back to `returnTo` (a page cannot write the session cookie that the
- * callback checks, a Route Handler can); any other error of lib/tpp comes back to be shown;
+ * bank's scaRedirect through /connect and back to `returnTo` (a page cannot write the session
+ * cookie that the callback checks, a Route Handler can; the link goes sealed, so /connect follows
+ * only links the bank gave); any other error of lib/tpp comes back to be shown;
  * anything else (sign-in redirects among them) is thrown on.
  * @see psd2-interface.md "Authentication" (4); supplement.md §4, §7
  */
@@ -17,6 +21,11 @@ export async function loadForPage<T>(returnTo: string, load: () => Promise<T>): 
   try {
     return { ok: true, value: await load() };
   } catch (error) {
+    if (needsSca(error) && error.scaRedirect !== undefined && error.tppSessionId !== undefined) {
+      const user = await requireCurrentUser(returnTo);
+      const resume = await sealScaResume({ userId: user.id, scaRedirect: error.scaRedirect, tppSessionId: error.tppSessionId, returnTo }, getTppConfig().sessionSecret);
+      redirect(connectPathFor(returnTo, { resume }));
+    }
     if (needsSca(error)) redirect(connectPathFor(returnTo));
     const display = describeError(error);
     if (display === undefined) throw error;
