@@ -10,13 +10,15 @@
  * node_modules/.bin (not npx), so that a signal reaches the server itself.
  *
  * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Any TPP or bank variable set
- * in the environment is passed on unchanged.
+ * in the environment is passed on unchanged. The bank's JSON log lines are shown short, one line
+ * per request (`npm run bank` shows them whole).
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { createBankLogFormatter } from "./format-bank-log.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
 const bin = (name) => path.join(root, "node_modules", ".bin", name);
@@ -60,13 +62,19 @@ const appEnv = {
 const children = new Map();
 let stopping = false;
 
-/** Starts a program of node_modules/.bin with its output prefixed; resolves with its exit code. */
-function run(name, colorCode, command, args, env) {
+/**
+ * Starts a program of node_modules/.bin with its output prefixed (each stdout line through
+ * `format` when given; undefined drops it); resolves with its exit code.
+ */
+function run(name, colorCode, command, args, env, format) {
   const child = spawn(bin(command), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   children.set(name, child);
   const prefix = paint(colorCode, `[${name}]`.padEnd(6));
   for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
-    createInterface({ input: stream }).on("line", (line) => target.write(`${prefix} ${line}\n`));
+    createInterface({ input: stream }).on("line", (line) => {
+      const text = format && stream === child.stdout ? format(line) : line;
+      if (text !== undefined) target.write(`${prefix} ${text}\n`);
+    });
   }
   return new Promise((resolve) => {
     child.on("error", (error) => {
@@ -165,7 +173,7 @@ async function main() {
   }
 
   say(`starting the sandbox bank on ${bankUrl}`);
-  const bankExit = run("bank", "36", "tsx", ["lib/bank/server.ts"], bankEnv);
+  const bankExit = run("bank", "36", "tsx", ["lib/bank/server.ts"], bankEnv, createBankLogFormatter());
   void bankExit.then((code) => {
     if (stopping) return;
     say(`the bank stopped (code ${code}); stopping the app`);

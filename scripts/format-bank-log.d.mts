@@ -1,0 +1,2 @@
+/** See format-bank-log.mjs. */
+export function createBankLogFormatter(): (line: string) => string | undefined;
