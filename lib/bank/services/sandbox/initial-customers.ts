@@ -85,7 +85,7 @@ const INGRID: PrivateHistoryPlan = {
     { merchant: merchant("HBO MAX", "5815", 99, 99), day: 17, onCard: true },
     { merchant: merchant("SATS NORGE AS", "7997", 649, 649), day: 1, onCard: false },
     { merchant: merchant("PATREON* MEMBERSHIP", "5815", 5, 5), day: 11, onCard: false, currency: "USD" },
-    { merchant: merchant("OPENAI *CHATGPT SUBSCR", "5734", 20, 20), day: 22, onCard: true, currency: "USD" },
+    { merchant: merchant("DROPBOX*PLUS SUBSCR", "5734", 20, 20), day: 22, onCard: true, currency: "USD" },
   ],
   savings: { monthly: 3_500_00, day: 26, withdrawals: [{ month: 6, amount: 15_000_00 }], interest: [1800, 3200] },
   groceries: OSLO_GROCERIES,
