@@ -59,6 +59,18 @@ export async function loadTestAccounts(app: FastifyInstance) {
 }
 
 /** A Norwegian domestic payment body from a BBAN, changed by `changes` (a member set to undefined is removed). */
+/**
+ * Amounts that never repeat, from `startCents` up ("100.01", "100.02", ...): identical payments
+ * within 10 minutes are logical duplicates (supplement §5), so each test payment gets its own.
+ */
+export function amountSequence(startCents: number): () => string {
+  let cents = startCents;
+  return () => {
+    cents += 1;
+    return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  };
+}
+
 export function domesticBody(debtorBban: string, changes: Record<string, unknown> = {}): Record<string, unknown> {
   const body: Record<string, unknown> = {
     instructedAmount: { currency: "NOK", amount: "250.00" },

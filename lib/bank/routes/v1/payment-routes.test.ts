@@ -17,6 +17,7 @@ import { CUSTOMERS, type ConsentResult, giveConsent, ids, presentHeaders } from 
 import { TEST_PUBLIC_URL } from "../../testing/build-test-bank";
 import { issueTestTpp } from "../../testing/issue-test-tpp";
 import {
+  amountSequence,
   approveOnBankPages,
   authorisationHeaders,
   buildPaymentTestBank,
@@ -53,8 +54,7 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
   let sindre: ConsentResult;
   let accounts: Awaited<ReturnType<typeof loadTestAccounts>>;
   // Every payment gets its own amount: identical ones within 10 minutes are logical duplicates.
-  let cents = 10_000;
-  const nextAmount = () => `${Math.floor(++cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const nextAmount = amountSequence(10_000);
   const body = (changes: Record<string, unknown> = {}) => domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes });
   const headers = (extra: Record<string, string | undefined> = {}) => paymentHeaders(ingrid.psuId, SESSION, extra);
   const sindreHeaders = (extra: Record<string, string | undefined> = {}) =>

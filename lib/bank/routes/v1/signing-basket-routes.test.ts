@@ -5,6 +5,7 @@ import { createPaymentsRepository } from "../../repositories/payments-repository
 import { CUSTOMERS, type ConsentResult, giveConsent } from "../../testing/ais-scenarios";
 import { issueTestTpp } from "../../testing/issue-test-tpp";
 import {
+  amountSequence,
   approveOnBankPages,
   authorisationHeaders,
   buildPaymentTestBank,
@@ -36,8 +37,7 @@ describe.each(testDatabaseKinds())("signing baskets on %s", (kind) => {
   let ingrid: ConsentResult;
   let per: ConsentResult;
   let accounts: Awaited<ReturnType<typeof loadTestAccounts>>;
-  let cents = 50_000;
-  const nextAmount = () => `${Math.floor(++cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const nextAmount = amountSequence(50_000);
   const headers = (extra: Record<string, string | undefined> = {}) => paymentHeaders(ingrid.psuId, SESSION, extra);
   const payment = async (path = DOMESTIC, changes: Record<string, unknown> = {}) =>
     (await createPayment(tpp, path, domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes }), headers())).paymentId;

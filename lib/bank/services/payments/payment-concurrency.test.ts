@@ -12,6 +12,7 @@ import { createPaymentTransactionsRepository } from "../../repositories/payment-
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { CUSTOMERS, type ConsentResult, giveConsent } from "../../testing/ais-scenarios";
 import {
+  amountSequence,
   buildPaymentTestBank,
   createAndApprove,
   createPayment,
@@ -36,8 +37,7 @@ describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
   let tpp: SignedTestClient;
   let per: ConsentResult;
   let accounts: Awaited<ReturnType<typeof loadTestAccounts>>;
-  let cents = 70_000;
-  const nextAmount = () => `${Math.floor(++cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+  const nextAmount = amountSequence(70_000);
   const headers = () => paymentHeaders(per.psuId, SESSION);
   const perPayment = async (path: string, amount = nextAmount()) =>
     createPayment(tpp, path, domesticBody(accounts.perMain.bban, { instructedAmount: { currency: "NOK", amount } }), headers());
