@@ -21,12 +21,14 @@ export async function loadForPage<T>(returnTo: string, load: () => Promise<T>): 
   try {
     return { ok: true, value: await load() };
   } catch (error) {
-    if (needsSca(error) && error.scaRedirect !== undefined && error.tppSessionId !== undefined) {
+    const { scaRedirect, tppSessionId } = needsSca(error) ? error : {};
+    if (scaRedirect !== undefined && tppSessionId !== undefined) {
       const user = await requireCurrentUser(returnTo);
-      const resume = await sealScaResume({ userId: user.id, scaRedirect: error.scaRedirect, tppSessionId: error.tppSessionId, returnTo }, getTppConfig().sessionSecret);
+      const resume = await sealScaResume({ userId: user.id, scaRedirect, tppSessionId, returnTo }, getTppConfig().sessionSecret);
       redirect(connectPathFor(returnTo, { resume }));
     }
-    if (needsSca(error)) redirect(connectPathFor(returnTo));
+    // Without the TPP-Session-ID of the call, its link cannot be matched on return: start a consent.
+    if (scaRedirect !== undefined) redirect(connectPathFor(returnTo));
     const display = describeError(error);
     if (display === undefined) throw error;
     return { ok: false, error: display };
