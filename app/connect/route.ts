@@ -32,7 +32,7 @@ export async function GET(request: NextRequest): Promise<Response> {
   if (sealedResume !== null) {
     const user = await requireCurrentUser(returnTo);
     const resume = await unsealScaResume(sealedResume, user.id, getTppConfig().sessionSecret);
-    if (resume !== undefined) return redirectToBankForSca(resume, resume.returnTo);
+    if (resume !== undefined) return redirectToBankForSca({ ...resume, flowId: resume.flowId }, resume.returnTo);
   }
   let start;
   try {

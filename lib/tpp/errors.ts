@@ -83,6 +83,8 @@ export interface AspspErrorDetails {
   readonly requestId: string;
   /** The TPP-Session-ID the request carried: the one an SCA started from this reply binds to. */
   readonly tppSessionId: string | undefined;
+  /** The flow the request belonged to (the `flow` of its TPP-Redirect-URI). */
+  readonly flowId?: string | undefined;
   /** What could not be read of the reply body, when it was not a tppMessages body. */
   readonly bodyProblems?: readonly string[];
 }
@@ -105,6 +107,7 @@ export class AspspError extends TppError {
   readonly links: Readonly<Record<string, ResolvedLink>>;
   readonly requestId: string;
   readonly tppSessionId: string | undefined;
+  readonly flowId: string | undefined;
   readonly bodyProblems: readonly string[];
 
   constructor(details: AspspErrorDetails) {
@@ -117,6 +120,7 @@ export class AspspError extends TppError {
     this.links = details.links;
     this.requestId = details.requestId;
     this.tppSessionId = details.tppSessionId;
+    this.flowId = details.flowId;
     this.bodyProblems = details.bodyProblems ?? [];
   }
 

@@ -23,6 +23,12 @@ export interface AspspCaller {
   readonly userId?: string;
   /** TPP-Session-ID: an SCA is valid for one hour per TPP-Session-ID. */
   readonly tppSessionId?: string;
+  /**
+   * The app's flow this call belongs to (URL-safe): sent as the `flow` query parameter of
+   * TPP-Redirect-URI, so that the bank's redirect after an SCA started by this call names the
+   * flow it completes (the bank adds its parameters to the URI's own).
+   */
+  readonly flowId?: string;
   /** PSU-ID: the psu-id of the last success redirect. */
   readonly psuId?: string;
   /** PSU-Corporate-ID: the agreement of a CORPORATE context. */

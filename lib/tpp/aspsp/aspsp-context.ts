@@ -1,4 +1,5 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { TppError } from "../errors";
@@ -39,9 +40,10 @@ async function psuSessionFor(userId: string): Promise<PsuSession> {
  * The context for a call made while the PSU is present (a page, a Server Action, a Route
  * Handler): the signed-in user (else a redirect to sign-in), their PSU-ID, the PSU session's
  * TPP-Session-ID, context and PSU-Corporate-ID, and the browser's request forwarded as PSU-*
- * headers. `method` is the PSU's request method where Next does not tell it (Route Handlers).
+ * headers. `method` is the PSU's request method where Next does not tell it (Route Handlers);
+ * `flowId` continues a flow (otherwise each context starts a new one, see AspspCaller.flowId).
  */
-export async function getAspspContext(options: { returnTo?: string; method?: string } = {}): Promise<AspspContext> {
+export async function getAspspContext(options: { returnTo?: string; method?: string; flowId?: string } = {}): Promise<AspspContext> {
   const user = await requireCurrentUser(options.returnTo);
   const session = await psuSessionFor(user.id);
   const requestHeaders = await headers();
@@ -54,6 +56,8 @@ export async function getAspspContext(options: { returnTo?: string; method?: str
     caller: {
       userId: user.id,
       tppSessionId: session.tppSessionId,
+      // A new flow per request to the app: an SCA any of its calls starts comes back with this id.
+      flowId: options.flowId ?? randomUUID(),
       ...(user.psuId === undefined ? {} : { psuId: user.psuId }),
       ...(session.context === "CORPORATE" && session.psuCorporateId !== undefined ? { psuCorporateId: session.psuCorporateId } : {}),
       ...(session.context === undefined ? {} : { psuContext: session.context }),

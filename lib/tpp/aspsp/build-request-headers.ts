@@ -21,6 +21,14 @@ function clean(value: string): string {
   return result.trim();
 }
 
+/** The redirect URI with the flow's id as its `flow` query parameter (the URI is already encoded). */
+export function withFlow(redirectUri: string, flowId: string | undefined): string {
+  if (flowId === undefined) return redirectUri;
+  const hash = redirectUri.indexOf("#");
+  const [base, fragment] = hash === -1 ? [redirectUri, ""] : [redirectUri.slice(0, hash), redirectUri.slice(hash)];
+  return `${base}${base.includes("?") ? "&" : "?"}flow=${encodeURIComponent(flowId)}${fragment}`;
+}
+
 const PSU_FORWARDED: readonly (readonly [keyof PsuPresence, string])[] = [
   ["ipPort", "PSU-IP-Port"],
   ["userAgent", "PSU-User-Agent"],
@@ -44,7 +52,7 @@ export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[]
   const headers: HeaderPair[] = [["Accept", "application/json"]];
   if (options.hasBody) headers.push(["Content-Type", "application/json"]);
   if (caller.tppSessionId !== undefined) headers.push(["TPP-Session-ID", caller.tppSessionId]);
-  headers.push(["TPP-Redirect-URI", options.redirectUri]);
+  headers.push(["TPP-Redirect-URI", withFlow(options.redirectUri, caller.flowId)]);
   headers.push(["TPP-Redirect-Preferred", caller.redirectPreferred === false ? "false" : "true"]);
   if (options.brand !== undefined && options.brand !== "") headers.push(["TPP-Brand-Logging-Information", clean(options.brand)]);
   if (options.acceptFix !== undefined && options.acceptFix !== "") headers.push(["x-accept-fix", options.acceptFix]);

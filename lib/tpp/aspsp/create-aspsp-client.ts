@@ -332,6 +332,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
         links: resolveLinks(baseUrl, parsed?.ok === true ? parsed.value._links : undefined),
         requestId,
         tppSessionId: call.caller.tppSessionId,
+        flowId: call.caller.flowId,
         ...(parsed === undefined ? { bodyProblems: json.ok ? [] : [json.problem] } : parsed.ok ? {} : { bodyProblems: parsed.problems }),
       });
     }

@@ -9,6 +9,8 @@ const scaResumeSchema = z.object({
   userId: z.string().min(1),
   scaRedirect: z.string().url(),
   tppSessionId: z.string().min(1),
+  /** The flow of the call that met the 401 (the `flow` of its TPP-Redirect-URI). */
+  flowId: z.string().min(1).max(64).optional(),
   returnTo: z.string(),
 });
 

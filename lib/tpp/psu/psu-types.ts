@@ -6,6 +6,8 @@ export interface ScaStart {
   readonly scaRedirect: string;
   /** The TPP-Session-ID of the request that started it: the success redirect carries it back. */
   readonly tppSessionId: string | undefined;
+  /** The flow of the request that started it (the `flow` of its TPP-Redirect-URI). */
+  readonly flowId: string | undefined;
 }
 
 /** Who the PSU of the session is (GET /v1/user). */

@@ -10,7 +10,7 @@ export function toScaStart(baseUrl: string, reply: ScaRedirectResponse, caller: 
   if (scaRedirect === undefined) {
     throw new TppError("ASPSP_RESPONSE_INVALID", `the bank's scaRedirect '${reply._links.scaRedirect.href}' is not an http(s) URL`);
   }
-  return { scaRedirect, tppSessionId: caller.tppSessionId };
+  return { scaRedirect, tppSessionId: caller.tppSessionId, flowId: caller.flowId };
 }
 
 /** The caller without PSU-ID and PSU-Corporate-ID: an SCA that any of the bank's customers may complete. */
