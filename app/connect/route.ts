@@ -43,5 +43,5 @@ export async function GET(request: NextRequest): Promise<Response> {
     const query = new URLSearchParams({ reason: "start-failed", problem: error.message, retry: returnTo });
     return NextResponse.redirect(new URL(`/callback/failed?${query.toString()}`, request.nextUrl), 303);
   }
-  return redirectToBankForSca(start, returnTo);
+  return redirectToBankForSca(start, { kind: purpose, returnTo });
 }

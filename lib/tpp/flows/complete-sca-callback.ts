@@ -3,7 +3,7 @@ import { getCurrentUser } from "../auth/get-current-user";
 import { getTppConfig } from "../config";
 import { getTppRuntime } from "../runtime";
 import { readPsuSession, writePsuSession } from "../session/psu-session";
-import { callbackFailedPath, handleScaCallback } from "./handle-sca-callback";
+import { approvalFailedPath, callbackFailedPath, handleScaCallback } from "./handle-sca-callback";
 
 /**
  * The SCA callback (the route at TPP-Redirect-URI): decides with handleScaCallback, then on
@@ -29,5 +29,9 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
   }
   if (outcome.kind === "success") return `${appUrl}/`;
   if (outcome.kind === "failure" && outcome.session !== undefined) await writePsuSession(outcome.session);
+  // A refused payment or basket approval is explained on its own page, beside the bank's status of it.
+  if (outcome.kind === "failure" && (outcome.authorisation?.kind === "payment" || outcome.authorisation?.kind === "basket")) {
+    return `${appUrl}${approvalFailedPath(outcome.authorisation.returnTo, outcome.failure)}`;
+  }
   return `${appUrl}${callbackFailedPath(outcome)}`;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { PsuSession } from "../session/psu-session";
-import { callbackFailedPath, handleScaCallback, SCA_VALIDITY_MS } from "./handle-sca-callback";
+import { AUTHORISATION_TTL_MS, type PendingAuthorisation, type PsuSession } from "../session/psu-session-data";
+import { approvalFailedPath, callbackFailedPath, handleScaCallback, SCA_VALIDITY_MS } from "./handle-sca-callback";
 import { safeReturnPath } from "./safe-return-path";
 
 const NOW = new Date("2026-03-02T10:00:00Z");
@@ -9,17 +9,38 @@ const PSU_ID = "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81";
 const CORPORATE_ID = "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10";
 const FLOW_SESSION = "9a4c1f2e-7b3d-4e5f-8a6b-1c2d3e4f5a6b";
 
-const pendingSession: PsuSession = {
+const consentApproval: PendingAuthorisation = {
+  kind: "consent",
+  flowId: "flow-consent",
+  returnTo: "/accounts?tab=all",
+  tppSessionId: FLOW_SESSION,
+  startedAt: "2026-03-02T09:59:00.000Z",
+};
+const paymentApproval: PendingAuthorisation = {
+  kind: "payment",
+  resourceId: "bank-payment-1",
+  flowId: "flow-payment",
+  returnTo: "/payments/p-1",
+  tppSessionId: FLOW_SESSION,
+  startedAt: "2026-03-02T09:58:00.000Z",
+};
+
+const idleSession: PsuSession = {
   userId: USER,
   tppSessionId: FLOW_SESSION,
   createdAt: "2026-03-02T09:00:00.000Z",
   context: "CORPORATE",
   psuCorporateId: "old-corporate-id",
-  pending: { returnTo: "/accounts?tab=all", tppSessionId: FLOW_SESSION, nonce: "n-1", startedAt: "2026-03-02T09:59:00.000Z" },
+  authorisations: [],
 };
+const pendingSession: PsuSession = { ...idleSession, authorisations: [consentApproval] };
+const twoTabs: PsuSession = { ...idleSession, authorisations: [paymentApproval, consentApproval] };
 
-function query(parameters: Record<string, string>): URLSearchParams {
-  return new URLSearchParams(parameters);
+/** The redirect's query; the flow of the consent unless another (or none: null) is given. */
+function query(parameters: Record<string, string>, flow: string | null = consentApproval.flowId): URLSearchParams {
+  const search = new URLSearchParams(parameters);
+  if (flow !== null) search.set("flow", flow);
+  return search;
 }
 
 const success = { "psu-id": PSU_ID, "tpp-session-id": FLOW_SESSION, context: "PRIVATE" };
@@ -29,6 +50,7 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
     const outcome = handleScaCallback({ query: query(success), userId: USER, session: pendingSession, now: NOW });
     expect(outcome).toEqual({
       kind: "success",
+      authorisation: consentApproval,
       returnTo: "/accounts?tab=all",
       psuId: PSU_ID,
       psuCorporateId: undefined,
@@ -39,6 +61,7 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
         createdAt: "2026-03-02T09:00:00.000Z",
         scaValidUntil: new Date(NOW.getTime() + SCA_VALIDITY_MS).toISOString(),
         context: "PRIVATE",
+        authorisations: [],
       },
     });
   });
@@ -55,7 +78,7 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
     expect(outcome.psuCorporateId).toBe(CORPORATE_ID);
     expect(outcome.session.context).toBe("CORPORATE");
     expect(outcome.session.psuCorporateId).toBe(CORPORATE_ID);
-    expect(outcome.session.pending).toBeUndefined();
+    expect(outcome.session.authorisations).toEqual([]);
   });
 
   it("refuses a tpp-session-id that is not the pending flow's, and changes nothing", () => {
@@ -77,8 +100,7 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
   });
 
   it("refuses a return when no flow is pending, or the user is signed out", () => {
-    const { pending: _none, ...idle } = pendingSession;
-    expect(handleScaCallback({ query: query(success), userId: USER, session: idle, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
+    expect(handleScaCallback({ query: query(success), userId: USER, session: idleSession, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
     expect(handleScaCallback({ query: query(success), userId: USER, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
     expect(handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "signed-out" });
   });
@@ -117,6 +139,52 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
   });
 });
 
+describe("handleScaCallback: several approvals at once (two tabs)", () => {
+  it("completes the approval the redirect's flow names, and leaves the other waiting", () => {
+    const payment = handleScaCallback({ query: query(success, paymentApproval.flowId), userId: USER, session: twoTabs, now: NOW });
+    expect(payment).toMatchObject({ kind: "success", authorisation: paymentApproval, returnTo: "/payments/p-1" });
+    if (payment.kind !== "success") return fail();
+    expect(payment.session.authorisations).toEqual([consentApproval]);
+    const consent = handleScaCallback({ query: query(success), userId: USER, session: payment.session, now: NOW });
+    expect(consent).toMatchObject({ kind: "success", authorisation: consentApproval, returnTo: "/accounts?tab=all" });
+    if (consent.kind !== "success") return fail();
+    expect(consent.session.authorisations).toEqual([]);
+  });
+
+  it("refuses a flow that is not waiting here (done already, another browser's, forged), and changes nothing", () => {
+    expect(handleScaCallback({ query: query(success, "flow-of-someone-else"), userId: USER, session: twoTabs, now: NOW })).toEqual({
+      kind: "refused",
+      reason: "no-flow",
+      problems: ["no approval of flow 'flow-of-someone-else' is waiting in this browser"],
+      retry: "/",
+    });
+  });
+
+  it("without a flow in the redirect, takes the only waiting approval, never a guess among several", () => {
+    expect(handleScaCallback({ query: query(success, null), userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+      kind: "success",
+      authorisation: consentApproval,
+    });
+    expect(handleScaCallback({ query: query(success, null), userId: USER, session: twoTabs, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
+  });
+
+  it("drops approvals that waited too long", () => {
+    const late = new Date(Date.parse(consentApproval.startedAt) + AUTHORISATION_TTL_MS + 1);
+    expect(handleScaCallback({ query: query(success), userId: USER, session: pendingSession, now: late })).toMatchObject({ kind: "refused", reason: "no-flow" });
+  });
+
+  it("a failure ends only the approval it names", () => {
+    const outcome = handleScaCallback({
+      query: query({ status: "400", code: "PAYMENT_FAILED", message: "Insufficient funds" }, paymentApproval.flowId),
+      userId: USER,
+      session: twoTabs,
+      now: NOW,
+    });
+    expect(outcome).toMatchObject({ kind: "failure", authorisation: paymentApproval, retry: "/payments/p-1" });
+    expect(outcome.kind === "failure" && outcome.session?.authorisations).toEqual([consentApproval]);
+  });
+});
+
 describe("handleScaCallback: failure redirect", () => {
   const failure = { system: "sca", status: "401", code: "SCA_INVALID", message: "The customer cancelled" };
 
@@ -126,8 +194,8 @@ describe("handleScaCallback: failure redirect", () => {
     if (outcome.kind !== "failure") return;
     expect(outcome.failure).toEqual({ system: "sca", status: 401, code: "SCA_INVALID", message: "The customer cancelled" });
     expect(outcome.retry).toBe("/accounts?tab=all");
-    const { pending: _ended, ...rest } = pendingSession;
-    expect(outcome.session).toEqual(rest);
+    expect(outcome.authorisation).toEqual(consentApproval);
+    expect(outcome.session).toEqual(idleSession);
     expect(callbackFailedPath(outcome)).toBe(
       "/callback/failed?reason=bank&system=sca&status=401&code=SCA_INVALID&message=The+customer+cancelled&retry=%2Faccounts%3Ftab%3Dall",
     );
@@ -178,3 +246,13 @@ describe("safeReturnPath", () => {
 function fail(): never {
   throw new Error("unexpected outcome");
 }
+
+describe("approvalFailedPath", () => {
+  it("returns to the payment's page with the bank's failure in the query", () => {
+    expect(approvalFailedPath("/payments/p-1", { system: "sca", status: 400, code: "SCA_INVALID", message: "Avbrutt av kunden" })).toBe(
+      "/payments/p-1?scaFailed=1&system=sca&status=400&code=SCA_INVALID&message=Avbrutt+av+kunden",
+    );
+    expect(approvalFailedPath("/baskets/b?x=1", { status: 401, code: "SCA_INVALID" })).toBe("/baskets/b?x=1&scaFailed=1&status=401&code=SCA_INVALID");
+    expect(approvalFailedPath("https://evil.example/", { status: 401, code: "SCA_INVALID" })).toBe("/?scaFailed=1&status=401&code=SCA_INVALID");
+  });
+});

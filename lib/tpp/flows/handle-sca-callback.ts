@@ -1,5 +1,5 @@
 import { type FailureRedirectParameters, failureRedirectParametersSchema, type PsuContext, successRedirectParametersSchema } from "../../psd2/schemas";
-import type { PsuSession } from "../session/psu-session";
+import { type PendingAuthorisation, pendingAuthorisations, type PsuSession, removeAuthorisation } from "../session/psu-session-data";
 import { safeReturnPath } from "./safe-return-path";
 
 /** An SCA is valid for one hour for (TPP, PSU, TPP-Session-ID). @see psd2-interface.md "Limits" */
@@ -11,38 +11,44 @@ export type CallbackRefusal = "signed-out" | "no-flow" | "session-mismatch" | "i
 export type ScaCallbackOutcome =
   | {
       readonly kind: "success";
+      /** The approval this return completes (consent, identification, payment, basket). */
+      readonly authorisation: PendingAuthorisation;
       /** Where the flow began. */
       readonly returnTo: string;
       readonly psuId: string;
       readonly psuCorporateId: string | undefined;
       readonly context: PsuContext;
-      /** The PSU session after the SCA: valid for an hour, context kept, the pending flow done. */
+      /** The PSU session after the SCA: valid for an hour, context kept, this approval done. */
       readonly session: PsuSession;
     }
   | {
       readonly kind: "failure";
       readonly failure: FailureRedirectParameters;
+      /** The approval the bank reports as failed; undefined when none of this browser's matched. */
+      readonly authorisation: PendingAuthorisation | undefined;
       /** Where "try again" leads: where the flow began. */
       readonly retry: string;
-      /** The session without its pending flow; undefined when there was no flow to end (nothing changes). */
+      /** The session without that approval; undefined when there was none to end (nothing changes). */
       readonly session: PsuSession | undefined;
     }
   | { readonly kind: "refused"; readonly reason: CallbackRefusal; readonly problems: readonly string[]; readonly retry: string };
 
 const SUCCESS_PARAMETERS = ["psu-id", "psu-corporate-id", "tpp-session-id", "context"];
 const FAILURE_PARAMETERS = ["system", "status", "code", "message"];
+/** The app's own parameter of TPP-Redirect-URI: the flow the SCA was started for. */
+const FLOW_PARAMETER = "flow";
 
 /** The redirect's parameters as single values; a parameter given twice is a problem, not a choice. */
-function readParameters(query: URLSearchParams): { values: Record<string, string>; repeated: string[] } {
+function readParameters(query: URLSearchParams): { values: Record<string, string>; flow: string | undefined; repeated: string[] } {
   const values: Record<string, string> = {};
   const repeated: string[] = [];
-  for (const name of [...SUCCESS_PARAMETERS, ...FAILURE_PARAMETERS]) {
+  for (const name of [...SUCCESS_PARAMETERS, ...FAILURE_PARAMETERS, FLOW_PARAMETER]) {
     const all = query.getAll(name);
     if (all.length > 1) repeated.push(name);
     const [first] = all;
-    if (first !== undefined) values[name] = first;
+    if (first !== undefined && name !== FLOW_PARAMETER) values[name] = first;
   }
-  return { values, repeated };
+  return { values, flow: query.get(FLOW_PARAMETER) ?? undefined, repeated };
 }
 
 function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string[] {
@@ -50,12 +56,23 @@ function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: st
 }
 
 /**
+ * The approval a return belongs to: the one whose flow id the redirect carries. A bank that
+ * dropped the TPP-Redirect-URI's own query would send no flow: then only a single waiting
+ * approval can be meant, never a guess among several.
+ */
+function findAuthorisation(waiting: readonly PendingAuthorisation[], flow: string | undefined): PendingAuthorisation | undefined {
+  if (flow !== undefined) return waiting.find((authorisation) => authorisation.flowId === flow);
+  return waiting.length === 1 ? waiting[0] : undefined;
+}
+
+/**
  * Decides what a return from the bank to TPP-Redirect-URI means, without changing anything:
  * - success (psu-id, tpp-session-id, context, psu-corporate-id?): only for the signed-in user
- *   whose PSU session has a pending flow with the same TPP-Session-ID; then the PSU-ID and
- *   context are to be kept, and the SCA is valid for an hour;
- * - failure (system, status, code, message): explained, the pending flow ended;
- * - anything else is refused and changes nothing.
+ *   whose PSU session holds the approval the redirect's `flow` names, with the same
+ *   TPP-Session-ID; then the PSU-ID and context are to be kept, the SCA is valid for an hour,
+ *   and that approval (and no other) is done;
+ * - failure (system, status, code, message): explained, that approval ended;
+ * - anything else is refused and changes nothing (another tab's approvals stay waiting).
  * @see psd2-interface.md "Redirect parameters", "Events"; supplement.md §7
  */
 export function handleScaCallback(input: {
@@ -64,9 +81,10 @@ export function handleScaCallback(input: {
   readonly session: PsuSession | undefined;
   readonly now: Date;
 }): ScaCallbackOutcome {
-  const { values, repeated } = readParameters(input.query);
-  const pending = input.session?.pending;
-  const retry = safeReturnPath(pending?.returnTo);
+  const { values, flow, repeated } = readParameters(input.query);
+  const waiting = input.session === undefined ? [] : pendingAuthorisations(input.session, input.now);
+  const authorisation = findAuthorisation(waiting, flow);
+  const retry = safeReturnPath(authorisation?.returnTo);
   const refuse = (reason: CallbackRefusal, problems: readonly string[] = []): ScaCallbackOutcome => ({ kind: "refused", reason, problems, retry });
   if (repeated.length > 0) return refuse("invalid-parameters", repeated.map((name) => `${name}: given more than once`));
 
@@ -76,16 +94,19 @@ export function handleScaCallback(input: {
     const parsed = successRedirectParametersSchema.safeParse(values);
     if (!parsed.success) return refuse("invalid-parameters", problemsOf(parsed.error.issues));
     if (input.userId === undefined) return refuse("signed-out");
-    if (input.session === undefined || pending === undefined) return refuse("no-flow");
+    if (input.session === undefined || authorisation === undefined) {
+      return refuse("no-flow", flow === undefined ? [] : [`no approval of flow '${flow.slice(0, 64)}' is waiting in this browser`]);
+    }
     const params = parsed.data;
-    if (params["tpp-session-id"] !== pending.tppSessionId) {
+    if (params["tpp-session-id"] !== authorisation.tppSessionId) {
       return refuse("session-mismatch", [`tpp-session-id '${params["tpp-session-id"]}' is not the one of the flow started here`]);
     }
     const psuCorporateId = params["psu-corporate-id"];
-    const { pending: _done, psuCorporateId: _previous, ...rest } = input.session;
+    const { psuCorporateId: _previous, ...rest } = removeAuthorisation(input.session, authorisation.flowId, input.now);
     return {
       kind: "success",
-      returnTo: safeReturnPath(pending.returnTo),
+      authorisation,
+      returnTo: safeReturnPath(authorisation.returnTo),
       psuId: params["psu-id"],
       psuCorporateId,
       context: params.context,
@@ -101,19 +122,20 @@ export function handleScaCallback(input: {
   if (isFailure && !isSuccess) {
     const parsed = failureRedirectParametersSchema.safeParse(values);
     if (!parsed.success) return refuse("invalid-parameters", problemsOf(parsed.error.issues));
-    // An aborted SCA leaves the earlier SCA valid (psd2-interface.md, SCA session moves): only the flow ends.
-    const session = input.userId !== undefined && input.session !== undefined && pending !== undefined ? endFlow(input.session) : undefined;
-    return { kind: "failure", failure: parsed.data, retry, session };
+    // An aborted SCA leaves the earlier SCA valid (psd2-interface.md, SCA session moves): only its approval ends.
+    const ended = input.userId !== undefined && input.session !== undefined && authorisation !== undefined;
+    return {
+      kind: "failure",
+      failure: parsed.data,
+      authorisation: ended ? authorisation : undefined,
+      retry,
+      session: ended && input.session !== undefined ? removeAuthorisation(input.session, authorisation.flowId, input.now) : undefined,
+    };
   }
   return refuse(
     "invalid-parameters",
     isSuccess ? ["the return carries both success and failure parameters"] : ["the return carries neither psu-id and tpp-session-id nor status and code"],
   );
-}
-
-function endFlow(session: PsuSession): PsuSession {
-  const { pending: _done, ...rest } = session;
-  return rest;
 }
 
 /** The page that explains a failed or refused return, with what it needs in its query. */
@@ -131,4 +153,22 @@ export function callbackFailedPath(outcome: Exclude<ScaCallbackOutcome, { kind: 
   }
   query.set("retry", outcome.retry);
   return `/callback/failed?${query.toString()}`;
+}
+
+/**
+ * Where a failed payment or basket approval returns: its own page, with the bank's failure in the
+ * query (`scaFailed=1&status&code&message&system`, read back with explainScaFailure), so the PSU
+ * sees the bank's status of what was refused next to why.
+ */
+export function approvalFailedPath(returnTo: string, failure: FailureRedirectParameters): string {
+  const path = safeReturnPath(returnTo);
+  const hash = path.indexOf("#");
+  const base = hash === -1 ? path : path.slice(0, hash);
+  const query = new URLSearchParams();
+  query.set("scaFailed", "1");
+  if (failure.system !== undefined) query.set("system", failure.system);
+  query.set("status", String(failure.status));
+  query.set("code", failure.code);
+  if (failure.message !== undefined) query.set("message", failure.message);
+  return `${base}${base.includes("?") ? "&" : "?"}${query.toString()}`;
 }

@@ -1,32 +1,42 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import { redirect } from "next/navigation";
 import type { ScaStart } from "../psu/psu-types";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { AspspError, TppError } from "../errors";
-import { createPsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
+import { addAuthorisation, type AuthorisationKind, createPsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
 import { safeReturnPath } from "./safe-return-path";
+
+/** What an SCA approves, and where the PSU returns afterwards. */
+export type ApprovalTarget =
+  | { readonly kind: Extract<AuthorisationKind, "consent" | "identify">; readonly returnTo: string }
+  | { readonly kind: Extract<AuthorisationKind, "payment" | "basket">; readonly resourceId: string; readonly returnTo: string };
 
 /**
  * Sends the browser to the bank for SCA: from a 401 whose AspspError carries scaRedirect, or from
- * the ScaStart of startConsent or identifyPsu. Records the pending flow (where to return, the
- * TPP-Session-ID the bank will send back, a nonce) in the PSU session first, so that the callback
- * can tell this flow's return from any other. An AspspError without scaRedirect is thrown as it
- * is (SCA cannot cure it). Call it from a Server Action or a Route Handler: it writes a cookie.
+ * a ScaStart (startConsent, identifyPsu, a payment's authorisation). Records the approval first
+ * in the PSU session, beside any other tab's (its kind, what it approves, where to return, the
+ * TPP-Session-ID the bank will send back, and the flow id the redirect will carry), so that the
+ * callback completes exactly this one. An AspspError without scaRedirect is thrown as it is (SCA
+ * cannot cure it). Call it from a Server Action or a Route Handler: it writes a cookie.
+ * A bare path as `target` is a consent returning there.
  * @see psd2-interface.md "Authentication" (4); supplement.md §4, §7
  */
-export async function redirectToBankForSca(source: AspspError | ScaStart, returnTo: string): Promise<never> {
+export async function redirectToBankForSca(source: AspspError | ScaStart, target: ApprovalTarget | string): Promise<never> {
   const scaRedirect = source.scaRedirect;
   if (scaRedirect === undefined) throw source;
-  const tppSessionId = source.tppSessionId;
-  if (tppSessionId === undefined) {
-    throw new TppError("INPUT_INVALID", "this SCA was started without a TPP-Session-ID, so its return cannot be matched to the flow");
+  const { tppSessionId, flowId } = source;
+  if (tppSessionId === undefined || flowId === undefined) {
+    throw new TppError("INPUT_INVALID", "this SCA was started without a TPP-Session-ID or a flow id, so its return cannot be matched to the flow");
   }
-  const path = safeReturnPath(returnTo);
-  const user = await requireCurrentUser(path);
+  const approval: ApprovalTarget = typeof target === "string" ? { kind: "consent", returnTo: target } : target;
+  const returnTo = safeReturnPath(approval.returnTo);
+  const user = await requireCurrentUser(returnTo);
   const now = new Date();
   const session = (await readPsuSession(user.id)) ?? createPsuSession(user.id, now);
-  await writePsuSession({ ...session, pending: { returnTo: path, tppSessionId, nonce: randomUUID(), startedAt: now.toISOString() } });
+  const common = { flowId, tppSessionId, returnTo, startedAt: now.toISOString() };
+  await writePsuSession(
+    addAuthorisation(session, approval.kind === "payment" || approval.kind === "basket" ? { ...common, kind: approval.kind, resourceId: approval.resourceId } : { ...common, kind: approval.kind }, now),
+  );
   redirect(scaRedirect);
 }
 

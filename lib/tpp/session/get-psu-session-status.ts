@@ -1,8 +1,8 @@
 import "server-only";
 import type { PsuContext } from "../../psd2/schemas";
-import { isScaValid, readPsuSession } from "./psu-session";
+import { isScaValid, pendingAuthorisations, readPsuSession } from "./psu-session";
 
-/** What a page may show about the PSU session (never the pending flow's nonce). */
+/** What a page may show about the PSU session (never the approvals' flow ids). */
 export interface PsuSessionStatus {
   readonly tppSessionId: string;
   /** Whether the last SCA is within its hour. */
@@ -10,8 +10,8 @@ export interface PsuSessionStatus {
   readonly scaValidUntil: Date | undefined;
   readonly context: PsuContext | undefined;
   readonly psuCorporateId: string | undefined;
-  /** Whether the PSU is at the bank for an SCA started here. */
-  readonly pendingFlow: boolean;
+  /** How many approvals started here are waiting for the PSU to come back from the bank. */
+  readonly pendingApprovals: number;
 }
 
 /** The PSU session of a user as a page shows it; undefined when there is none yet. */
@@ -24,6 +24,6 @@ export async function getPsuSessionStatus(userId: string, now = new Date()): Pro
     scaValidUntil: session.scaValidUntil === undefined ? undefined : new Date(session.scaValidUntil),
     context: session.context,
     psuCorporateId: session.psuCorporateId,
-    pendingFlow: session.pending !== undefined,
+    pendingApprovals: pendingAuthorisations(session, now).length,
   };
 }

@@ -1,0 +1,95 @@
+/**
+ * The PSU session's data and its pure rules (no cookies here: psu-session.ts reads and writes them).
+ */
+import { randomUUID } from "node:crypto";
+import { z } from "zod";
+import { psuContextSchema } from "../../psd2/schemas";
+
+/** The kinds of approval the PSU gives at the bank, each returning to the callback. */
+export const AUTHORISATION_KINDS = ["consent", "identify", "payment", "basket"] as const;
+export type AuthorisationKind = (typeof AUTHORISATION_KINDS)[number];
+
+/** At most this many approvals wait at once (one per tab, say); the oldest gives way. */
+export const MAX_PENDING_AUTHORISATIONS = 6;
+
+/** An approval waits this long for its return; the bank's scaRedirect link lives 15 minutes. */
+export const AUTHORISATION_TTL_MS = 20 * 60 * 1000;
+
+const authorisationFields = {
+  /**
+   * The flow's id and this approval's nonce: the `flow` query parameter of the TPP-Redirect-URI
+   * the SCA was started with, so the bank's redirect names the approval it completes.
+   */
+  flowId: z.string().min(1).max(64),
+  /** The TPP-Session-ID of the request that started SCA: the success redirect must carry it. */
+  tppSessionId: z.string().min(1).max(128),
+  /** Where the PSU returns after the callback: a path of this app. */
+  returnTo: z.string().max(512),
+  startedAt: z.string(),
+};
+
+/**
+ * An approval sent to the bank, waiting for the PSU to come back to the callback: a consent, an
+ * identification, or a payment or signing basket (with the bank's id of what it approves).
+ */
+const authorisationSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("consent"), ...authorisationFields }),
+  z.object({ kind: z.literal("identify"), ...authorisationFields }),
+  z.object({ kind: z.literal("payment"), resourceId: z.string().min(1).max(128), ...authorisationFields }),
+  z.object({ kind: z.literal("basket"), resourceId: z.string().min(1).max(128), ...authorisationFields }),
+]);
+
+export type PendingAuthorisation = z.output<typeof authorisationSchema>;
+
+/**
+ * What the TPP keeps for the PSU of a browser: the TPP-Session-ID, when the last SCA stops being
+ * valid, the context chosen and its PSU-Corporate-ID, and the approvals waiting at the bank. Bound
+ * to the app user it was made for.
+ * @see psd2-interface.md "Authentication" (6, 7); supplement.md §7
+ */
+export const psuSessionSchema = z.object({
+  userId: z.string(),
+  tppSessionId: z.string().min(1).max(128),
+  createdAt: z.string(),
+  /** ISO 8601: one hour after the last successful SCA. */
+  scaValidUntil: z.string().optional(),
+  context: psuContextSchema.optional(),
+  psuCorporateId: z.string().optional(),
+  /** The approvals started from this browser and not yet back, oldest first. */
+  authorisations: z.array(authorisationSchema).max(MAX_PENDING_AUTHORISATIONS).default([]),
+});
+
+export type PsuSession = z.output<typeof psuSessionSchema>;
+
+/** The approvals of a session that have not expired. */
+export function pendingAuthorisations(session: PsuSession, now: Date): PendingAuthorisation[] {
+  return session.authorisations.filter((authorisation) => Date.parse(authorisation.startedAt) + AUTHORISATION_TTL_MS > now.getTime());
+}
+
+/** The session with one more approval waiting (expired ones dropped; the oldest gives way beyond the maximum). */
+export function addAuthorisation(session: PsuSession, authorisation: PendingAuthorisation, now: Date): PsuSession {
+  const kept = pendingAuthorisations(session, now).filter((existing) => existing.flowId !== authorisation.flowId);
+  return { ...session, authorisations: [...kept, authorisation].slice(-MAX_PENDING_AUTHORISATIONS) };
+}
+
+/** The session without the approval of this flow (and without expired ones). */
+export function removeAuthorisation(session: PsuSession, flowId: string, now: Date): PsuSession {
+  return { ...session, authorisations: pendingAuthorisations(session, now).filter((existing) => existing.flowId !== flowId) };
+}
+
+/** A new PSU session for a user: a new TPP-Session-ID (a UUID: 36 printable ASCII characters). */
+export function createPsuSession(userId: string, now: Date): PsuSession {
+  return { userId, tppSessionId: randomUUID(), createdAt: now.toISOString(), authorisations: [] };
+}
+
+/** The session data when it is well-formed and belongs to this user; a session of another user is no session. */
+export function parsePsuSession(data: unknown, userId: string): PsuSession | undefined {
+  const parsed = psuSessionSchema.safeParse(data);
+  return parsed.success && parsed.data.userId === userId ? parsed.data : undefined;
+}
+
+/** Whether the last SCA is still valid (one hour after it completed). */
+export function isScaValid(session: PsuSession, now: Date): boolean {
+  return session.scaValidUntil !== undefined && Date.parse(session.scaValidUntil) > now.getTime();
+}
+
