@@ -46,6 +46,7 @@ function Landing() {
 
 const SHORTCUTS = [
   { href: "/accounts", title: "Accounts", text: "Balances, transactions and cards you share with this app." },
+  { href: "/payments", title: "Payments", text: "Domestic, SEPA and instant payments, standing orders and bulk: made here, approved at the bank, followed to the end." },
   { href: "/corporate", title: "Corporate", text: "Act for a company agreement, or identify for payments only." },
   { href: "/inspector", title: "Request inspector", text: "Every signed call to the bank, with its signature explained." },
   { href: "/settings", title: "Settings", text: "Contact e-mail at the bank, and approval in the bank's app." },
@@ -79,6 +80,9 @@ export default async function HomePage() {
             <a href={connectPathFor("/accounts")} className={buttonStyles.primary}>
               {connected ? "Connect your bank again" : "Connect your bank"}
             </a>
+            <Link href="/payments/new" className={buttonStyles.secondary}>
+              New payment
+            </Link>
             {connected && (
               <a href={connectPathFor("/accounts", { newPsu: true })} className={buttonStyles.secondary}>
                 Connect another customer

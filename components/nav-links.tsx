@@ -6,6 +6,7 @@ import { usePathname } from "next/navigation";
 const LINKS = [
   { href: "/", label: "Overview" },
   { href: "/accounts", label: "Accounts" },
+  { href: "/payments", label: "Payments" },
   { href: "/corporate", label: "Corporate" },
   { href: "/inspector", label: "Inspector" },
   { href: "/settings", label: "Settings" },
@@ -21,7 +22,7 @@ function isCurrent(pathname: string, href: string): boolean {
 export function NavLinks({ compact = false }: { compact?: boolean }) {
   const pathname = usePathname();
   return (
-    <ul className={compact ? "grid grid-cols-5 gap-0.5" : "flex gap-1"}>
+    <ul className={compact ? "grid grid-cols-3 gap-0.5 min-[400px]:grid-cols-6" : "flex gap-1"}>
       {LINKS.map((link) => {
         const current = isCurrent(pathname, link.href);
         return (

@@ -25,12 +25,26 @@ export default async function AccountsPage() {
       Choose accounts
     </a>
   );
+  const newPayment = (
+    <Link href="/payments/new" className={buttonStyles.secondary}>
+      New payment
+    </Link>
+  );
   const header = (
     <PageHeader
       eyebrow="Account information"
       title="Accounts"
       description="The accounts and cards you share with this app. To share more, or to stop sharing one, choose accounts again at the bank: untick an account there and this app loses access to it."
-      actions={user.psuId === undefined ? undefined : chooseAccounts}
+      actions={
+        user.psuId === undefined ? (
+          newPayment
+        ) : (
+          <>
+            {chooseAccounts}
+            {newPayment}
+          </>
+        )
+      }
     />
   );
   if (user.psuId === undefined) {

@@ -139,6 +139,11 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
             {account.bic === undefined ? "" : ` · ${account.bic}`}
           </span>
         }
+        actions={
+          <Link href={`/payments/new?from=${encodeURIComponent(accountId)}`} className={buttonStyles.primary}>
+            Pay from this account
+          </Link>
+        }
       />
 
       <div className="grid gap-6 lg:grid-cols-3">
