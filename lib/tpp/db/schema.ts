@@ -5,9 +5,41 @@
  * Conventions: instants are `timestamptz`; user ids are random UUIDs; the bank's identifiers
  * (psu-id, psu-corporate-id) are kept as the bank sent them.
  */
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+} from "drizzle-orm/pg-core";
+import { BASKET_TRANSACTION_STATUSES, PAYMENT_PRODUCTS, PAYMENT_SERVICES, TRANSACTION_STATUSES } from "../../psd2/schemas";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+
+/** `column IN ('A', 'B', ...)`: the closed sets are checked by the database too, not only by the repositories. */
+function oneOf(column: AnyPgColumn, values: readonly string[]) {
+  return sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(", "))})`;
+}
+
+export const PSU_CONTEXTS = ["PRIVATE", "CORPORATE"] as const;
+
+/**
+ * How the PSU was named when the payment was initiated (lib/tpp/pis PayerIdentity's kind):
+ * PSU-ID, X-PSU-IDENTITY, or the single-SCA journey. Never the national identity number itself.
+ */
+export const PAYER_KINDS = ["psu-id", "national-id", "single-sca"] as const;
+
+/** Where a payment's status was read: the initiation's reply, GET .../status, GET details, the SCA callback, DELETE. */
+export const STATUS_READ_SOURCES = ["initiation", "status", "details", "callback", "cancel"] as const;
 
 /** The app's users (next-auth credentials), each with the PSU-ID the bank gave the TPP for them. */
 export const users = pgTable("users", {
@@ -81,5 +113,132 @@ export const bankCalls = pgTable(
     index("bank_calls_started_at_idx").on(t.startedAt),
     index("bank_calls_user_idx").on(t.userId, t.id),
     index("bank_calls_status_idx").on(t.status),
+  ],
+);
+
+/**
+ * The signing baskets the TPP created (supplement §6), as the bank last told their status. A
+ * basket the bank deleted (DELETE before its authorisation) is deleted here too; its payments
+ * stay, outside any basket.
+ */
+export const signingBaskets = pgTable(
+  "signing_baskets",
+  {
+    /** The app's id (a random UUID): the one in the app's URLs. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The bank's basketId. */
+    basketId: text("basket_id").notNull(),
+    status: text("status", { enum: BASKET_TRANSACTION_STATUSES }).notNull(),
+    /** When the bank last told the status. */
+    statusReadAt: instant("status_read_at").notNull(),
+    psuContext: text("psu_context", { enum: PSU_CONTEXTS }).notNull(),
+    psuCorporateId: text("psu_corporate_id"),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (t) => [
+    unique("signing_baskets_user_basket_id_unique").on(t.userId, t.basketId),
+    index("signing_baskets_user_created_idx").on(t.userId, t.createdAt, t.id),
+    check("signing_baskets_status_check", oneOf(t.status, BASKET_TRANSACTION_STATUSES)),
+    check("signing_baskets_psu_context_check", oneOf(t.psuContext, PSU_CONTEXTS)),
+  ],
+);
+
+/**
+ * The payments the TPP initiated, per user. The bank stays the authority: `status` is the latest
+ * status the bank told, read at `status_read_at`; every status read is in payment_status_reads.
+ * No secret is kept: the request body as sent carries none, and the PSU's national identity
+ * number (X-PSU-IDENTITY) is a header, of which only the kind of identification is kept.
+ */
+export const payments = pgTable(
+  "payments",
+  {
+    /** The app's id (a random UUID): the one in the app's URLs (/payments/{id}). */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The bank's paymentId. */
+    paymentId: text("payment_id").notNull(),
+    service: text("service", { enum: PAYMENT_SERVICES }).notNull(),
+    product: text("product", { enum: PAYMENT_PRODUCTS }).notNull(),
+    psuContext: text("psu_context", { enum: PSU_CONTEXTS }).notNull(),
+    psuCorporateId: text("psu_corporate_id"),
+    payerKind: text("payer_kind", { enum: PAYER_KINDS }).notNull(),
+    /** The request body exactly as sent (JSON text). */
+    requestBody: text("request_body").notNull(),
+    /** The instructed amount (a bulk's sum); null for a bulk in more than one currency. */
+    amount: text("amount"),
+    currency: text("currency"),
+    /** BBAN, IBAN or card account reference, as sent. */
+    debtorAccount: text("debtor_account").notNull(),
+    /** The consented account's name, when known. */
+    debtorName: text("debtor_name"),
+    /** The creditor (a bulk's first). */
+    creditorName: text("creditor_name").notNull(),
+    creditorAccount: text("creditor_account").notNull(),
+    /** 1, or a bulk's number of payments. */
+    transferCount: integer("transfer_count").notNull().default(1),
+    /** transactionFees of the initiation's reply. */
+    feeAmount: text("fee_amount"),
+    feeCurrency: text("fee_currency"),
+    feeIndicator: boolean("fee_indicator"),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
+    statusReadAt: instant("status_read_at").notNull(),
+    fundsAvailable: boolean("funds_available"),
+    /** The app's id (signing_baskets.id, not the bank's basketId) of the signing basket it is in: at most one. */
+    signingBasketId: text("signing_basket_id").references((): AnyPgColumn => signingBaskets.id, { onDelete: "set null" }),
+    /** requestedExecutionDate (or a periodic payment's startDate); null: at once. */
+    requestedExecutionDate: date("requested_execution_date", { mode: "string" }),
+    createdAt: instant("created_at").notNull(),
+    updatedAt: instant("updated_at").notNull(),
+  },
+  (t) => [
+    unique("payments_user_payment_id_unique").on(t.userId, t.paymentId),
+    // Ascending, read backwards for "newest first": a DESC index here would be NULLS LAST, which
+    // ORDER BY ... DESC (NULLS FIRST) cannot use.
+    index("payments_user_created_idx").on(t.userId, t.createdAt, t.id),
+    index("payments_user_status_idx").on(t.userId, t.status, t.createdAt, t.id),
+    index("payments_user_product_idx").on(t.userId, t.product, t.createdAt, t.id),
+    index("payments_signing_basket_idx").on(t.signingBasketId),
+    check("payments_service_check", oneOf(t.service, PAYMENT_SERVICES)),
+    check("payments_product_check", oneOf(t.product, PAYMENT_PRODUCTS)),
+    check("payments_psu_context_check", oneOf(t.psuContext, PSU_CONTEXTS)),
+    check("payments_payer_kind_check", oneOf(t.payerKind, PAYER_KINDS)),
+    check("payments_status_check", oneOf(t.status, TRANSACTION_STATUSES)),
+    check("payments_transfer_count_check", sql`${t.transferCount} >= 1`),
+    check("payments_amount_check", sql`(${t.amount} is null) = (${t.currency} is null)`),
+    check("payments_fee_check", sql`(${t.feeAmount} is null) = (${t.feeCurrency} is null)`),
+  ],
+);
+
+/**
+ * A payment's status history: one row per status in the order the TPP saw them. A read of the
+ * status of the latest row only moves its last_seen_at (a page polling every few seconds adds
+ * no rows); a different status adds a row.
+ */
+export const paymentStatusReads = pgTable(
+  "payment_status_reads",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    paymentId: text("payment_id")
+      .notNull()
+      .references(() => payments.id, { onDelete: "cascade" }),
+    status: text("status", { enum: TRANSACTION_STATUSES }).notNull(),
+    fundsAvailable: boolean("funds_available"),
+    firstSeenAt: instant("first_seen_at").notNull(),
+    lastSeenAt: instant("last_seen_at").notNull(),
+    /** How the status was first seen. */
+    source: text("source", { enum: STATUS_READ_SOURCES }).notNull(),
+    /** How many reads told this status. */
+    readCount: integer("read_count").notNull().default(1),
+  },
+  (t) => [
+    index("payment_status_reads_payment_idx").on(t.paymentId, t.firstSeenAt, t.id),
+    check("payment_status_reads_status_check", oneOf(t.status, TRANSACTION_STATUSES)),
+    check("payment_status_reads_source_check", oneOf(t.source, STATUS_READ_SOURCES)),
   ],
 );

@@ -1,4 +1,8 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { z } from "zod";
 import type { AspspExchange } from "../aspsp/aspsp-exchange";
 import { createBankCallsRepository, MAX_STORED_BODY } from "../inspector/bank-calls-repository";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
@@ -39,6 +43,22 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
   }, 60_000);
   afterAll(async () => {
     await database.close();
+  });
+
+  describe("migrations", () => {
+    it("applies every migration of the journal to a fresh database, with the tables of each", async () => {
+      const journal = z
+        .object({ entries: z.array(z.object({ tag: z.string() })) })
+        .parse(JSON.parse(await readFile(path.join("lib", "tpp", "db", "migrations", "meta", "_journal.json"), "utf8")));
+      const applied = z
+        .object({ rows: z.array(z.object({ n: z.number() })) })
+        .parse(await database.db.execute(sql`select count(*)::int as n from drizzle.__tpp_migrations`));
+      expect(applied.rows[0]?.n).toBe(journal.entries.length);
+      const tables = z
+        .object({ rows: z.array(z.object({ table_name: z.string() })) })
+        .parse(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`));
+      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "payment_status_reads", "payments", "psu_corporate_ids", "signing_baskets", "users"]);
+    });
   });
 
   describe("users", () => {
