@@ -13,6 +13,8 @@ import type { SigningCredentials } from "./credentials/read-signing-credentials"
 import { type OpenedTppDatabase, openTppDatabase } from "./db/open-tpp-database";
 import { TppError } from "./errors";
 import { type BankCallsRepository, createBankCallsRepository } from "./inspector/bank-calls-repository";
+import { type BasketsRepository, createBasketsRepository } from "./payments/baskets-repository";
+import { createPaymentsRepository, type PaymentsRepository } from "./payments/payments-repository";
 import { createUsersRepository, type UsersRepository } from "./users/users-repository";
 
 /** What the app's server shares: configuration, database and repositories. */
@@ -21,6 +23,8 @@ export interface TppRuntime {
   readonly database: OpenedTppDatabase;
   readonly users: UsersRepository;
   readonly bankCalls: BankCallsRepository;
+  readonly payments: PaymentsRepository;
+  readonly baskets: BasketsRepository;
 }
 
 /** The connection to the bank: the signed client and who the TPP is to the bank. */
@@ -57,7 +61,14 @@ async function createRuntime(config: TppConfig): Promise<TppRuntime> {
   }
   const users = createUsersRepository(database.db);
   if (config.environment === "sandbox") await ensureDemoUser(users, config.dataDir, new Date());
-  return { config, database, users, bankCalls: createBankCallsRepository(database.db) };
+  return {
+    config,
+    database,
+    users,
+    bankCalls: createBankCallsRepository(database.db),
+    payments: createPaymentsRepository(database.db),
+    baskets: createBasketsRepository(database.db),
+  };
 }
 
 /**
