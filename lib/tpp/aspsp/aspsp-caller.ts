@@ -35,6 +35,26 @@ export interface AspspCaller {
   readonly psuCorporateId?: string;
   /** The context chosen at the last SCA, for payment initiation (PSU-Context) later. */
   readonly psuContext?: PsuContext;
+  /**
+   * X-PSU-IDENTITY: the PSU's Norwegian national identity or D-number, naming the PSU in place of
+   * PSU-ID on payment initiation; PSU-ID is then left out (PSU-Corporate-ID stays).
+   * @see psd2-interface.md "Header parameters"; supplement.md §5
+   */
+  readonly psuIdentity?: string;
+  /**
+   * PSU-Context of the single-SCA payment initiation: the PSU has no psu-id yet (a PISP-only
+   * journey), so PSU-ID, X-PSU-IDENTITY and PSU-Corporate-ID are left out and this context is
+   * sent as PSU-Context; the one SCA identifies the PSU and approves the payment. Unlike
+   * psuContext (what the last SCA chose, only recorded), it is sent whenever set.
+   * @see psd2-interface.md "Header parameters"; supplement.md §5
+   */
+  readonly singleScaContext?: PsuContext;
+  /**
+   * The operation requires x-accept-fix (payment creation and signing baskets: column R in the
+   * header table): when the client has no value configured, DEFAULT_ACCEPT_FIX is sent.
+   * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §12
+   */
+  readonly requiresAcceptFix?: boolean;
   /** Present when the PSU takes part in real time. */
   readonly psu?: PsuPresence;
   /** TPP-Redirect-Preferred: false asks for approval in the bank's app; default true. */

@@ -21,6 +21,14 @@ function clean(value: string): string {
   return result.trim();
 }
 
+/**
+ * The x-accept-fix value sent on an operation that requires the header when the client has none
+ * configured: amount-as-string, the value the spec names for baskets (every published fix is the
+ * default today, so it changes nothing but the header's presence).
+ * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §12
+ */
+export const DEFAULT_ACCEPT_FIX = "amount-as-string";
+
 /** The redirect URI with the flow's id as its `flow` query parameter (the URI is already encoded). */
 export function withFlow(redirectUri: string, flowId: string | undefined): string {
   if (flowId === undefined) return redirectUri;
@@ -40,12 +48,28 @@ const PSU_FORWARDED: readonly (readonly [keyof PsuPresence, string])[] = [
 ];
 
 /**
+ * The headers that name the PSU: PSU-ID, or X-PSU-IDENTITY in its place, with PSU-Corporate-ID in
+ * a corporate context; or, for the single-SCA payment initiation, PSU-Context alone.
+ * @see psd2-interface.md "Header parameters"; supplement.md §5
+ */
+function psuIdentityHeaders(caller: AspspCaller): HeaderPair[] {
+  if (caller.singleScaContext !== undefined) return [["PSU-Context", caller.singleScaContext]];
+  const headers: HeaderPair[] = [];
+  if (caller.psuIdentity !== undefined) headers.push(["X-PSU-IDENTITY", clean(caller.psuIdentity)]);
+  else if (caller.psuId !== undefined) headers.push(["PSU-ID", caller.psuId]);
+  if (caller.psuCorporateId !== undefined) headers.push(["PSU-Corporate-ID", caller.psuCorporateId]);
+  return headers;
+}
+
+/**
  * The headers of a request besides the signature's own (Date, X-Request-ID, Digest, Signature,
  * TPP-Signature-Certificate): TPP-Session-ID, TPP-Redirect-URI (required on every request, since
  * the TPP cannot know whether SCA will be needed), TPP-Redirect-Preferred,
- * TPP-Brand-Logging-Information, x-accept-fix, PSU-ID, PSU-Corporate-ID, and, only when the PSU
- * takes part in real time, PSU-IP-Address and the PSU-* headers forwarded from the browser.
- * @see psd2-interface.md "Header parameters", "Authentication" (4, 8, 9)
+ * TPP-Brand-Logging-Information, x-accept-fix (DEFAULT_ACCEPT_FIX where the operation requires it
+ * and none is configured), the PSU's identity (PSU-ID or X-PSU-IDENTITY, PSU-Corporate-ID, or
+ * PSU-Context for a single SCA), and, only when the PSU takes part in real time, PSU-IP-Address
+ * and the PSU-* headers forwarded from the browser.
+ * @see psd2-interface.md "Header parameters", "Authentication" (4, 8, 9); supplement.md §5, §12
  */
 export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[] {
   const { caller } = options;
@@ -55,9 +79,9 @@ export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[]
   headers.push(["TPP-Redirect-URI", withFlow(options.redirectUri, caller.flowId)]);
   headers.push(["TPP-Redirect-Preferred", caller.redirectPreferred === false ? "false" : "true"]);
   if (options.brand !== undefined && options.brand !== "") headers.push(["TPP-Brand-Logging-Information", clean(options.brand)]);
-  if (options.acceptFix !== undefined && options.acceptFix !== "") headers.push(["x-accept-fix", options.acceptFix]);
-  if (caller.psuId !== undefined) headers.push(["PSU-ID", caller.psuId]);
-  if (caller.psuCorporateId !== undefined) headers.push(["PSU-Corporate-ID", caller.psuCorporateId]);
+  const acceptFix = options.acceptFix !== undefined && options.acceptFix !== "" ? options.acceptFix : caller.requiresAcceptFix === true ? DEFAULT_ACCEPT_FIX : undefined;
+  if (acceptFix !== undefined) headers.push(["x-accept-fix", acceptFix]);
+  headers.push(...psuIdentityHeaders(caller));
   const psu = caller.psu;
   if (psu !== undefined) {
     headers.push(["PSU-IP-Address", clean(psu.ipAddress)]);
