@@ -1,0 +1,123 @@
+import type { PaymentProduct } from "../../psd2/schemas";
+import { BULK_PAYMENTS, CONTROL_FIELDS, KID_FIELD, PAYMENT_FIELDS, TRANSFER_FIELDS, isNorwegianProduct, labelOfField } from "./form-fields";
+import type { PaymentFormIssue, TppMessageLike } from "./payment-form-types";
+
+/** What the mapping of a path needs to know about the form it was sent from. */
+export interface FieldMappingOptions {
+  /** The product: a whole creditorAccount means its bban (Norwegian) or iban (SEPA). */
+  readonly product?: PaymentProduct | undefined;
+  /** Whether the debtor account was typed in (no consented accounts) rather than picked. */
+  readonly debtorTyped?: boolean | undefined;
+}
+
+const TRANSFER_SET: ReadonlySet<string> = new Set(TRANSFER_FIELDS);
+const PAYMENT_SET: ReadonlySet<string> = new Set(PAYMENT_FIELDS);
+const ROW = /^payments\[(\d+)\](?:\.(.*))?$/;
+
+/** The transfer field that a path inside one credit transfer names (relative to the transfer). */
+function transferField(path: string, options: FieldMappingOptions): string | undefined {
+  if (TRANSFER_SET.has(path)) return path;
+  const head = path.split(/[.[]/, 1)[0];
+  switch (head) {
+    case "remittanceInformationStructuredArray":
+    case "remittanceInformationStructured":
+      return KID_FIELD;
+    case "instructedAmount":
+      return "instructedAmount.amount";
+    case "creditorAccount":
+      return options.product !== undefined && !isNorwegianProduct(options.product) ? "creditorAccount.iban" : "creditorAccount.bban";
+    case "creditorAddress":
+      return "creditorAddress.country";
+    default:
+      return undefined;
+  }
+}
+
+/** The field of the payment as a whole that a path names. */
+function paymentField(path: string, options: FieldMappingOptions): string | undefined {
+  if (path.startsWith("debtorAccount")) {
+    if (options.debtorTyped !== true) return CONTROL_FIELDS.debtor;
+    if (PAYMENT_SET.has(path)) return path;
+    return options.product !== undefined && !isNorwegianProduct(options.product) ? "debtorAccount.iban" : "debtorAccount.bban";
+  }
+  if (path.startsWith("monthsOfExecution")) return "monthsOfExecution";
+  if (PAYMENT_SET.has(path)) return path;
+  // Headers the bank names in `path` (supplement §4 names PSU-Corporate-ID there).
+  switch (path.toLowerCase()) {
+    case "psu-context":
+      return CONTROL_FIELDS.psuContext;
+    case "x-psu-identity":
+      return CONTROL_FIELDS.nationalId;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * The form field that a tppMessage's path names (lib/psd2 and the bank write paths alike:
+ * `creditorAccount.bban`, `payments[1].instructedAmount.amount`); a path inside a field's value
+ * goes to that field (`monthsOfExecution[3]` to monthsOfExecution, `instructedAmount` to its
+ * amount), debtorAccount to the debtor's picker unless it was typed in. Undefined when the path
+ * names no field of the form: the message then belongs to the form as a whole.
+ * @see supplement.md §4
+ */
+export function fieldNameForPath(path: string | undefined, options: FieldMappingOptions = {}): string | undefined {
+  if (path === undefined || path === "") return undefined;
+  const row = ROW.exec(path);
+  if (row !== null) {
+    if (row[2] === undefined) return BULK_PAYMENTS;
+    const field = transferField(row[2], options);
+    return field === undefined ? BULK_PAYMENTS : `${BULK_PAYMENTS}[${row[1]}].${field}`;
+  }
+  return transferField(path, options) ?? paymentField(path, options);
+}
+
+/**
+ * A message for a field out of a tppMessage: lib/psd2 and the bank write `<path> <reason>`
+ * ("creditorName is 71 characters long; ..."); when the path is the field's own, the field's
+ * label replaces it ("Recipient's name is 71 characters long; ..."). Otherwise the text as sent.
+ */
+function fieldMessage(message: TppMessageLike, field: string): string {
+  const text = message.text ?? message.code;
+  const path = message.path;
+  if (path !== undefined && path === field && text.startsWith(`${path} `)) return `${labelOfField(field)} ${text.slice(path.length + 1)}`;
+  return text;
+}
+
+/** A form-level message: the code, then the text (which names the field when there is one). */
+function formMessage(message: TppMessageLike): string {
+  const text = message.text ?? message.path ?? "";
+  const warning = message.category === "WARNING" ? "Warning " : "";
+  return text === "" ? `${warning}${message.code}` : `${warning}${message.code}: ${text}`;
+}
+
+/** The issue of a tppMessage: at the field its path names, else the form's. WARNINGs are never a field's error. */
+export function issueFromTppMessage(message: TppMessageLike, options: FieldMappingOptions = {}): PaymentFormIssue {
+  const field = message.category === "WARNING" ? undefined : fieldNameForPath(message.path, options);
+  return field === undefined
+    ? { field: undefined, code: message.code, message: formMessage(message) }
+    : { field, code: message.code, message: fieldMessage(message, field) };
+}
+
+/** Issues gathered into Conform's shape: messages by field, and the form's. */
+export function collectErrors(issues: readonly PaymentFormIssue[]): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const issue of issues) {
+    const list = issue.field === undefined ? formErrors : (fieldErrors[issue.field] ??= []);
+    if (!list.includes(issue.message)) list.push(issue.message);
+  }
+  return { fieldErrors, formErrors };
+}
+
+/**
+ * The bank's tppMessages (a 400 to a payment initiation) on the fields their paths name; those
+ * naming no field of the form, and WARNINGs, as form-level messages with their codes.
+ * @see supplement.md §4
+ */
+export function fieldErrorsFromTppMessages(
+  tppMessages: readonly TppMessageLike[],
+  options: FieldMappingOptions = {},
+): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
+  return collectErrors(tppMessages.map((message) => issueFromTppMessage(message, options)));
+}

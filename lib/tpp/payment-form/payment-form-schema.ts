@@ -1,0 +1,70 @@
+import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
+import { z } from "zod";
+import { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
+import { fieldErrorsFromTppMessages } from "./field-errors";
+import type { PaymentDraft, PaymentFormContext, PaymentSubmitOutcome } from "./payment-form-types";
+
+/** A field name as a path: "payments[1].creditorAccount.bban" → ["payments", 1, "creditorAccount", "bban"]. */
+export function pathOfField(field: string): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (const match of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+    if (match[2] !== undefined) path.push(Number(match[2]));
+    else if (match[1] !== undefined) path.push(match[1]);
+  }
+  return path;
+}
+
+/**
+ * The form's schema for Conform: the posted values (nested objects of strings) go through
+ * buildPaymentDraft, whose issues (lib/psd2's among them) are added at the paths of the fields
+ * they belong to, so that Conform shows each next to its field; the output is the PaymentDraft.
+ * The same schema runs in the browser as the PSU types and in the Server Action.
+ */
+export function createPaymentFormSchema(context: PaymentFormContext) {
+  return z.record(z.string(), z.unknown()).transform((values, ctx): PaymentDraft => {
+    const result = buildPaymentDraft(values, context);
+    if (result.ok) return result.draft;
+    for (const issue of result.issues) {
+      ctx.issues.push({
+        code: "custom",
+        message: issue.message,
+        input: values,
+        path: issue.field === undefined ? [] : pathOfField(issue.field),
+        params: { code: issue.code },
+      });
+    }
+    if (result.issues.length === 0) for (const message of result.formErrors) ctx.issues.push({ code: "custom", message, input: values, path: [] });
+    return z.NEVER;
+  });
+}
+
+/** The form's FormData parsed by Conform with the form's schema: a submission whose value is the PaymentDraft. */
+export function parsePaymentForm(formData: FormData | URLSearchParams, context: PaymentFormContext): Submission<Record<string, unknown>, string[], PaymentDraft> {
+  // The values stay strings as posted: buildPaymentDraft reads them itself.
+  return parseWithZod(formData, { schema: createPaymentFormSchema(context), disableAutoCoercion: true });
+}
+
+/** The state the Server Action gives back to the form: Conform's reply, and the bank's answer when it was asked. */
+export interface PaymentFormState {
+  readonly submission: SubmissionResult<string[]> | undefined;
+  /** Set when the payment was sent and the bank did not take it (or a duplicate needs a yes). */
+  readonly outcome?: PaymentSubmitOutcome | undefined;
+}
+
+export const INITIAL_PAYMENT_FORM_STATE: PaymentFormState = { submission: undefined };
+
+/**
+ * The form's state after the bank answered a valid payment without taking it: a rejection's
+ * tppMessages on the fields their paths name and the rest as the form's errors (with their
+ * codes); a duplicate or a failure as they are, for the form to show above its button.
+ */
+export function replyWithOutcome(
+  submission: Submission<Record<string, unknown>, string[], PaymentDraft>,
+  draft: PaymentDraft,
+  outcome: PaymentSubmitOutcome,
+  context: Pick<PaymentFormContext, "accounts" | "cards">,
+): PaymentFormState {
+  if (outcome.kind !== "rejected") return { submission: submission.reply(), outcome };
+  const { fieldErrors, formErrors } = fieldErrorsFromTppMessages(outcome.tppMessages, { product: draft.product, debtorTyped: isDebtorTyped(context) });
+  return { submission: submission.reply({ fieldErrors, formErrors }), outcome };
+}

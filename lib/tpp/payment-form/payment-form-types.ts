@@ -1,0 +1,95 @@
+// The types of the payment form's model. Pure: this folder runs in the browser as well as on the
+// server, so it imports lib/psd2, zod and Conform only (and types of lib/tpp).
+import type { PaymentProduct, PaymentService } from "../../psd2/schemas";
+import type { PayerIdentity } from "../pis/pis-types";
+
+/** What the form calls the payment services: single → payments, periodic, bulk. */
+export type PaymentKind = "single" | "periodic" | "bulk";
+
+/** A consented account the PSU can pay from, as the page hands it to the form. */
+export interface PayingAccount {
+  /** The bank's resourceId. */
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly bban: string | undefined;
+  readonly iban: string | undefined;
+  readonly currency: string;
+}
+
+/**
+ * A consented card account. It pays single Norwegian domestic transfers only, through
+ * `debtorAccount.other` whose identification is `paymentReference` (the card account's
+ * relatedAccount); a card without it cannot pay.
+ * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount.other
+ */
+export interface PayingCard {
+  readonly id: string;
+  readonly name: string | undefined;
+  readonly maskedPan: string;
+  readonly currency: string;
+  readonly paymentReference: string | undefined;
+}
+
+/** What the form's values are judged against besides themselves. */
+export interface PaymentFormContext {
+  /** The bank's date today, YYYY-MM-DD (execution dates run from today to a year ahead). */
+  readonly today: string;
+  readonly accounts: readonly PayingAccount[];
+  readonly cards: readonly PayingCard[];
+  /** Whether the PSU acts for a company (PSU-Context CORPORATE): bulk payments are offered then only. */
+  readonly corporate: boolean;
+  /** Whether the user has a PSU-ID (an SCA done earlier); without one, the single-SCA journey. */
+  readonly hasPsuId: boolean;
+}
+
+/** A payment the form describes, valid by lib/psd2's parsePaymentRequest. */
+export interface PaymentDraft {
+  readonly service: PaymentService;
+  readonly product: PaymentProduct;
+  /** The wire body of POST /v1/{service}/{product}. */
+  readonly body: Record<string, unknown>;
+  readonly payer: PayerIdentity;
+  readonly debtor: { readonly accountId?: string; readonly cardAccountId?: string; readonly label: string };
+}
+
+/** One thing wrong with the form: the field it belongs to (undefined: the form as a whole), its code and message. */
+export interface PaymentFormIssue {
+  readonly field: string | undefined;
+  /** lib/psd2's code (FORMAT_ERROR, KID_INVALID, EXECUTION_DATE_INVALID), or the form's own (FORM_INVALID). */
+  readonly code: string;
+  readonly message: string;
+}
+
+export type PaymentDraftResult =
+  | { readonly ok: true; readonly draft: PaymentDraft }
+  | {
+      readonly ok: false;
+      /** Messages by field name (the field names are the wire body's JSON paths). */
+      readonly fieldErrors: Record<string, string[]>;
+      readonly formErrors: string[];
+      /** The same, each with its code. */
+      readonly issues: readonly PaymentFormIssue[];
+    };
+
+/** A tppMessage as the bank's reply carries it (category and text optional here). */
+export interface TppMessageLike {
+  readonly category?: string;
+  readonly code: string;
+  readonly path?: string | undefined;
+  readonly text?: string | undefined;
+}
+
+/**
+ * What submitting a valid payment gives when the browser is not sent to the bank: the contract of
+ * lib/tpp/payments/submit-payment, repeated here so that the form is typed without it.
+ */
+export type PaymentSubmitOutcome =
+  | {
+      readonly kind: "rejected";
+      readonly status: number;
+      readonly tppMessages: readonly TppMessageLike[];
+      readonly psuMessage?: string | undefined;
+      readonly requestId: string;
+    }
+  | { readonly kind: "duplicate"; readonly message: string; readonly requestId: string }
+  | { readonly kind: "failed"; readonly title: string; readonly summary: string; readonly requestId?: string | undefined };
