@@ -1,0 +1,34 @@
+import "server-only";
+import { getTppConfig } from "../config";
+import { getAspspConnection } from "../runtime";
+import type { AppClock } from "./app-clock";
+import { type AppClockProvider, createAppClockProvider } from "./create-app-clock-provider";
+
+// On globalThis, as the runtime is: Next bundles pages, actions and route handlers separately,
+// and an invalidation from an action must reach the clock the pages read.
+declare global {
+  var __psd2AppClock: AppClockProvider | undefined;
+}
+
+function provider(): AppClockProvider {
+  globalThis.__psd2AppClock ??= createAppClockProvider({
+    environment: getTppConfig().environment,
+    client: async () => (await getAspspConnection()).client,
+  });
+  return globalThis.__psd2AppClock;
+}
+
+/**
+ * The app's clock: in the sandbox, the bank's sandbox clock (read at most every 5 seconds; the
+ * system clock when the bank cannot be reached, with source "system"); in production, the
+ * system clock. Dates the bank checks (execution dates, date ranges) come from here.
+ * @see supplement.md §11
+ */
+export async function getAppClock(): Promise<AppClock> {
+  return provider().get();
+}
+
+/** Forgets the kept reading of the bank's clock: call it after moving the sandbox clock. */
+export function invalidateAppClock(): void {
+  globalThis.__psd2AppClock?.invalidate();
+}
