@@ -1,0 +1,124 @@
+/**
+ * The sandbox bank's data and test operations (supplement §11) for lib/tpp's tests, signed and
+ * sent through an AspspClient like every other call: the clock, batch runs, balances, customers,
+ * accounts and agreements. Each reply is read with a schema; a refusal is the client's AspspError.
+ */
+import { z } from "zod";
+import { reportedAmountSchema, sandboxCustomerSchema, type SandboxCustomer } from "../../psd2/schemas";
+import type { Money } from "../ais/ais-types";
+import type { AspspCaller } from "../aspsp/aspsp-caller";
+import type { AspspClient } from "../aspsp/create-aspsp-client";
+import { sandboxClockResponseSchema } from "../clock/app-clock";
+
+// Sandbox operations are made for no PSU.
+const NOBODY: AspspCaller = {};
+
+const batchRunsOutcomeSchema = z.looseObject({
+  ran: z.number().int(),
+  failed: z.number().int(),
+  skipped: z.number().int(),
+  runs: z.array(
+    z.looseObject({
+      runAt: z.string(),
+      trigger: z.string(),
+      status: z.string(),
+      processors: z.array(z.looseObject({ name: z.string(), status: z.string(), result: z.record(z.string(), z.unknown()).optional() })),
+    }),
+  ),
+});
+
+export type BatchRunsOutcome = z.output<typeof batchRunsOutcomeSchema>;
+
+export type SandboxClock = z.output<typeof sandboxClockResponseSchema>;
+
+const clockMoveReplySchema = sandboxClockResponseSchema.extend({ batchRuns: batchRunsOutcomeSchema });
+
+export type SandboxClockMove =
+  | { readonly now: string; readonly frozen?: boolean }
+  | { readonly advance: string; readonly frozen?: boolean }
+  | { readonly frozen: boolean }
+  | { readonly reset: true };
+
+const sandboxAccountSchema = z.looseObject({
+  resourceId: z.string(),
+  customerId: z.string(),
+  bban: z.string(),
+  iban: z.string(),
+  currency: z.string(),
+  name: z.string(),
+  balance: reportedAmountSchema,
+});
+
+export type SandboxAccount = z.output<typeof sandboxAccountSchema>;
+
+const sandboxAgreementSchema = z.looseObject({
+  id: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  organisationNumber: z.string(),
+  engagements: z.array(z.string()),
+});
+
+export type SandboxAgreement = z.output<typeof sandboxAgreementSchema>;
+
+/** GET /v1/sandbox/clock: the sandbox time, its date in Oslo, frozen or running, the offset. */
+export async function readSandboxClock(client: AspspClient): Promise<SandboxClock> {
+  return (await client.fetch({ method: "GET", path: "/v1/sandbox/clock", schema: sandboxClockResponseSchema, caller: NOBODY })).value;
+}
+
+/** POST /v1/sandbox/clock: sets, advances, freezes or resets the clock; the reply lists the batch runs the move ran. */
+export async function moveSandboxClock(client: AspspClient, move: SandboxClockMove): Promise<SandboxClock & { batchRuns: BatchRunsOutcome }> {
+  return (await client.fetch({ method: "POST", path: "/v1/sandbox/clock", body: move, schema: clockMoveReplySchema, caller: NOBODY })).value;
+}
+
+/** POST /v1/sandbox/batch-runs: the due batch runs, then one at the sandbox's current time. */
+export async function runBatch(client: AspspClient): Promise<BatchRunsOutcome> {
+  return (await client.fetch({ method: "POST", path: "/v1/sandbox/batch-runs", schema: batchRunsOutcomeSchema, caller: NOBODY })).value;
+}
+
+/** PUT /v1/sandbox/accounts/{id}/balances: sets the booked balance. */
+export async function setAccountBalance(client: AspspClient, accountId: string, balance: Money): Promise<void> {
+  await client.fetch({
+    method: "PUT",
+    path: `/v1/sandbox/accounts/${encodeURIComponent(accountId)}/balances`,
+    body: { balanceAmount: { currency: balance.currency, amount: balance.amount } },
+    schema: z.looseObject({ resourceId: z.string(), balanceAmount: reportedAmountSchema }),
+    caller: NOBODY,
+  });
+}
+
+/** GET /v1/sandbox/customers: every customer with the ids of its accounts, card accounts and agreements. */
+export async function listSandboxCustomers(client: AspspClient): Promise<SandboxCustomer[]> {
+  const reply = await client.fetch({
+    method: "GET",
+    path: "/v1/sandbox/customers",
+    schema: z.looseObject({ customers: z.array(sandboxCustomerSchema) }),
+    caller: NOBODY,
+  });
+  return reply.value.customers;
+}
+
+/** The sandbox customer with this customerNumber (the national identity number of its login). */
+export async function findSandboxCustomer(client: AspspClient, customerNumber: string): Promise<SandboxCustomer> {
+  const customer = (await listSandboxCustomers(client)).find((candidate) => candidate.customerNumber === customerNumber);
+  if (customer === undefined) throw new Error(`the sandbox bank has no customer with customerNumber ${customerNumber}`);
+  return customer;
+}
+
+/** POST /v1/sandbox/accounts: a new account of a customer, with a new BBAN and IBAN and the given balance. */
+export async function createSandboxAccount(
+  client: AspspClient,
+  input: { readonly customerId: string; readonly name: string; readonly balance?: Money; readonly kidRequired?: boolean },
+): Promise<SandboxAccount> {
+  const reply = await client.fetch({ method: "POST", path: "/v1/sandbox/accounts", body: input, schema: sandboxAccountSchema, caller: NOBODY });
+  return reply.value;
+}
+
+/** POST /v1/sandbox/agreements: a corporate agreement of a CORPORATE customer over some of its accounts. */
+export async function createSandboxAgreement(
+  client: AspspClient,
+  input: { readonly customerId: string; readonly name: string; readonly organisationNumber: string; readonly accountIds: readonly string[] },
+): Promise<SandboxAgreement> {
+  const reply = await client.fetch({ method: "POST", path: "/v1/sandbox/agreements", body: input, schema: sandboxAgreementSchema, caller: NOBODY });
+  return reply.value;
+}
