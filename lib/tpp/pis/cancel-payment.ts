@@ -1,0 +1,18 @@
+import "server-only";
+import { z } from "zod";
+import type { AspspContext } from "../aspsp/aspsp-context";
+import { paymentPath } from "./payer-caller";
+import type { PaymentRef } from "./pis-types";
+
+// 204 has no body; whatever another bank might add to its reply carries nothing the TPP uses.
+const deletedReplySchema = z.unknown();
+
+/**
+ * Deletes a payment (DELETE /v1/{service}/{product}/{paymentId}): 204, and the payment is CANC.
+ * A payment in PDNG or in a final state cannot be deleted: 405 with the bank's reason in
+ * tppMessages (an AspspError, for the page to explain).
+ * @see psd2-interface.md "Other operations named" (DELETE on a payment), "Errors"; supplement.md §4, §5
+ */
+export async function cancelPayment(ctx: AspspContext, ref: PaymentRef): Promise<void> {
+  await ctx.client.fetch({ method: "DELETE", path: paymentPath(ref), schema: deletedReplySchema, caller: ctx.caller });
+}
