@@ -43,6 +43,12 @@ export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<
   const migrationsFolder = options.migrationsFolder ?? path.resolve(process.cwd(), DEFAULT_MIGRATIONS);
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    let closed = false;
+    // An idle connection the server ends (a restart, an administrator) must not crash the app: the
+    // pool replaces it. After close(), connections still shutting down are expected to be ended.
+    pool.on("error", (error: Error & { code?: string }) => {
+      if (!closed) console.error(`tpp: a database connection failed and was dropped (${error.code ?? "error"}: ${error.message})`);
+    });
     const db = drizzleNodePg(pool, { schema });
     try {
       await migrateNodePg(db, { migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
@@ -50,7 +56,14 @@ export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<
       await pool.end();
       throw error;
     }
-    return { db, kind: "postgres", close: () => pool.end() };
+    return {
+      db,
+      kind: "postgres",
+      close: () => {
+        closed = true;
+        return pool.end();
+      },
+    };
   }
 
   let client: PGlite;

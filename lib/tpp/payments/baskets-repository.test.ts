@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedTppDatabase } from "../db/open-tpp-database";
 import { signingBaskets } from "../db/schema";
@@ -25,15 +24,6 @@ async function expectInputInvalid(promise: Promise<unknown>, message: RegExp): P
   expect((error as Error).message).toMatch(message);
 }
 
-/** See payments-repository.test.ts: pg-pool's end() and DROP DATABASE ... WITH (FORCE) race at teardown. */
-function allowTeardownTermination(db: object): void {
-  const client = "$client" in db ? db.$client : undefined;
-  if (!(client instanceof pg.Pool)) return;
-  client.on("error", (error: Error & { code?: string }) => {
-    if (error.code !== "57P01") throw error;
-  });
-}
-
 describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind) => {
   let database: OpenedTppDatabase;
   let baskets: BasketsRepository;
@@ -45,7 +35,6 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
     paymentsRepository = createPaymentsRepository(database.db);
   }, 60_000);
   afterAll(async () => {
-    allowTeardownTermination(database.db);
     await database.close();
   });
 

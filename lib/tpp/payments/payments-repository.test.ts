@@ -1,5 +1,4 @@
 import { eq } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { OpenedTppDatabase } from "../db/open-tpp-database";
 import { payments, paymentStatusReads, signingBaskets, users } from "../db/schema";
@@ -53,19 +52,6 @@ async function expectInputInvalid(promise: Promise<unknown>, message: RegExp): P
   expect((error as Error).message).toMatch(message);
 }
 
-/**
- * pg-pool's end() resolves before its clients have closed, and the test database's DROP ... WITH
- * (FORCE) then terminates them: each emits 57P01 (admin shutdown) on the pool, an unhandled
- * 'error' event once the concurrent test has opened several connections. Only that code is let pass.
- */
-function allowTeardownTermination(db: object): void {
-  const client = "$client" in db ? db.$client : undefined;
-  if (!(client instanceof pg.Pool)) return;
-  client.on("error", (error: Error & { code?: string }) => {
-    if (error.code !== "57P01") throw error;
-  });
-}
-
 /** The database's own message, under the query error that drizzle wraps around it. */
 async function databaseRefusal(promise: Promise<unknown>): Promise<string> {
   const error: unknown = await promise.then(
@@ -86,7 +72,6 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     repository = createPaymentsRepository(database.db);
   }, 60_000);
   afterAll(async () => {
-    allowTeardownTermination(database.db);
     await database.close();
   });
 
