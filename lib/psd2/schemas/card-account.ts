@@ -21,6 +21,12 @@ export const cardAccountSchema = z.looseObject({
   status: z.enum(ACCOUNT_STATUSES).optional(),
   usage: z.enum(ACCOUNT_USAGES).optional(),
   creditLimit: reportedAmountSchema.optional(),
+  /**
+   * The reference a payment from this card account names in debtorAccount.other.identification,
+   * when the card account can pay (a national extension).
+   * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount.other
+   */
+  relatedAccount: z.string().optional(),
   balances: z.array(balanceSchema).optional(),
   _links: linksSchema.optional(),
 });

@@ -120,6 +120,8 @@ export interface CardAccount {
   readonly status: "enabled" | "deleted" | "blocked" | undefined;
   readonly usage: "PRIV" | "ORGA" | undefined;
   readonly creditLimit: Money | undefined;
+  /** What a payment from the card account names in debtorAccount.other.identification; undefined: the card cannot pay. */
+  readonly relatedAccount: string | undefined;
   readonly balances: readonly Balance[] | undefined;
 }
 

@@ -90,6 +90,7 @@ export function toCardAccount(cardAccount: WireCardAccount): CardAccount {
     status: cardAccount.status,
     usage: cardAccount.usage,
     creditLimit: cardAccount.creditLimit === undefined ? undefined : toMoney(cardAccount.creditLimit),
+    relatedAccount: cardAccount.relatedAccount,
     balances: cardAccount.balances?.map(toBalance),
   };
 }
