@@ -104,6 +104,17 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     expect(await getPaymentStatus(ctx, payment.ref)).toEqual({ status: "ACSC", fundsAvailable: true, psuMessage: undefined });
   });
 
+  it("TPP-Redirect-Preferred false: the bank asks for the approval in its app instead of the login", async () => {
+    const ctx = world.ctx({ psuId, redirectPreferred: false });
+    const payment = await initiatePayment(ctx, { service: "payments", product: SEPA, body: sepaBody(account.iban, world.nextAmount()), payer: { kind: "psu-id" } });
+    expect(world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${SEPA}$`))["tpp-redirect-preferred"]).toBe("false");
+    if (payment.authorisation.kind !== "sca-redirect") throw new Error(`expected scaRedirect, got ${payment.authorisation.kind}`);
+    world.browser.clearCookies();
+    const { redirect, steps } = await world.browser.complete(payment.authorisation.scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid });
+    expect(steps).toEqual(["app-approval", "approval"]);
+    expect(successOf(redirect).psuId).toBe(psuId);
+  });
+
   it("a fee-information amount in another currency is 400 naming currency", async () => {
     const error = await aspspErrorOf(getInstantFeeInformation(world.ctx(), { amount: "10.00", currency: "EUR" }));
     expect(error.status).toBe(400);
