@@ -55,9 +55,8 @@ const SHORTCUTS = [
 export default async function HomePage() {
   const user = await getCurrentUser();
   if (user === undefined) return <Landing />;
-  const now = new Date();
   const [session, environment, connection] = await Promise.all([
-    getPsuSessionStatus(user.id, now),
+    getPsuSessionStatus(user.id),
     Promise.resolve(getAppEnvironment()),
     getAspspConnection().catch(() => undefined),
   ]);

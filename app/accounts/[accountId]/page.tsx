@@ -4,7 +4,7 @@ import { z } from "zod";
 import { BalanceChart } from "@/components/balance-chart";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
-import { addDays, formatBban, formatDate, formatIban, isoDateInOslo } from "@/components/format";
+import { addDays, formatBban, formatDate, formatIban } from "@/components/format";
 import { TransactionList } from "@/components/transaction-list";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -15,6 +15,7 @@ import { getAccount } from "@/lib/tpp/ais/get-account";
 import { getBalanceHistory } from "@/lib/tpp/ais/get-balance-history";
 import { listTransactions } from "@/lib/tpp/ais/list-transactions";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 
@@ -78,7 +79,8 @@ export default async function AccountPage({ params, searchParams }: { params: Pa
   const raw = await searchParams;
   const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
   const returnTo = hrefOf(accountId, query);
-  const today = isoDateInOslo(new Date());
+  // The bank's today (its sandbox clock in the sandbox): the date ranges the bank checks.
+  const today = (await getAppClock()).today();
 
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });

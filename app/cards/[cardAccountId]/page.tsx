@@ -3,7 +3,7 @@ import Link from "next/link";
 import { z } from "zod";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
-import { addDays, formatDate, formatMaskedPan, formatMoney, isoDateInOslo } from "@/components/format";
+import { addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
 import { Amount } from "@/components/ui/amount";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { DetailsList } from "@/components/ui/details-list";
@@ -14,6 +14,7 @@ import { getCardAccount } from "@/lib/tpp/ais/get-card-account";
 import { getCardAccountBalances } from "@/lib/tpp/ais/get-card-account-balances";
 import { getCardAccountTransactions } from "@/lib/tpp/ais/get-card-account-transactions";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 
 export const metadata: Metadata = { title: "Card account" };
@@ -38,7 +39,8 @@ export default async function CardAccountPage({ params, searchParams }: { params
     return search.size === 0 ? path : `${path}?${search.toString()}`;
   };
   const returnTo = hrefOf(query);
-  const today = isoDateInOslo(new Date());
+  // The bank's today (its sandbox clock in the sandbox): the date ranges the bank checks.
+  const today = (await getAppClock()).today();
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
     const [card, balances, transactions] = await Promise.all([

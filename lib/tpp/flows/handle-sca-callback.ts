@@ -79,7 +79,10 @@ export function handleScaCallback(input: {
   readonly query: URLSearchParams;
   readonly userId: string | undefined;
   readonly session: PsuSession | undefined;
+  /** The app's time: approvals wait AUTHORISATION_TTL_MS from when they started. */
   readonly now: Date;
+  /** The bank's time (its sandbox clock in the sandbox): the SCA is valid for an hour from it. Default: now. */
+  readonly bankNow?: Date;
 }): ScaCallbackOutcome {
   const { values, flow, repeated } = readParameters(input.query);
   const waiting = input.session === undefined ? [] : pendingAuthorisations(input.session, input.now);
@@ -113,7 +116,7 @@ export function handleScaCallback(input: {
       session: {
         ...rest,
         tppSessionId: params["tpp-session-id"],
-        scaValidUntil: new Date(input.now.getTime() + SCA_VALIDITY_MS).toISOString(),
+        scaValidUntil: new Date((input.bankNow ?? input.now).getTime() + SCA_VALIDITY_MS).toISOString(),
         context: params.context,
         ...(psuCorporateId === undefined ? {} : { psuCorporateId }),
       },

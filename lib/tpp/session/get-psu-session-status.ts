@@ -1,5 +1,6 @@
 import "server-only";
 import type { PsuContext } from "../../psd2/schemas";
+import { getAppClock } from "../clock/get-app-clock";
 import { isScaValid, pendingAuthorisations, readPsuSession } from "./psu-session";
 
 /** What a page may show about the PSU session (never the approvals' flow ids). */
@@ -14,13 +15,18 @@ export interface PsuSessionStatus {
   readonly pendingApprovals: number;
 }
 
-/** The PSU session of a user as a page shows it; undefined when there is none yet. */
-export async function getPsuSessionStatus(userId: string, now = new Date()): Promise<PsuSessionStatus | undefined> {
+/**
+ * The PSU session of a user as a page shows it; undefined when there is none yet. Whether the SCA
+ * is still valid is judged on the bank's clock (its sandbox clock in the sandbox).
+ */
+export async function getPsuSessionStatus(userId: string): Promise<PsuSessionStatus | undefined> {
   const session = await readPsuSession(userId);
   if (session === undefined) return undefined;
+  const now = new Date();
+  const bankNow = (await getAppClock()).now();
   return {
     tppSessionId: session.tppSessionId,
-    scaValid: isScaValid(session, now),
+    scaValid: isScaValid(session, bankNow),
     scaValidUntil: session.scaValidUntil === undefined ? undefined : new Date(session.scaValidUntil),
     context: session.context,
     psuCorporateId: session.psuCorporateId,

@@ -1,0 +1,71 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { getAspspContext } from "../aspsp/aspsp-context";
+import { TppError } from "../errors";
+import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
+import type { PaymentDraft, PaymentSubmitOutcome } from "../payment-form/payment-form-types";
+import { initiatePayment } from "../pis/initiate-payment";
+import type { InitiatedPayment } from "../pis/pis-types";
+import { startPaymentAuthorisation } from "../pis/start-payment-authorisation";
+import { getTppRuntime } from "../runtime";
+import { submitOutcomeOf } from "./payment-outcomes";
+import { summarisePayment } from "./summarise-payment";
+
+export type SubmitPaymentOutcome = PaymentSubmitOutcome;
+
+/** The app's page of a payment it keeps. */
+export function paymentPagePath(id: string): string {
+  return `/payments/${encodeURIComponent(id)}`;
+}
+
+/**
+ * Sends a payment the form describes to the bank and, when the bank takes it, keeps it in the
+ * TPP's database and sends the PSU to the bank to approve it: POST startAuthorisation (Norwegian
+ * domestic, instant) or the scaRedirect the bank already started (SEPA). The bank's callback
+ * then lands on the payment's page. Returns only when the bank did not take the payment (a
+ * rejection, a logical duplicate, a failure); a Server Action helper (it redirects).
+ * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
+ */
+export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean }): Promise<SubmitPaymentOutcome> {
+  const ctx = await getAspspContext({ returnTo: "/payments/new" });
+  let initiated: InitiatedPayment;
+  try {
+    initiated = await initiatePayment(ctx, { service: draft.service, product: draft.product, body: draft.body, payer: draft.payer, allowLogicalDuplicate: options.allowLogicalDuplicate });
+  } catch (error) {
+    return submitOutcomeOf(error);
+  }
+  const { payments } = await getTppRuntime();
+  const { caller } = ctx;
+  if (caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a payment is kept for a signed-in user only");
+  const corporate = draft.payer.kind === "single-sca" ? draft.payer.context === "CORPORATE" : caller.psuCorporateId !== undefined;
+  const record = await payments.insert({
+    userId: caller.userId,
+    paymentId: initiated.ref.paymentId,
+    service: draft.service,
+    product: draft.product,
+    psuContext: corporate ? "CORPORATE" : "PRIVATE",
+    psuCorporateId: draft.payer.kind === "single-sca" ? null : (caller.psuCorporateId ?? null),
+    payerKind: draft.payer.kind,
+    requestBody: initiated.sentBody,
+    ...summarisePayment(draft.service, draft.body),
+    debtorName: draft.debtor.label,
+    fees: initiated.fees ?? null,
+    feeIndicator: initiated.feeIndicator ?? null,
+    status: initiated.status,
+    source: "initiation",
+    createdAt: new Date(),
+  });
+  const returnTo = paymentPagePath(record.id);
+  const step = initiated.authorisation;
+  if (step.kind === "none") redirect(returnTo);
+  let scaStart;
+  try {
+    scaStart = step.kind === "sca-redirect" ? step.scaStart : await startPaymentAuthorisation(ctx, step.href, draft.payer);
+  } catch (error) {
+    // The payment is at the bank and kept here: its page says so and offers the approval again
+    // (the call and the bank's reply are in the request inspector).
+    submitOutcomeOf(error);
+    redirect(`${returnTo}?approval=not-started`);
+  }
+  return redirectToBankForSca(scaStart, { kind: "payment", resourceId: initiated.ref.paymentId, returnTo });
+}
