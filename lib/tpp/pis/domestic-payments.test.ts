@@ -126,6 +126,22 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
     expect(await getPaymentStatus(ctx, payment.ref)).toMatchObject({ status: "ACSC", fundsAvailable: true });
   });
 
+  it("a batch run rejects an approved payment the funds do not cover: RJCT, fundsAvailable false", async () => {
+    const poor = await createTestAccount(world, CUSTOMERS.ingrid, "PIS domestic, little money", { currency: "NOK", amount: "100.00" });
+    const ctx = world.ctx({ psuId });
+    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(poor.bban, "500.00"), payer: { kind: "psu-id" } });
+    const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
+    successOf((await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid })).redirect);
+    expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("ACTC");
+    await runBatch(world.tpp.client);
+    expect(await getPaymentStatus(ctx, payment.ref)).toEqual({
+      status: "RJCT",
+      fundsAvailable: false,
+      psuMessage: "The payment was rejected: the account did not have enough funds.",
+    });
+    expect((await getPayment(ctx, payment.ref)).fundsAvailable).toBe(false);
+  });
+
   it("names the payer with X-PSU-IDENTITY in place of PSU-ID, and the same PSU approves it", async () => {
     const ctx = world.ctx({ psuId });
     const payer = { kind: "national-id", nationalId: CUSTOMERS.ingrid } as const;

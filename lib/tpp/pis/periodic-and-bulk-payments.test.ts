@@ -169,6 +169,19 @@ describe("periodic and bulk payments against the sandbox bank", () => {
     expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("ACSC");
   });
 
+  it("single SCA in a corporate context: PSU-Context CORPORATE; the PSU picks the agreement at the bank and the redirect brings both ids", async () => {
+    const ctx = world.ctx();
+    const payer = { kind: "single-sca", context: "CORPORATE" } as const;
+    const payment = await initiatePayment(ctx, { service: "payments", product: DOMESTIC, body: domesticBody(companyAccount.bban, world.nextAmount()), payer });
+    expect(world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${DOMESTIC}$`))["psu-context"]).toBe("CORPORATE");
+    const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), payer);
+    world.browser.clearCookies();
+    const { redirect, steps } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.sindre, context: "CORPORATE", agreement: "Lie Testverksted AS" });
+    expect(steps).toEqual(["login", "context", "approval"]);
+    expect(successOf(redirect)).toMatchObject({ psuId: sindre.psuId, context: "CORPORATE", psuCorporateId: sindre.psuCorporateId });
+    expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("ACTC");
+  });
+
   it("bulk in a private context is 403 PRODUCT_INVALID", async () => {
     const body = {
       debtorAccount: { bban: ingridAccount.bban, currency: "NOK" },

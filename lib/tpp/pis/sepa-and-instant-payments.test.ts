@@ -5,7 +5,7 @@
  * @see psd2-interface.md "Payment creation response", "Header parameters"; supplement.md §5, §7
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type SandboxAccount } from "../testing/sandbox-operations";
+import { type SandboxAccount, setAccountBalance } from "../testing/sandbox-operations";
 import { cancelPayment } from "./cancel-payment";
 import { getInstantFeeInformation } from "./get-instant-fee-information";
 import { getPayment } from "./get-payment";
@@ -119,6 +119,22 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     const error = await aspspErrorOf(getInstantFeeInformation(world.ctx(), { amount: "10.00", currency: "EUR" }));
     expect(error.status).toBe(400);
     expect(error.tppMessages[0]).toMatchObject({ code: "FORMAT_ERROR", path: "currency" });
+  });
+
+  it("an instant payment the funds do not cover: the failure redirect PAYMENT_FAILED, RJCT with fundsAvailable false", async () => {
+    const poor = await createTestAccount(world, CUSTOMERS.ingrid, "PIS instant, little money", { currency: "NOK", amount: "1000.00" });
+    await setAccountBalance(world.tpp.client, poor.resourceId, { currency: "NOK", amount: "40.00" });
+    const ctx = world.ctx({ psuId });
+    // 39.00 and the fee of 2.00 are more than 40.00.
+    const payment = await initiatePayment(ctx, { service: "payments", product: INSTANT, body: domesticBody(poor.bban, "39.00"), payer: { kind: "psu-id" } });
+    const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
+    const { redirect } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid });
+    expect(Object.fromEntries(redirect.searchParams)).toMatchObject({ status: "400", code: "PAYMENT_FAILED" });
+    expect(await getPaymentStatus(ctx, payment.ref)).toEqual({
+      status: "RJCT",
+      fundsAvailable: false,
+      psuMessage: "The payment was rejected: the account did not have enough funds.",
+    });
   });
 
   it("an instant payment whose SCA the PSU cancels is RJCT", async () => {
