@@ -30,6 +30,7 @@ export {
   INITIAL_PAYMENT_FORM_STATE,
   parsePaymentForm,
   pathOfField,
+  replyWithFormError,
   replyWithOutcome,
   type PaymentFormState,
 } from "./payment-form-schema";
@@ -40,8 +41,10 @@ export type {
   PaymentDraftResult,
   PaymentFormContext,
   PaymentFormIssue,
+  PaymentFormValues,
   PaymentKind,
   PaymentSubmitOutcome,
   TppMessageLike,
+  TransferFormValues,
 } from "./payment-form-types";
 export { normalizeAmount, normalizeBban, normalizeBic, normalizeDigits, normalizeIbanInput, textAt, valueAt } from "./read-form-values";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentForm, pathOfField, replyWithOutcome } from "./payment-form-schema";
+import { parsePaymentForm, pathOfField, replyWithFormError, replyWithOutcome } from "./payment-form-schema";
 import type { PaymentFormContext } from "./payment-form-types";
 
 const context: PaymentFormContext = {
@@ -136,5 +136,13 @@ describe("replyWithOutcome: the bank's answer on the form", () => {
     const state = replyWithOutcome(submission, submission.value, outcome, context);
     expect(state.outcome).toEqual(outcome);
     expect(state.submission?.initialValue).toMatchObject({ creditorName: "Kari Nordmann" });
+  });
+});
+
+describe("replyWithFormError", () => {
+  it("sends the values back as posted, with the message for the form", () => {
+    const reply = replyWithFormError(formData({ creditorName: "Kari", "instructedAmount.amount": "1,00" }), "The account could not be read");
+    expect(reply.error).toEqual({ "": ["The account could not be read"] });
+    expect(reply.initialValue).toEqual({ creditorName: "Kari", instructedAmount: { amount: "1,00" } });
   });
 });

@@ -2,7 +2,7 @@ import { parseWithZod, type Submission, type SubmissionResult } from "@conform-t
 import { z } from "zod";
 import { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
 import { fieldErrorsFromTppMessages } from "./field-errors";
-import type { PaymentDraft, PaymentFormContext, PaymentSubmitOutcome } from "./payment-form-types";
+import type { PaymentDraft, PaymentFormContext, PaymentFormValues, PaymentSubmitOutcome } from "./payment-form-types";
 
 /** A field name as a path: "payments[1].creditorAccount.bban" → ["payments", 1, "creditorAccount", "bban"]. */
 export function pathOfField(field: string): (string | number)[] {
@@ -39,9 +39,17 @@ export function createPaymentFormSchema(context: PaymentFormContext) {
 }
 
 /** The form's FormData parsed by Conform with the form's schema: a submission whose value is the PaymentDraft. */
-export function parsePaymentForm(formData: FormData | URLSearchParams, context: PaymentFormContext): Submission<Record<string, unknown>, string[], PaymentDraft> {
+export function parsePaymentForm(formData: FormData | URLSearchParams, context: PaymentFormContext): Submission<PaymentFormValues, string[], PaymentDraft> {
   // The values stay strings as posted: buildPaymentDraft reads them itself.
   return parseWithZod(formData, { schema: createPaymentFormSchema(context), disableAutoCoercion: true });
+}
+
+/**
+ * The form's values sent back as they were posted, with a message for the form as a whole: for a
+ * failure before the values could be judged (the debtor could not be read at the bank).
+ */
+export function replyWithFormError(formData: FormData | URLSearchParams, message: string): SubmissionResult<string[]> {
+  return parseWithZod(formData, { schema: z.record(z.string(), z.unknown()), disableAutoCoercion: true }).reply({ formErrors: [message] });
 }
 
 /** The state the Server Action gives back to the form: Conform's reply, and the bank's answer when it was asked. */
@@ -59,7 +67,7 @@ export const INITIAL_PAYMENT_FORM_STATE: PaymentFormState = { submission: undefi
  * codes); a duplicate or a failure as they are, for the form to show above its button.
  */
 export function replyWithOutcome(
-  submission: Submission<Record<string, unknown>, string[], PaymentDraft>,
+  submission: Submission<PaymentFormValues, string[], PaymentDraft>,
   draft: PaymentDraft,
   outcome: PaymentSubmitOutcome,
   context: Pick<PaymentFormContext, "accounts" | "cards">,

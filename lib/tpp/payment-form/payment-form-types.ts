@@ -93,3 +93,50 @@ export type PaymentSubmitOutcome =
     }
   | { readonly kind: "duplicate"; readonly message: string; readonly requestId: string }
   | { readonly kind: "failed"; readonly title: string; readonly summary: string; readonly requestId?: string | undefined };
+
+/** One credit transfer's fields as the form holds them (strings, nested as in the wire body). */
+// Type aliases, not interfaces: Conform needs them assignable to Record<string, unknown>.
+export type TransferFormValues = {
+  creditorName?: string;
+  creditorAccount?: { bban?: string; iban?: string; currency?: string };
+  creditorAgent?: string;
+  creditorAddress?: { street?: string; buildingNumber?: string; postalCode?: string; city?: string; country?: string };
+  instructedAmount?: { amount?: string; currency?: string };
+  /** "message" or "kid". */
+  remittance?: string;
+  remittanceInformationUnstructured?: string;
+  remittanceInformationStructuredArray?: { reference?: string }[];
+  purposeCode?: string;
+  ultimateDebtor?: string;
+  endToEndIdentification?: string;
+};
+
+/**
+ * The form's values: every field by its name, the wire ones at their JSON paths. What the model
+ * reads; anything else posted is ignored, and any field may be missing.
+ */
+export type PaymentFormValues = TransferFormValues & {
+  product?: string;
+  /** single, periodic or bulk. */
+  kind?: string;
+  /** "account:<id>" or "card:<id>". */
+  debtor?: string;
+  /** Typed in when the user shares no account. */
+  debtorAccount?: { bban?: string; iban?: string; currency?: string };
+  /** psu-id, national-id or single-sca. */
+  payer?: string;
+  psuContext?: string;
+  nationalId?: string;
+  requestedExecutionDate?: string;
+  /** A checkbox: "on" when ticked. */
+  batchBookingPreferred?: string;
+  startDate?: string;
+  endDate?: string;
+  frequency?: string;
+  executionRule?: string;
+  dayOfExecution?: string;
+  monthsOfExecution?: string[];
+  payments?: TransferFormValues[];
+  /** "true" to send a logical duplicate anyway. */
+  allowLogicalDuplicate?: string;
+};
