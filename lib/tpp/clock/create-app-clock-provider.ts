@@ -39,8 +39,7 @@ function describe(error: unknown): string {
 export function createAppClockProvider(options: AppClockProviderOptions): AppClockProvider {
   const systemNow = options.systemNow ?? (() => new Date());
   const maxAgeMs = options.maxAgeMs ?? APP_CLOCK_MAX_AGE_MS;
-  const onFallback =
-    options.onFallback ?? ((reason: string) => console.warn(`tpp: ${reason}`));
+  const onFallback = options.onFallback ?? ((reason: string) => console.warn(`tpp: ${reason}`));
   let kept: { readonly clock: AppClock; readonly readAt: number } | undefined;
   let reading: Promise<AppClock> | undefined;
   // Bumped by invalidate(), so that a reading begun before it is not kept after it.

@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import type { AspspContext } from "../aspsp/aspsp-context";
-import { paymentPath } from "./payer-caller";
+import { paymentPath } from "./payment-path";
 import type { PaymentRef } from "./pis-types";
 
 // 204 has no body; whatever another bank might add to its reply carries nothing the TPP uses.

@@ -1,7 +1,7 @@
 import "server-only";
 import { paymentStatusResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
-import { paymentPath } from "./payer-caller";
+import { paymentPath } from "./payment-path";
 import type { PaymentRef, PaymentStatus } from "./pis-types";
 
 /**

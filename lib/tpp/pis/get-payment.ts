@@ -1,6 +1,6 @@
 import "server-only";
 import type { AspspContext } from "../aspsp/aspsp-context";
-import { paymentPath } from "./payer-caller";
+import { paymentPath } from "./payment-path";
 import type { PaymentDetails, PaymentRef } from "./pis-types";
 import { paymentDetailsReplySchema, toPaymentDetails } from "./to-payment-details";
 

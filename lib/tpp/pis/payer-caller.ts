@@ -1,7 +1,7 @@
 import type { AspspCaller } from "../aspsp/aspsp-caller";
 import { TppError } from "../errors";
 import { withoutPsu } from "../psu/to-sca-start";
-import type { PayerIdentity, PaymentRef } from "./pis-types";
+import type { PayerIdentity } from "./pis-types";
 
 const NATIONAL_ID = /^[0-9]{11}$/;
 
@@ -40,9 +40,4 @@ export function payerCaller(caller: AspspCaller, payer: PayerIdentity, operation
       return { ...rest, singleScaContext: payer.context };
     }
   }
-}
-
-/** The path of a payment at the bank: /v1/{service}/{product}/{paymentId}. @see supplement.md §2 */
-export function paymentPath(ref: PaymentRef): string {
-  return `/v1/${ref.service}/${ref.product}/${encodeURIComponent(ref.paymentId)}`;
 }
