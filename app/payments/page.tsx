@@ -1,0 +1,171 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { z } from "zod";
+import { formatBban, formatDateTime, formatIban, formatMoney } from "@/components/format";
+import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
+import { buttonStyles } from "@/components/ui/button-styles";
+import { EmptyState } from "@/components/ui/empty-state";
+import { PageHeader } from "@/components/ui/page-header";
+import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from "@/lib/psd2/schemas";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { KIND_CHOICES, PRODUCT_CHOICES } from "@/lib/tpp/payment-form/form-fields";
+import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
+import type { PaymentRecord } from "@/lib/tpp/payments/payments-repository";
+import { readPaymentAtBank } from "@/lib/tpp/payments/read-payment-at-bank";
+import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
+import { getTppRuntime } from "@/lib/tpp/runtime";
+
+export const metadata: Metadata = { title: "Payments" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const PAGE_SIZE = 25;
+/** At most this many payments not yet final are read again from the bank when the list is shown. */
+const REFRESH_AT_MOST = 10;
+
+const querySchema = z.object({
+  status: z.enum(TRANSACTION_STATUSES).optional().catch(undefined),
+  product: z.enum(PAYMENT_PRODUCTS).optional().catch(undefined),
+  before: z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
+});
+
+const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
+const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+
+function accountText(account: string): string {
+  return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
+}
+
+/** The statuses of the payments shown that can still change, read again from the bank (the bank is the authority). */
+async function refreshStatuses(records: readonly PaymentRecord[]): Promise<Map<string, PaymentRecord>> {
+  const open = records.filter((record) => !isSettledStatus(record.service, record.status)).slice(0, REFRESH_AT_MOST);
+  const fresh = new Map<string, PaymentRecord>();
+  if (open.length === 0) return fresh;
+  const { payments } = await getTppRuntime();
+  const ctx = await getAspspContext({ returnTo: "/payments" });
+  const reads = await Promise.allSettled(open.map((record) => readPaymentAtBank(ctx, payments, record)));
+  for (const read of reads) if (read.status === "fulfilled") fresh.set(read.value.record.id, read.value.record);
+  return fresh;
+}
+
+export default async function PaymentsPage({ searchParams }: { searchParams: SearchParams }) {
+  const user = await requireCurrentUser("/payments");
+  const raw = await searchParams;
+  const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
+  const { payments } = await getTppRuntime();
+  const page = await payments.list(user.id, {
+    limit: PAGE_SIZE,
+    ...(query.status === undefined ? {} : { status: [query.status] }),
+    ...(query.product === undefined ? {} : { product: query.product }),
+    ...(query.before === undefined ? {} : { before: query.before }),
+  });
+  const fresh = await refreshStatuses(page.items);
+  const items = page.items.map((record) => fresh.get(record.id) ?? record);
+  const filtered = query.status !== undefined || query.product !== undefined;
+  const nextHref = page.nextCursor === undefined ? undefined : `/payments?${new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), ...(query.product === undefined ? {} : { product: query.product }), before: page.nextCursor }).toString()}`;
+
+  return (
+    <div className="space-y-8">
+      <PageHeader
+        eyebrow="Payment initiation"
+        title="Payments"
+        description="The payments you made through this app, newest first. Each one's status is the bank's, with the time the app read it; payments that can still change are read again each time this page is shown."
+        actions={
+          <Link href="/payments/new" className={buttonStyles.primary}>
+            New payment
+          </Link>
+        }
+      />
+
+      <form method="get" action="/payments" aria-label="Filter payments" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+        <div>
+          <label htmlFor="status" className="block text-xs font-medium text-slate-600">
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={query.status ?? ""} className={selectClass}>
+            <option value="">Any status</option>
+            {TRANSACTION_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {PAYMENT_STATUS_WORDS[status].label} ({status})
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="product" className="block text-xs font-medium text-slate-600">
+            Product
+          </label>
+          <select id="product" name="product" defaultValue={query.product ?? ""} className={selectClass}>
+            <option value="">Any product</option>
+            {PRODUCT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.title}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className={buttonStyles.primary}>
+            Show
+          </button>
+          {filtered && (
+            <Link href="/payments" className={buttonStyles.quiet}>
+              Clear
+            </Link>
+          )}
+        </div>
+      </form>
+
+      {items.length === 0 ? (
+        <EmptyState
+          title={filtered ? "No payments match" : "No payments yet"}
+          action={
+            <Link href="/payments/new" className={buttonStyles.primary}>
+              New payment
+            </Link>
+          }
+        >
+          {filtered ? "No payment has this status and product. Clear the filter to see all." : "Make a payment: you fill it in here, approve it at the bank, and follow it here until it is paid."}
+        </EmptyState>
+      ) : (
+        <ul aria-label="Payments" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+          {items.map((record) => {
+            const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
+            const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
+            const recipient = record.transferCount > 1 ? `${record.transferCount} recipients` : record.creditorName;
+            return (
+              <li key={record.id}>
+                <Link
+                  href={paymentPagePath(record.id)}
+                  className="flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset sm:flex-row sm:items-center sm:justify-between sm:px-6"
+                >
+                  <div className="min-w-0">
+                    <p className="truncate font-semibold text-slate-900">{recipient}</p>
+                    <p className="truncate text-sm text-slate-500">
+                      {product} · {kind} · {record.transferCount > 1 ? `from ${accountText(record.debtorAccount)}` : `to ${accountText(record.creditorAccount)}`}
+                    </p>
+                  </div>
+                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:justify-end sm:text-right">
+                    <span className="font-semibold text-slate-900 tabular-nums">{record.amount === null ? "Several currencies" : formatMoney(record.amount)}</span>
+                    <span className="flex flex-col items-start gap-0.5 sm:items-end">
+                      <PaymentStatusBadge status={record.status} />
+                      <span className="text-xs text-slate-500">read {formatDateTime(record.statusReadAt)}</span>
+                    </span>
+                  </div>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {nextHref !== undefined && (
+        <nav aria-label="Older payments" className="flex justify-end">
+          <Link href={nextHref} className={buttonStyles.secondary}>
+            Older payments
+          </Link>
+        </nav>
+      )}
+    </div>
+  );
+}
