@@ -5,6 +5,7 @@ import { z } from "zod";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { describeError, type ErrorDisplay } from "@/lib/tpp/describe-error";
 import { putContactEmail } from "@/lib/tpp/tpp-dialogue/put-contact-email";
+import { forgetBankConnection } from "@/lib/tpp/users/forget-bank-connection";
 import { saveRedirectPreference } from "@/lib/tpp/users/save-redirect-preference";
 
 export type ContactEmailState =
@@ -39,4 +40,10 @@ export async function saveApprovalMethod(formData: FormData): Promise<void> {
   if (!parsed.success) redirect("/settings");
   await saveRedirectPreference(parsed.data === "browser");
   redirect("/settings?saved=approval");
+}
+
+/** Forgets the PSU-ID, the agreements and the PSU session of the signed-in user (the payments stay). */
+export async function forgetConnection(): Promise<void> {
+  await forgetBankConnection();
+  redirect("/settings?saved=forgotten");
 }

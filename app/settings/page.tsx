@@ -8,7 +8,7 @@ import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { getContactEmail } from "@/lib/tpp/tpp-dialogue/get-contact-email";
-import { saveApprovalMethod, saveContactEmail } from "./actions";
+import { forgetConnection, saveApprovalMethod, saveContactEmail } from "./actions";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -67,6 +67,35 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
             )}
           </div>
         </form>
+      </Panel>
+
+      <Panel id="connection" title="Bank connection" description="What this app keeps to act for you at the bank.">
+        <div className="space-y-4 text-sm text-slate-700">
+          <p>
+            {user.psuId === undefined ? (
+              "The app has no PSU-ID for you: your next payment identifies you at the bank in the same approval, and reading accounts starts with a consent."
+            ) : (
+              <>
+                The bank identifies you to this app as PSU-ID <span className="font-mono break-all">{user.psuId}</span>
+                {user.corporateAgreements.length > 0 ? `, with ${user.corporateAgreements.length} corporate agreement${user.corporateAgreements.length === 1 ? "" : "s"}` : ""}.
+              </>
+            )}
+          </p>
+          <p>
+            Forgetting the connection removes the PSU-ID, the corporate agreements and the current approval from this app; your payments stay in the list.
+            The consent stays at the bank until you withdraw it there (choose accounts again and untick them).
+          </p>
+          <form action={forgetConnection} className="flex flex-wrap items-center gap-3">
+            <button type="submit" className={buttonStyles.danger} disabled={user.psuId === undefined && user.corporateAgreements.length === 0}>
+              Forget this bank connection
+            </button>
+            {query.saved === "forgotten" && (
+              <p role="status" className="text-sm text-emerald-700">
+                Forgotten: the app no longer holds a PSU-ID for you.
+              </p>
+            )}
+          </form>
+        </div>
       </Panel>
     </div>
   );

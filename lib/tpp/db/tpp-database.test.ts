@@ -80,6 +80,9 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       await expect(users.insert({ id: "u-2", username: "kari", displayName: "x", passwordHash: "x", createdAt: AT })).rejects.toThrow();
       await users.forgetCorporateIds("u-1");
       expect(await users.listCorporateIds("u-1")).toEqual([]);
+      await users.forgetPsuId("u-1");
+      const forgotten = await users.findById("u-1");
+      expect([forgotten?.psuId, forgotten?.psuIdReceivedAt]).toEqual([null, null]);
     });
 
     it("keeps each user's TPP-Redirect-Preferred choice, true until changed", async () => {

@@ -46,6 +46,11 @@ export function createUsersRepository(db: TppExecutor) {
       await db.update(users).set({ psuId, psuIdReceivedAt: at }).where(eq(users.id, id));
     },
 
+    /** Forgets the psu-id: the next SCA identifies the PSU anew (the user's "forget this bank connection"). */
+    async forgetPsuId(id: string): Promise<void> {
+      await db.update(users).set({ psuId: null, psuIdReceivedAt: null }).where(eq(users.id, id));
+    },
+
     /** The user's choice of TPP-Redirect-Preferred (false: approve in the bank's mobile app). */
     async setRedirectPreferred(id: string, redirectPreferred: boolean): Promise<void> {
       await db.update(users).set({ redirectPreferred }).where(eq(users.id, id));

@@ -1,0 +1,20 @@
+import "server-only";
+import { requireCurrentUser } from "../auth/get-current-user";
+import { getTppRuntime } from "../runtime";
+import { createPsuSession, writePsuSession } from "../session/psu-session";
+
+/**
+ * Forgets the signed-in user's connection to the bank: the PSU-ID, the corporate agreements,
+ * and the PSU session (a new TPP-Session-ID, no SCA, no context, no approval waiting). The
+ * payments made stay in the user's list. At the bank the consent stays until the PSU withdraws it
+ * there. After this, a payment goes through the single-SCA journey (or a national identity
+ * number), and reading accounts starts with a new consent. A Server Action helper.
+ * @see psd2-interface.md "Authentication" (4, 5); supplement.md §5
+ */
+export async function forgetBankConnection(): Promise<void> {
+  const user = await requireCurrentUser("/settings");
+  const { users } = await getTppRuntime();
+  await users.forgetPsuId(user.id);
+  await users.forgetCorporateIds(user.id);
+  await writePsuSession(createPsuSession(user.id, new Date()));
+}
