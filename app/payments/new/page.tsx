@@ -1,0 +1,96 @@
+import type { Metadata } from "next";
+import { ErrorPanel } from "@/components/error-panel";
+import { PaymentForm } from "@/components/payments/payment-form";
+import { buttonStyles } from "@/components/ui/button-styles";
+import { PageHeader } from "@/components/ui/page-header";
+import { COUNTRY_CODES } from "@/lib/psd2/validation";
+import { listAccounts } from "@/lib/tpp/ais/list-accounts";
+import { listCardAccounts } from "@/lib/tpp/ais/list-card-accounts";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
+import { connectPathFor } from "@/lib/tpp/flows/connect-path";
+import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import type { PayingAccount, PayingCard } from "@/lib/tpp/payment-form";
+import { getPsuSessionStatus } from "@/lib/tpp/session/get-psu-session-status";
+import { submitPaymentForm } from "./actions";
+import { isPayable, toPayingAccount, toPayingCard } from "./paying-accounts";
+
+export const metadata: Metadata = { title: "New payment" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The countries of an address, by their English names (made here, so that the browser renders the same text). */
+function countryOptions(): { code: string; name: string }[] {
+  const names = new Intl.DisplayNames("en", { type: "region" });
+  return COUNTRY_CODES.map((code) => ({ code, name: names.of(code) ?? code })).sort((a, b) => a.name.localeCompare(b.name, "en"));
+}
+
+export default async function NewPaymentPage({ searchParams }: { searchParams: SearchParams }) {
+  const query = await searchParams;
+  const from = typeof query.from === "string" && query.from !== "" ? query.from : undefined;
+  const returnTo = from === undefined ? "/payments/new" : `/payments/new?from=${encodeURIComponent(from)}`;
+  const user = await requireCurrentUser(returnTo);
+  const [clock, session] = await Promise.all([getAppClock(), getPsuSessionStatus(user.id)]);
+  const hasPsuId = user.psuId !== undefined;
+  const corporate = session?.context === "CORPORATE";
+
+  const header = (
+    <PageHeader
+      eyebrow="Payment initiation"
+      title="New payment"
+      description={
+        hasPsuId
+          ? `Fill in the payment; you approve it at the bank.${corporate ? " You act for a company." : ""}`
+          : "You have not connected your bank: write the account you pay from, and one login at the bank identifies you and approves the payment."
+      }
+      actions={
+        hasPsuId ? undefined : (
+          <a href={connectPathFor(returnTo)} className={buttonStyles.secondary}>
+            Connect your bank first
+          </a>
+        )
+      }
+    />
+  );
+
+  let accounts: PayingAccount[] = [];
+  let cards: PayingCard[] = [];
+  if (hasPsuId) {
+    const result = await loadForPage(returnTo, async () => {
+      const ctx = await getAspspContext({ returnTo });
+      const [bankAccounts, cardAccounts] = await Promise.all([listAccounts(ctx), listCardAccounts(ctx)]);
+      return { bankAccounts, cardAccounts };
+    });
+    if (!result.ok) {
+      return (
+        <div className="space-y-8">
+          {header}
+          <ErrorPanel error={result.error} />
+        </div>
+      );
+    }
+    accounts = result.value.bankAccounts.filter(isPayable).map(toPayingAccount);
+    cards = result.value.cardAccounts.filter(isPayable).map(toPayingCard);
+  }
+  // ?from=<accountId>: "Pay from this account" links preselect the debtor.
+  const defaultDebtor =
+    from === undefined ? undefined : accounts.some((a) => a.id === from) ? `account:${from}` : cards.some((c) => c.id === from) ? `card:${from}` : undefined;
+
+  return (
+    <div className="space-y-8">
+      {header}
+      <PaymentForm
+        action={submitPaymentForm}
+        today={clock.today()}
+        accounts={accounts}
+        cards={cards}
+        corporate={corporate}
+        hasPsuId={hasPsuId}
+        feeUrl="/payments/fee"
+        countries={countryOptions()}
+        defaultDebtor={defaultDebtor}
+      />
+    </div>
+  );
+}
