@@ -2,7 +2,7 @@
 
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import Link from "next/link";
-import { useActionState, useMemo } from "react";
+import { startTransition, useActionState, useMemo, type FormEvent } from "react";
 import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
 import {
   FREQUENCY_CHOICES,
@@ -152,11 +152,26 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
   ].filter((group) => group.options.length > 0);
 
   const payer = read("payer") ?? (hasPsuId ? "psu-id" : "single-sca");
+
+  // With JavaScript, the valid form is sent by hand: React resets a form after its `action` has
+  // run, which would empty every field the PSU must see again after a refusal or a duplicate.
+  // Without JavaScript, the `action` attribute posts it (and the page renders the reply).
+  const formProps = getFormProps(form);
+  function submit(event: FormEvent<HTMLFormElement>) {
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
+    const formData = new FormData(event.currentTarget, submitter);
+    startTransition(() => formAction(formData));
+  }
   const outcome = state.outcome;
 
   return (
     <FormProvider context={form.context}>
-      <form {...getFormProps(form)} action={formAction} className="lg:grid lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start lg:gap-8">
+      <form {...formProps} onSubmit={submit} action={formAction} className="lg:grid lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start lg:gap-8">
+        {/* The form's default button: Enter in a field sends the payment, never "Remove payment 1". */}
+        <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <div className="min-w-0 space-y-6">
           <FormSection title="Payment">
             <RadioCards name="product" legend="Kind of transfer" options={PRODUCT_CHOICES} onChange={followProduct} />
@@ -276,7 +291,8 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
             )}
           </FormSection>
 
-          {kind === "bulk" && (
+          {/* Kept in the form (hidden) for the other kinds, so that the rows survive a reply of the server. */}
+          <div hidden={kind !== "bulk"}>
             <FormSection title="Payments" description="Each recipient of the bulk. All are paid from the account above, on the same date.">
               <ol className="space-y-4">
                 {rows.map((row, index) => (
@@ -304,7 +320,7 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                 Add a payment
               </button>
             </FormSection>
-          )}
+          </div>
         </div>
 
         <aside aria-labelledby="payment-summary-title" className="mt-6 lg:sticky lg:top-6 lg:mt-0">
