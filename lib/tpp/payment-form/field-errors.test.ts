@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrorsFromTppMessages, fieldNameForPath } from "./field-errors";
+import { fieldErrorsFromTppMessages, fieldNameForPath, relocateFieldErrors, visibleFieldFor } from "./field-errors";
 
 describe("fieldNameForPath: a tppMessage's path onto the form's field (supplement.md §4)", () => {
   it("a path that is a field's name is that field", () => {
@@ -76,5 +76,32 @@ describe("fieldErrorsFromTppMessages: the bank's 400 on the form", () => {
     expect(fieldErrorsFromTppMessages([{ code: "EXECUTION_DATE_INVALID", path: "requestedExecutionDate", text: "The date is a bank holiday" }]).fieldErrors).toEqual({
       requestedExecutionDate: ["The date is a bank holiday"],
     });
+  });
+});
+
+describe("visibleFieldFor: a message about a field that is not shown goes to the one that is", () => {
+  it("the KID's message goes to the choice while a message is chosen, and back", () => {
+    const kid = "remittanceInformationStructuredArray[0].reference";
+    expect(visibleFieldFor(kid, { remittance: "message" })).toBe("remittance");
+    expect(visibleFieldFor(kid, { remittance: "kid" })).toBe(kid);
+    expect(visibleFieldFor(kid, {})).toBe(kid);
+    expect(visibleFieldFor("remittanceInformationUnstructured", { remittance: "kid" })).toBe("remittance");
+    expect(visibleFieldFor("remittanceInformationUnstructured", { remittance: "message" })).toBe("remittanceInformationUnstructured");
+    expect(visibleFieldFor(`payments[2].${kid}`, { payments: [{}, {}, { remittance: "message" }] })).toBe("payments[2].remittance");
+  });
+
+  it("creditorAgent's message goes to the account's currency while it is NOK", () => {
+    expect(visibleFieldFor("creditorAgent", { creditorAccount: { currency: "NOK" } })).toBe("creditorAccount.currency");
+    expect(visibleFieldFor("creditorAgent", { creditorAccount: { currency: "USD" } })).toBe("creditorAgent");
+    expect(visibleFieldFor("payments[0].creditorAgent", { payments: [{ creditorAccount: { currency: "NOK" } }] })).toBe("payments[0].creditorAccount.currency");
+  });
+
+  it("relocateFieldErrors merges what lands on one field", () => {
+    expect(
+      relocateFieldErrors(
+        { "remittanceInformationStructuredArray[0].reference": ["KID is required for this creditor"], remittance: ["Choose one"], creditorName: ["too long"] },
+        { remittance: "message" },
+      ),
+    ).toEqual({ remittance: ["KID is required for this creditor", "Choose one"], creditorName: ["too long"] });
   });
 });

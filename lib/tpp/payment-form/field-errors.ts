@@ -1,6 +1,7 @@
 import type { PaymentProduct } from "../../psd2/schemas";
 import { BULK_PAYMENTS, CONTROL_FIELDS, KID_FIELD, PAYMENT_FIELDS, TRANSFER_FIELDS, isNorwegianProduct, labelOfField } from "./form-fields";
 import type { PaymentFormIssue, TppMessageLike } from "./payment-form-types";
+import { textAt } from "./read-form-values";
 
 /** What the mapping of a path needs to know about the form it was sent from. */
 export interface FieldMappingOptions {
@@ -120,4 +121,37 @@ export function fieldErrorsFromTppMessages(
   options: FieldMappingOptions = {},
 ): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
   return collectErrors(tppMessages.map((message) => issueFromTppMessage(message, options)));
+}
+
+const REMITTANCE_FIELD = /^((?:payments\[\d+\]\.)?)(remittanceInformationStructuredArray\[0\]\.reference|remittanceInformationUnstructured|creditorAgent)$/;
+
+/**
+ * The field that shows a message about `field` with the form's values as they are: the KID's
+ * error goes to the message-or-KID choice while a message is chosen (the KID field is not shown
+ * then), the message's while the KID is chosen, and creditorAgent's to the account's currency
+ * while that is NOK (the BIC field is shown for a currency account only). So a bank's message
+ * about a field the PSU cannot see (a KID_MISSING on a payment with a message) is still seen.
+ */
+export function visibleFieldFor(field: string, values: unknown): string {
+  const match = REMITTANCE_FIELD.exec(field);
+  if (match === null) return field;
+  const prefix = match[1] ?? "";
+  const row = prefix === "" ? [] : ["payments", Number(/\d+/.exec(prefix)?.[0])];
+  if (match[2] === "creditorAgent") {
+    const currency = textAt(values, [...row, "creditorAccount", "currency"]);
+    return currency === undefined || currency === "NOK" ? `${prefix}creditorAccount.currency` : field;
+  }
+  const choice = textAt(values, [...row, CONTROL_FIELDS.remittance]);
+  const shown = match[2] === KID_FIELD ? choice === "kid" : choice !== "kid";
+  return shown || choice === undefined ? field : `${prefix}${CONTROL_FIELDS.remittance}`;
+}
+
+/** Field errors moved to the fields that show them (see {@link visibleFieldFor}). */
+export function relocateFieldErrors(fieldErrors: Record<string, string[]>, values: unknown): Record<string, string[]> {
+  const moved: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(fieldErrors)) {
+    const list = (moved[visibleFieldFor(field, values)] ??= []);
+    for (const message of messages) if (!list.includes(message)) list.push(message);
+  }
+  return moved;
 }

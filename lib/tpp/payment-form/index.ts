@@ -3,7 +3,15 @@
 // the fields they name.
 export { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
 export { addDecimalStrings, sumAmountsByCurrency, type CurrencyTotal } from "./decimal";
-export { collectErrors, fieldErrorsFromTppMessages, fieldNameForPath, issueFromTppMessage, type FieldMappingOptions } from "./field-errors";
+export {
+  collectErrors,
+  fieldErrorsFromTppMessages,
+  fieldNameForPath,
+  issueFromTppMessage,
+  relocateFieldErrors,
+  visibleFieldFor,
+  type FieldMappingOptions,
+} from "./field-errors";
 export {
   BULK_PAYMENTS,
   CONTROL_FIELDS,

@@ -1,7 +1,7 @@
 import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
-import { fieldErrorsFromTppMessages } from "./field-errors";
+import { fieldErrorsFromTppMessages, relocateFieldErrors } from "./field-errors";
 import type { PaymentDraft, PaymentFormContext, PaymentFormValues, PaymentSubmitOutcome } from "./payment-form-types";
 
 /** A field name as a path: "payments[1].creditorAccount.bban" → ["payments", 1, "creditorAccount", "bban"]. */
@@ -63,7 +63,8 @@ export const INITIAL_PAYMENT_FORM_STATE: PaymentFormState = { submission: undefi
 
 /**
  * The form's state after the bank answered a valid payment without taking it: a rejection's
- * tppMessages on the fields their paths name and the rest as the form's errors (with their
+ * tppMessages on the fields their paths name (or the field that shows them: a KID's error on the
+ * message-or-KID choice while a message is chosen) and the rest as the form's errors (with their
  * codes); a duplicate or a failure as they are, for the form to show above its button.
  */
 export function replyWithOutcome(
@@ -74,5 +75,5 @@ export function replyWithOutcome(
 ): PaymentFormState {
   if (outcome.kind !== "rejected") return { submission: submission.reply(), outcome };
   const { fieldErrors, formErrors } = fieldErrorsFromTppMessages(outcome.tppMessages, { product: draft.product, debtorTyped: isDebtorTyped(context) });
-  return { submission: submission.reply({ fieldErrors, formErrors }), outcome };
+  return { submission: submission.reply({ fieldErrors: relocateFieldErrors(fieldErrors, submission.payload), formErrors }), outcome };
 }
