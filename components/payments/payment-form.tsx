@@ -7,6 +7,7 @@ import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, is
 import {
   FREQUENCY_CHOICES,
   INITIAL_PAYMENT_FORM_STATE,
+  emptyTransfer,
   KIND_CHOICES,
   MONTH_CHOICES,
   PRODUCT_CHOICES,
@@ -24,7 +25,6 @@ import {
   type PaymentDraft,
   type PaymentFormState,
   type PaymentFormValues,
-  type TransferFormValues,
   type PaymentKind,
 } from "@/lib/tpp/payment-form";
 import type { PaymentProduct } from "@/lib/psd2/schemas";
@@ -56,17 +56,6 @@ const CURRENCY_OPTIONS: readonly SelectOption[] = [...COMMON_CURRENCIES, ...CURR
   label: code,
 }));
 
-const EMPTY_ROW: TransferFormValues = {
-  creditorAccount: { currency: "NOK" },
-  creditorAddress: { country: "NO" },
-  instructedAmount: { currency: "NOK" },
-  remittance: "message",
-};
-
-/** A new bulk row: in euro without an address for SEPA, in kroner in Norway otherwise. */
-function emptyRow(product: PaymentProduct): TransferFormValues {
-  return product === "sepa-credit-transfers" ? { creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" } : EMPTY_ROW;
-}
 
 function amountHint(currency: string | undefined): string {
   const units = currency !== undefined && isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : undefined;
@@ -98,9 +87,9 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
       debtorAccount: { currency: "NOK" },
       payer: hasPsuId ? "psu-id" : "single-sca",
       psuContext: "PRIVATE",
-      ...EMPTY_ROW,
+      ...emptyTransfer("norwegian-domestic-credit-transfers"),
       frequency: "Monthly",
-      payments: [EMPTY_ROW],
+      payments: [emptyTransfer("norwegian-domestic-credit-transfers")],
     },
     onValidate: ({ formData }) => parsePaymentForm(formData, context),
     // As the PSU types: an error shown on blur would move the fields below it between the press and
@@ -291,8 +280,7 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
             )}
           </FormSection>
 
-          {/* Kept in the form (hidden) for the other kinds, so that the rows survive a reply of the server. */}
-          <div hidden={kind !== "bulk"}>
+          {kind === "bulk" && (
             <FormSection title="Payments" description="Each recipient of the bulk. All are paid from the account above, on the same date.">
               <ol className="space-y-4">
                 {rows.map((row, index) => (
@@ -316,11 +304,11 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                 ))}
               </ol>
               <FieldErrors id={fields.payments.errorId} errors={fields.payments.errors} />
-              <button {...form.insert.getButtonProps({ name: fields.payments.name, defaultValue: emptyRow(product) })} className={buttonStyles.secondary}>
+              <button {...form.insert.getButtonProps({ name: fields.payments.name, defaultValue: emptyTransfer(product) })} className={buttonStyles.secondary}>
                 Add a payment
               </button>
             </FormSection>
-          </div>
+          )}
         </div>
 
         <aside aria-labelledby="payment-summary-title" className="mt-6 lg:sticky lg:top-6 lg:mt-0">

@@ -11,6 +11,7 @@ import {
   parsePaymentForm,
   replyWithFormError,
   replyWithOutcome,
+  withBulkRow,
   type PaymentFormContext,
   type PaymentFormState,
 } from "@/lib/tpp/payment-form";
@@ -61,7 +62,7 @@ export async function submitPaymentForm(_previous: PaymentFormState, formData: F
     hasPsuId: user.psuId !== undefined,
   };
   const submission = parsePaymentForm(formData, context);
-  if (submission.status !== "success") return { submission: submission.reply() };
+  if (submission.status !== "success") return { submission: withBulkRow(submission.reply()) };
   const allowLogicalDuplicate = formData.get(CONTROL_FIELDS.allowLogicalDuplicate) === "true";
   const outcome = await submitPayment(submission.value, { allowLogicalDuplicate });
   return replyWithOutcome(submission, submission.value, outcome, context);

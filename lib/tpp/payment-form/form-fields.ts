@@ -4,7 +4,7 @@
 // form's own choices (product, kind, who pays, ...) have names that no wire body uses.
 import type { PaymentProduct, PaymentService } from "../../psd2/schemas";
 import { FREQUENCY_CODES, PURPOSE_CODES, type FrequencyCode, type PurposeCode } from "../../psd2/validation";
-import type { PaymentKind } from "./payment-form-types";
+import type { PaymentKind, TransferFormValues } from "./payment-form-types";
 
 /** The names of the form's own fields (not part of the wire body). */
 export const CONTROL_FIELDS = {
@@ -204,4 +204,11 @@ export const MONTH_CHOICES = ["January", "February", "March", "April", "May", "J
 /** Whether a product is one of the Norwegian ones (BBAN accounts, KID, address required). */
 export function isNorwegianProduct(product: PaymentProduct): boolean {
   return product !== "sepa-credit-transfers";
+}
+
+/** A new bulk row's values: in euro without an address for SEPA, in kroner in Norway otherwise. */
+export function emptyTransfer(product: PaymentProduct | undefined): TransferFormValues {
+  return product === "sepa-credit-transfers"
+    ? { creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" }
+    : { creditorAccount: { currency: "NOK" }, creditorAddress: { country: "NO" }, instructedAmount: { currency: "NOK" }, remittance: "message" };
 }

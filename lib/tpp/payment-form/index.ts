@@ -15,6 +15,7 @@ export {
 export {
   BULK_PAYMENTS,
   CONTROL_FIELDS,
+  emptyTransfer,
   FIELD_LABELS,
   FREQUENCY_CHOICES,
   FREQUENCY_LABELS,
@@ -40,6 +41,7 @@ export {
   pathOfField,
   replyWithFormError,
   replyWithOutcome,
+  withBulkRow,
   type PaymentFormState,
 } from "./payment-form-schema";
 export type {

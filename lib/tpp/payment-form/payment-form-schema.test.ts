@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentForm, pathOfField, replyWithFormError, replyWithOutcome } from "./payment-form-schema";
+import { parsePaymentForm, pathOfField, replyWithFormError, replyWithOutcome, withBulkRow } from "./payment-form-schema";
 import type { PaymentFormContext } from "./payment-form-types";
 
 const context: PaymentFormContext = {
@@ -143,6 +143,15 @@ describe("replyWithFormError", () => {
   it("sends the values back as posted, with the message for the form", () => {
     const reply = replyWithFormError(formData({ creditorName: "Kari", "instructedAmount.amount": "1,00" }), "The account could not be read");
     expect(reply.error).toEqual({ "": ["The account could not be read"] });
-    expect(reply.initialValue).toEqual({ creditorName: "Kari", instructedAmount: { amount: "1,00" } });
+    expect(reply.initialValue).toMatchObject({ creditorName: "Kari", instructedAmount: { amount: "1,00" } });
+  });
+});
+
+describe("withBulkRow", () => {
+  it("gives a reply without bulk rows one empty row in the product's currency", () => {
+    const reply = parsePaymentForm(formData({ ...single, product: "sepa-credit-transfers" }), context).reply();
+    expect(withBulkRow(reply).initialValue?.payments).toEqual([{ creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" }]);
+    const bulkReply = parsePaymentForm(formData({ ...single, kind: "bulk", "payments[0].creditorName": "Kari" }), context).reply();
+    expect(withBulkRow(bulkReply)).toEqual(bulkReply);
   });
 });

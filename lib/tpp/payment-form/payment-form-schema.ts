@@ -1,7 +1,9 @@
 import { parseWithZod, type Submission, type SubmissionResult } from "@conform-to/zod/v4";
 import { z } from "zod";
 import { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
+import { isPaymentProduct } from "../../psd2/schemas";
 import { fieldErrorsFromTppMessages, relocateFieldErrors } from "./field-errors";
+import { emptyTransfer } from "./form-fields";
 import type { PaymentDraft, PaymentFormContext, PaymentFormValues, PaymentSubmitOutcome } from "./payment-form-types";
 
 /** A field name as a path: "payments[1].creditorAccount.bban" → ["payments", 1, "creditorAccount", "bban"]. */
@@ -49,7 +51,21 @@ export function parsePaymentForm(formData: FormData | URLSearchParams, context: 
  * failure before the values could be judged (the debtor could not be read at the bank).
  */
 export function replyWithFormError(formData: FormData | URLSearchParams, message: string): SubmissionResult<string[]> {
-  return parseWithZod(formData, { schema: z.record(z.string(), z.unknown()), disableAutoCoercion: true }).reply({ formErrors: [message] });
+  return withBulkRow(parseWithZod(formData, { schema: z.record(z.string(), z.unknown()), disableAutoCoercion: true }).reply({ formErrors: [message] }));
+}
+
+/**
+ * A reply whose values hold at least one bulk row: the rows are on the page for a bulk payment
+ * only, so a reply to another kind carries none, and a PSU who then chooses bulk (without
+ * JavaScript, through the server) would get a bulk without a row to fill.
+ */
+export function withBulkRow(result: SubmissionResult<string[]>): SubmissionResult<string[]> {
+  const values = result.initialValue;
+  if (values === undefined || values === null) return result;
+  const rows = values.payments;
+  if (Array.isArray(rows) && rows.length > 0) return result;
+  const product = typeof values.product === "string" && isPaymentProduct(values.product) ? values.product : undefined;
+  return { ...result, initialValue: { ...values, payments: [emptyTransfer(product)] } };
 }
 
 /** The state the Server Action gives back to the form: Conform's reply, and the bank's answer when it was asked. */
@@ -73,7 +89,7 @@ export function replyWithOutcome(
   outcome: PaymentSubmitOutcome,
   context: Pick<PaymentFormContext, "accounts" | "cards">,
 ): PaymentFormState {
-  if (outcome.kind !== "rejected") return { submission: submission.reply(), outcome };
+  if (outcome.kind !== "rejected") return { submission: withBulkRow(submission.reply()), outcome };
   const { fieldErrors, formErrors } = fieldErrorsFromTppMessages(outcome.tppMessages, { product: draft.product, debtorTyped: isDebtorTyped(context) });
-  return { submission: submission.reply({ fieldErrors: relocateFieldErrors(fieldErrors, submission.payload), formErrors }), outcome };
+  return { submission: withBulkRow(submission.reply({ fieldErrors: relocateFieldErrors(fieldErrors, submission.payload), formErrors })), outcome };
 }
