@@ -348,7 +348,12 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                       ))}
                     </ul>
                   )}
-                  {outcome?.kind === "rejected" && <p className="mt-1">The fields the bank named are marked.</p>}
+                  {outcome?.kind === "rejected" && (
+                    <p className="mt-1">
+                      The fields the bank named are marked.{" "}
+                      <span className="font-mono text-xs break-all">{[...new Set(outcome.tppMessages.map((message) => message.code))].join(", ")}</span>
+                    </p>
+                  )}
                   {outcome?.kind === "rejected" && <RequestId requestId={outcome.requestId} />}
                 </div>
               )}
