@@ -4,7 +4,7 @@ import { createSettingsRepository } from "../repositories/settings-repository";
 import { createTestDatabase, testDatabaseKinds, type TestDatabase } from "../testing/test-database";
 import { BatchRunner, type BatchProcessor } from "./batch-runs";
 import { countScheduledBatchRuns, listScheduledBatchRuns, nextScheduledBatchRun, osloInstantOf } from "./batch-schedule";
-import { parseIsoDuration } from "./parse-iso-duration";
+import { parseIsoDuration } from "../../psd2/schemas/sandbox-duration";
 import { SandboxClock } from "./sandbox-clock";
 
 const iso = (instants: readonly Date[]) => instants.map((instant) => instant.toISOString());

@@ -4,73 +4,11 @@
  *
  * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
  */
-import { z } from "zod";
-import { addViolation, checkWith } from "../../psd2/schemas/zod-checks";
-import { formatError, validateIsoDateTime } from "../../psd2/validation";
+import { parseIsoDuration } from "../../psd2/schemas/sandbox-duration";
+import { sandboxClockMoveSchema } from "../../psd2/schemas/sandbox-clock";
 import type { BatchRunner, BatchRunsOutcome, BatchSchedule } from "./batch-runs";
-import { parseIsoDuration } from "./parse-iso-duration";
 import type { SandboxClock } from "./sandbox-clock";
 import { parseSandboxInput } from "./sandbox/parse-sandbox-input";
-
-/** The earliest and latest instants the sandbox clock may be set to. */
-const EARLIEST = Date.parse("2000-01-01T00:00:00Z");
-const LATEST = Date.parse("2100-01-01T00:00:00Z");
-/** The longest single advance: ten years of days. */
-const MAX_ADVANCE_DAYS = 3660;
-
-const instantSchema = z.string().check(
-  checkWith((value: string) => {
-    const invalid = validateIsoDateTime(value);
-    if (invalid) return invalid;
-    const at = Date.parse(value);
-    return at < EARLIEST || at >= LATEST ? formatError("must lie in the years 2000 to 2099") : undefined;
-  }),
-);
-
-const durationSchema = z.string().check(
-  checkWith((value: string) => {
-    const milliseconds = parseIsoDuration(value);
-    if (milliseconds === undefined) {
-      return formatError("must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)");
-    }
-    if (milliseconds <= 0) return formatError("must be longer than zero: the clock moves forward only by advance; set now to go back");
-    if (milliseconds > MAX_ADVANCE_DAYS * 24 * 60 * 60 * 1000) return formatError(`must be at most P${MAX_ADVANCE_DAYS}D`);
-    return undefined;
-  }),
-);
-
-/**
- * The body of POST /v1/sandbox/clock: exactly one move (`now`, `advance` or `reset`), or only
- * `frozen`; `frozen` may come with `now` or `advance`.
- */
-export const clockMoveSchema = z
-  .strictObject({
-    now: instantSchema
-      .optional()
-      .describe("Sets the clock to this ISO 8601 date-time with offset, e.g. 2026-03-02T05:00:00+01:00 (forward or back)"),
-    advance: durationSchema
-      .optional()
-      .describe("Moves the clock forward by an ISO 8601 duration of days, hours, minutes and seconds: PT1H, PT90M, P1D, P1DT2H"),
-    frozen: z
-      .boolean()
-      .optional()
-      .describe("true: the clock stands still (at the new time, with now or advance); false: it runs on. Alone: freezes or releases the clock where it is"),
-    reset: z.literal(true).optional().describe("true: back to the real time, running"),
-  })
-  .check((payload) => {
-    const { now, advance, frozen, reset } = payload.value;
-    const moves = (["now", "advance", "reset"] as const).filter((name) => payload.value[name] !== undefined);
-    const second = moves[1];
-    if (second !== undefined) {
-      addViolation(payload, formatError(`cannot be combined with ${moves[0]}: give one of now, advance and reset`), [second]);
-    }
-    if (now === undefined && advance === undefined && reset === undefined && frozen === undefined) {
-      addViolation(payload, formatError('must hold now, advance, frozen or reset, e.g. {"advance":"PT1H"} or {"now":"2026-03-02T05:00:00+01:00","frozen":true}'));
-    }
-    if (reset !== undefined && frozen !== undefined) {
-      addViolation(payload, formatError("cannot be combined with reset: reset returns to the real time, running"), ["frozen"]);
-    }
-  });
 
 export type SandboxClockState = { now: string; today: string; frozen: boolean; offsetSeconds: number; batchSchedule: BatchSchedule };
 export type SandboxClockMove = SandboxClockState & { batchRuns: BatchRunsOutcome };
@@ -95,7 +33,7 @@ export async function readSandboxClock({ clock, batchRuns }: ClockDependencies):
  */
 export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMove> {
   const { clock, batchRuns } = dependencies;
-  const move = parseSandboxInput(clockMoveSchema, body);
+  const move = parseSandboxInput(sandboxClockMoveSchema, body);
   const { batchRuns: ran } = await batchRuns.collect(async () => {
     const frozen = move.frozen === undefined ? {} : { frozen: move.frozen };
     if (move.reset) return clock.reset();

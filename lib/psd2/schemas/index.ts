@@ -117,6 +117,55 @@ export {
   type SandboxCustomer,
   type SandboxCustomerRequest,
 } from "./sandbox-customer";
+export { MAX_SANDBOX_CLOCK_ADVANCE_DAYS, sandboxClockMoveSchema, type SandboxClockMoveInput } from "./sandbox-clock";
+export { parseIsoDuration } from "./sandbox-duration";
+export { isValidOrganisationNumber } from "./sandbox-organisation-number";
+export {
+  sandboxAccountSchema,
+  sandboxAgreementSchema,
+  sandboxBalanceSchema,
+  sandboxBatchRunsOutcomeSchema,
+  sandboxBatchRunsReplySchema,
+  sandboxCardAccountSchema,
+  sandboxClockMoveReplySchema,
+  sandboxClockStateSchema,
+  sandboxCreatedCardTransactionsSchema,
+  sandboxCreatedTransactionsSchema,
+  sandboxCustomersSchema,
+  sandboxInitialisationSchema,
+  type SandboxAccount,
+  type SandboxAgreement,
+  type SandboxBalance,
+  type SandboxBatchRunsOutcome,
+  type SandboxBatchRunsReply,
+  type SandboxCardAccount,
+  type SandboxClockMoveReply,
+  type SandboxClockState,
+  type SandboxCreatedCardTransactions,
+  type SandboxCreatedTransactions,
+  type SandboxInitialisation,
+} from "./sandbox-replies";
+export {
+  createSandboxAccountSchema,
+  createSandboxAccountTransactionsSchema,
+  createSandboxAgreementSchema,
+  createSandboxCardAccountSchema,
+  createSandboxCardTransactionsSchema,
+  createSandboxCustomerSchema,
+  MAX_SANDBOX_TRANSACTIONS_PER_REQUEST,
+  SANDBOX_CASH_ACCOUNT_TYPES,
+  sandboxCardTransactionsQuerySchema,
+  setSandboxBalanceSchema,
+  type CreateSandboxAccountInput,
+  type CreateSandboxAgreementInput,
+  type CreateSandboxCardAccountInput,
+  type CreateSandboxCustomerInput,
+  type SandboxAccountTransactionInput,
+  type SandboxCardTransactionInput,
+  type SandboxCardTransactionsQuery,
+  type SandboxPartyAccountInput,
+  type SetSandboxBalanceInput,
+} from "./sandbox-requests";
 export { scaRedirectResponseSchema, type ScaRedirectResponse } from "./sca-redirect-response";
 export {
   SCA_STATUSES,

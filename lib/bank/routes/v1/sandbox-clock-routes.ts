@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { ANY_TPP_ROLES } from "../../operation";
-import { clockMoveSchema, moveSandboxClock, readSandboxClock } from "../../services/move-sandbox-clock";
+import { sandboxClockMoveSchema } from "../../../psd2/schemas/sandbox-clock";
+import { sandboxBatchRunsReplySchema, sandboxClockMoveReplySchema, sandboxClockStateSchema } from "../../../psd2/schemas/sandbox-replies";
+import { moveSandboxClock, readSandboxClock } from "../../services/move-sandbox-clock";
 import { parseSandboxInput } from "../../services/sandbox/parse-sandbox-input";
-import { batchRunsReplySchema, clockMoveReplySchema, clockStateSchema, noBodySchema, SANDBOX_CLOCK_TAG, SANDBOX_ERRORS } from "./sandbox-route-docs";
+import { noBodySchema, SANDBOX_CLOCK_TAG, SANDBOX_ERRORS } from "./sandbox-route-docs";
 import { errorReplies } from "../../openapi/operation-docs";
 
 const TAGS = [SANDBOX_CLOCK_TAG];
@@ -27,7 +29,7 @@ export async function sandboxClockRoutes(v1: FastifyInstance): Promise<void> {
           summary: "Read the sandbox clock",
           description: "The sandbox time and date (Europe/Oslo), whether the clock stands still, its offset from the real time, and the batch schedule.",
           tags: TAGS,
-          responses: { 200: { description: "The clock", schema: clockStateSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
+          responses: { 200: { description: "The clock", schema: sandboxClockStateSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },
@@ -44,8 +46,8 @@ export async function sandboxClockRoutes(v1: FastifyInstance): Promise<void> {
           description:
             'One move per request: {"now":"2026-03-02T05:00:00+01:00"} sets the time (forward or back), {"advance":"PT1H"} moves it forward by an ISO 8601 duration of days, hours, minutes and seconds (P1D, PT90M, P1DT2H), {"frozen":true} stops it where it is (false releases it), {"reset":true} returns to the real time, running. frozen may come with now or advance; without it the clock stays running or frozen as it was. The batch runs the move passes (06:00, 09:00, 12:00, 15:00 and 19:00 Europe/Oslo) run before the reply, which lists them.',
           tags: TAGS,
-          body: clockMoveSchema,
-          responses: { 200: { description: "The clock after the move, and the batch runs it ran", schema: clockMoveReplySchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
+          body: sandboxClockMoveSchema,
+          responses: { 200: { description: "The clock after the move, and the batch runs it ran", schema: sandboxClockMoveReplySchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },
@@ -63,7 +65,7 @@ export async function sandboxClockRoutes(v1: FastifyInstance): Promise<void> {
             "Runs the scheduled batch runs that are due, then one run at the current sandbox time (all payments except periodic ones, supplement §5). No body (or {}). The reply lists each run with what each processor did.",
           tags: TAGS,
           body: noBodySchema,
-          responses: { 200: { description: "The runs that ran", schema: batchRunsReplySchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
+          responses: { 200: { description: "The runs that ran", schema: sandboxBatchRunsReplySchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },

@@ -16,32 +16,34 @@ import {
 } from "../../services/sandbox";
 import { parseSandboxInput } from "../../services/sandbox/parse-sandbox-input";
 import {
-  createAccountSchema,
-  createAccountTransactionsSchema,
-  createAgreementSchema,
-  createCardAccountSchema,
-  createCardTransactionsSchema,
-  createCustomerSchema,
-  setBalanceSchema,
-} from "../../services/sandbox/sandbox-schemas";
+  createSandboxAccountSchema,
+  createSandboxAccountTransactionsSchema,
+  createSandboxAgreementSchema,
+  createSandboxCardAccountSchema,
+  createSandboxCardTransactionsSchema,
+  createSandboxCustomerSchema,
+  setSandboxBalanceSchema,
+} from "../../../psd2/schemas/sandbox-requests";
+import { sandboxCardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
+import { sandboxCustomerSchema } from "../../../psd2/schemas/sandbox-customer";
 import {
-  accountIdParams,
-  cardAccountIdParams,
-  createdCardTransactionsSchema,
-  createdTransactionsSchema,
-  customerIdParams,
-  initialisationSchema,
-  noBodySchema,
-  SANDBOX_DATA_TAG,
-  SANDBOX_ERRORS,
   sandboxAccountSchema,
   sandboxAgreementSchema,
   sandboxBalanceSchema,
   sandboxCardAccountSchema,
-  sandboxCardTransactionsQuery,
-  sandboxCardTransactionsResponseSchema,
-  sandboxCustomerSchema,
+  sandboxCreatedCardTransactionsSchema,
+  sandboxCreatedTransactionsSchema,
   sandboxCustomersSchema,
+  sandboxInitialisationSchema,
+} from "../../../psd2/schemas/sandbox-replies";
+import {
+  accountIdParams,
+  cardAccountIdParams,
+  customerIdParams,
+  noBodySchema,
+  SANDBOX_DATA_TAG,
+  SANDBOX_ERRORS,
+  sandboxCardTransactionsQuery,
 } from "./sandbox-route-docs";
 import { errorReplies } from "../../openapi/operation-docs";
 
@@ -83,7 +85,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             "Four customers (private 13039319955 and 12085592767 with 2 accounts and a card account each; corporate 18129215603 and 20079518612 with 2 accounts in an agreement each), 13 months of deterministic history up to the sandbox clock's today, a few pending transactions. Customers, accounts, card accounts and agreements made by hand are discarded; consents, SCA sessions and counters are cleared. Registered TPPs, the psu-ids of the initial customers, the bank's keys and the sandbox clock stay. No body (or {}).",
           tags: TAGS,
           body: noBodySchema,
-          responses: { 200: { description: "What the sandbox now holds", schema: initialisationSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
+          responses: { 200: { description: "What the sandbox now holds", schema: sandboxInitialisationSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
         },
       },
     },
@@ -103,7 +105,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description:
             "customerNumber (11 digits) is the mocked national identity number the customer logs in with at SCA; one already in use is 409 CONFLICT. The customer starts without accounts.",
           tags: TAGS,
-          body: createCustomerSchema,
+          body: createSandboxCustomerSchema,
           responses: {
             201: { description: "CREATED: the sandbox customer (Location: /v1/sandbox/customers/{customerId})", schema: sandboxCustomerSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 409),
@@ -163,7 +165,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description:
             "Only customerId and name are required. Defaults: currency NOK, product = name, cashAccountType CACC, usage from the customer type, ownerName = the customer's name, balance 0. The bank draws a new BBAN (MOD11) and IBAN.",
           tags: TAGS,
-          body: createAccountSchema,
+          body: createSandboxAccountSchema,
           responses: {
             201: { description: "CREATED: the account (Location: /v1/accounts/{resourceId}, readable with consent)", schema: sandboxAccountSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
@@ -187,7 +189,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description:
             "The card account's currency is creditLimit's. relatedAccountId (the account card payments are drawn on) must be one of the customer's accounts; without it the customer's first account is used. Without maskedPan the bank makes one.",
           tags: TAGS,
-          body: createCardAccountSchema,
+          body: createSandboxCardAccountSchema,
           responses: {
             201: { description: "CREATED: the card account (Location: /v1/card-accounts/{resourceId}, readable with consent)", schema: sandboxCardAccountSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
@@ -211,7 +213,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description:
             "The customer must be CORPORATE; organisationNumber has 9 digits with a valid MOD11 check digit; accountIds are at least one of the customer's own accounts, each once.",
           tags: TAGS,
-          body: createAgreementSchema,
+          body: createSandboxAgreementSchema,
           responses: {
             201: { description: "CREATED: the agreement (Location: its customer, /v1/sandbox/customers/{customerId})", schema: sandboxAgreementSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
@@ -236,9 +238,9 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             "An array of 1 to 1000 transactions, all added or none. Only transactionAmount is required, in the account's currency. Booked ones (the default) change the booked balance; a bookingDate may not be later than today. A debtorAccount that is another account of this bank is 400 FORMAT_ERROR at [i].debtorAccount: money leaves a sandbox account only through a payment.",
           tags: TAGS,
           params: accountIdParams,
-          body: createAccountTransactionsSchema,
+          body: createSandboxAccountTransactionsSchema,
           responses: {
-            201: { description: "CREATED: the transactions and the new booked balance (Location: /v1/accounts/{id}/transactions)", schema: createdTransactionsSchema },
+            201: { description: "CREATED: the transactions and the new booked balance (Location: /v1/accounts/{id}/transactions)", schema: sandboxCreatedTransactionsSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
         },
@@ -262,11 +264,11 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             "An array of 1 to 1000, all added or none. transactionAmount is in the card account's currency; originalAmount (what the merchant charged) defaults to it and has the same sign. A whole number of units (-250) is read as \"-250.00\". transactionDate defaults to today; a booked one's bookingDate defaults to its transactionDate.",
           tags: TAGS,
           params: cardAccountIdParams,
-          body: createCardTransactionsSchema,
+          body: createSandboxCardTransactionsSchema,
           responses: {
             201: {
               description: "CREATED: the card transactions and the new booked balance (Location: /v1/sandbox/card-accounts/{id}/transactions)",
-              schema: createdCardTransactionsSchema,
+              schema: sandboxCreatedCardTransactionsSchema,
             },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
@@ -312,7 +314,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description: "Sets the booked balance (today's bookings included), in the account's currency; closingBooked, expected and interimAvailable are derived from it.",
           tags: TAGS,
           params: accountIdParams,
-          body: setBalanceSchema,
+          body: setSandboxBalanceSchema,
           responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
         },
       },
@@ -330,7 +332,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
           description: "Sets the booked balance, in the card account's currency; negative when the card owes money.",
           tags: TAGS,
           params: cardAccountIdParams,
-          body: setBalanceSchema,
+          body: setSandboxBalanceSchema,
           responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
         },
       },

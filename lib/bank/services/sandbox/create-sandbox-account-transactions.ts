@@ -8,7 +8,7 @@ import { addAmounts } from "../../repositories/money";
 import { createTransactionsRepository, type NewTransaction } from "../../repositories/transactions-repository";
 import type { Clock } from "./clock";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { createAccountTransactionsSchema, type PartyAccountInput } from "./sandbox-schemas";
+import { createSandboxAccountTransactionsSchema, type SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxTransaction, type SandboxTransaction, type WireAmount } from "./sandbox-wire";
 
 export type CreatedSandboxTransactions = {
@@ -17,7 +17,7 @@ export type CreatedSandboxTransactions = {
   account: { resourceId: string; balance: WireAmount };
 };
 
-function toParty(party: PartyAccountInput | undefined): TransactionParty | null {
+function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty | null {
   if (!party) return null;
   return {
     ...(party.bban === undefined ? {} : { bban: party.bban }),
@@ -45,7 +45,7 @@ export async function createSandboxAccountTransactions(
     // Locked until commit: concurrent bookings on the account then add up one after the other.
     const account = await accounts.findByIdForUpdate(accountId);
     if (!account) throw new BankError("RESOURCE_UNKNOWN", `no sandbox account has the id ${JSON.stringify(accountId)}`);
-    const items = parseSandboxInput(createAccountTransactionsSchema, body);
+    const items = parseSandboxInput(createSandboxAccountTransactionsSchema, body);
     const today = clock.today();
 
     const debtorBbans = items.flatMap((item) => (item.debtorAccount?.bban === undefined ? [] : [item.debtorAccount.bban]));

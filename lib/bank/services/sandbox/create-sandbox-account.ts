@@ -8,7 +8,7 @@ import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { drawSandboxAccountNumber, SANDBOX_BIC } from "./sandbox-bank";
-import { createAccountSchema } from "./sandbox-schemas";
+import { createSandboxAccountSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxAccount, type SandboxAccount } from "./sandbox-wire";
 
 /** Draws of a free account number before giving up: with 10^6 numbers per bank code, one almost always does. */
@@ -21,7 +21,7 @@ const MAX_NUMBER_DRAWS = 20;
  * @see supplement.md §3, §11
  */
 export async function createSandboxAccount(db: Executor, clock: Clock, body: unknown): Promise<SandboxAccount> {
-  const input = parseSandboxInput(createAccountSchema, body);
+  const input = parseSandboxInput(createSandboxAccountSchema, body);
   const currency = input.currency ?? "NOK";
   if (input.balance && input.balance.currency !== currency) {
     throw new BankError("FORMAT_ERROR", `balance.currency is ${input.balance.currency}, but the account's currency is ${currency}; they must be the same`, {

@@ -5,7 +5,7 @@ import { createAgreementsRepository } from "../../repositories/agreements-reposi
 import { createRandomId } from "../../repositories/ids";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { createAgreementSchema } from "./sandbox-schemas";
+import { createSandboxAgreementSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxAgreement, type SandboxAgreement } from "./sandbox-wire";
 
 /**
@@ -15,7 +15,7 @@ import { toSandboxAgreement, type SandboxAgreement } from "./sandbox-wire";
  * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
  */
 export async function createSandboxAgreement(db: Executor, body: unknown): Promise<SandboxAgreement> {
-  const input = parseSandboxInput(createAgreementSchema, body);
+  const input = parseSandboxInput(createSandboxAgreementSchema, body);
   return db.transaction(async (tx) => {
     const customer = await findCustomerForBody(tx, input.customerId);
     if (customer.type !== "CORPORATE") {

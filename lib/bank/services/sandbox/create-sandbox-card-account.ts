@@ -9,7 +9,7 @@ import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { maskPan } from "./sandbox-bank";
-import { createCardAccountSchema } from "./sandbox-schemas";
+import { createSandboxCardAccountSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxCardAccount, type SandboxCardAccount } from "./sandbox-wire";
 
 /** The BIN of the sandbox bank's Mastercard, for masked card numbers not given in the request. */
@@ -23,7 +23,7 @@ const SANDBOX_CARD_BIN = "552211";
  * @see supplement.md §3, §11
  */
 export async function createSandboxCardAccount(db: Executor, clock: Clock, body: unknown): Promise<SandboxCardAccount> {
-  const input = parseSandboxInput(createCardAccountSchema, body);
+  const input = parseSandboxInput(createSandboxCardAccountSchema, body);
   const currency = input.creditLimit.currency;
   if (input.balance && input.balance.currency !== currency) {
     throw new BankError(

@@ -6,7 +6,7 @@ import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import type { Clock } from "./clock";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { createCardTransactionsSchema } from "./sandbox-schemas";
+import { createSandboxCardTransactionsSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxCardTransaction, type SandboxCardTransaction, type WireAmount } from "./sandbox-wire";
 
 export type CreatedSandboxCardTransactions = {
@@ -33,7 +33,7 @@ export async function createSandboxCardTransactions(
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);
     if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
-    const items = parseSandboxInput(createCardTransactionsSchema, body);
+    const items = parseSandboxInput(createSandboxCardTransactionsSchema, body);
     const today = clock.today();
     const now = clock.now();
 

@@ -4,7 +4,7 @@ import { createCustomersRepository } from "../../repositories/customers-reposito
 import { createRandomId } from "../../repositories/ids";
 import type { Clock } from "./clock";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { createCustomerSchema } from "./sandbox-schemas";
+import { createSandboxCustomerSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
 
 /**
@@ -14,7 +14,7 @@ import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
  * @see psd2-interface.md "Sandbox customer"; supplement.md §11
  */
 export async function createSandboxCustomer(db: Executor, clock: Clock, body: unknown): Promise<SandboxCustomer> {
-  const input = parseSandboxInput(createCustomerSchema, body);
+  const input = parseSandboxInput(createSandboxCustomerSchema, body);
   const created = await createCustomersRepository(db).insertIfNumberFree({
     id: createRandomId(),
     customerNumber: input.customerNumber,

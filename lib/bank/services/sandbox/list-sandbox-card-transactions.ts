@@ -3,7 +3,7 @@ import { BankError } from "../../errors";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createCardTransactionsRepository } from "../../repositories/card-transactions-repository";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { cardTransactionsQuerySchema } from "./sandbox-schemas";
+import { sandboxCardTransactionsQuerySchema } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCardTransactionsResponse } from "./sandbox-wire";
 
 /** The page size when no limit is given. @see psd2-interface.md "Limits" */
@@ -32,7 +32,7 @@ export async function listSandboxCardTransactions(db: Executor, cardAccountId: s
   if (!isRecord(query) || query.bookingStatus === undefined) {
     throw new BankError("QUERY_PARAMETER_REQUIRED", "the query parameter bookingStatus is required: booked, pending or both", { path: "bookingStatus" });
   }
-  const parameters = parseSandboxInput(cardTransactionsQuerySchema, query);
+  const parameters = parseSandboxInput(sandboxCardTransactionsQuerySchema, query);
   if (parameters.fromDate !== undefined && parameters.toDate !== undefined && parameters.fromDate > parameters.toDate) {
     throw new BankError("FORMAT_ERROR", `toDate ${parameters.toDate} is before fromDate ${parameters.fromDate}`, { path: "toDate" });
   }

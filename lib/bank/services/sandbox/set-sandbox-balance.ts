@@ -4,7 +4,7 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import type { Clock } from "./clock";
 import { parseSandboxInput } from "./parse-sandbox-input";
-import { setBalanceSchema } from "./sandbox-schemas";
+import { setSandboxBalanceSchema } from "../../../psd2/schemas/sandbox-requests";
 import type { WireAmount } from "./sandbox-wire";
 
 export type SandboxBalance = { resourceId: string; balanceAmount: WireAmount; lastChangeDateTime: string };
@@ -26,7 +26,7 @@ export async function setSandboxAccountBalance(db: Executor, clock: Clock, accou
     const accounts = createAccountsRepository(tx);
     const account = await accounts.findByIdForUpdate(accountId);
     if (!account) throw new BankError("RESOURCE_UNKNOWN", `no sandbox account has the id ${JSON.stringify(accountId)}`);
-    const { balanceAmount } = parseSandboxInput(setBalanceSchema, body);
+    const { balanceAmount } = parseSandboxInput(setSandboxBalanceSchema, body);
     checkCurrency(balanceAmount.currency, account.currency, "account");
     await accounts.setBookedBalance(account.id, balanceAmount.amount);
     return { resourceId: account.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };
@@ -44,7 +44,7 @@ export async function setSandboxCardAccountBalance(db: Executor, clock: Clock, c
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);
     if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
-    const { balanceAmount } = parseSandboxInput(setBalanceSchema, body);
+    const { balanceAmount } = parseSandboxInput(setSandboxBalanceSchema, body);
     checkCurrency(balanceAmount.currency, cardAccount.currency, "card account");
     await cardAccounts.setBookedBalance(cardAccount.id, balanceAmount.amount);
     return { resourceId: cardAccount.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };

@@ -1,12 +1,15 @@
 /**
  * The request bodies of the sandbox data operations whose shapes the spec leaves "not shown"
- * (supplement §11 names the operations); README.md beside this file documents each one. Unknown
- * fields are rejected, so that a misspelt field is an error rather than silently ignored.
+ * (supplement §11 names the operations); lib/bank/services/sandbox/README.md documents each one.
+ * Unknown fields are rejected, so that a misspelt field is an error rather than silently ignored.
+ * The sandbox bank validates with these, and so does the TPP's sandbox control room, with the
+ * same rules and messages.
  */
 import { z } from "zod";
-import { currencyCodeSchema, ibanSchema, isoDateSchema } from "../../../psd2/schemas/fields";
-import { sandboxCustomerRequestSchema } from "../../../psd2/schemas/sandbox-customer";
-import { addViolation, checkWith, text } from "../../../psd2/schemas/zod-checks";
+import { currencyCodeSchema, ibanSchema, isoDateSchema } from "./fields";
+import { sandboxCustomerRequestSchema } from "./sandbox-customer";
+import { isValidOrganisationNumber } from "./sandbox-organisation-number";
+import { addViolation, checkWith, text } from "./zod-checks";
 import {
   checkKid,
   CURRENCY_MINOR_UNITS,
@@ -17,18 +20,17 @@ import {
   validateItemCount,
   validateLength,
   validateUniqueItems,
-} from "../../../psd2/validation";
-import { isValidOrganisationNumber } from "./organisation-number";
+} from "../validation";
 
 /** At most this many transactions per creation request. */
-export const MAX_TRANSACTIONS_PER_REQUEST = 1000;
+export const MAX_SANDBOX_TRANSACTIONS_PER_REQUEST = 1000;
 
 const NAME_LIMIT = { min: 1, max: 70 } as const;
 const REFERENCE_LIMIT = { min: 1, max: 35 } as const;
 const INT32_MAX = 2_147_483_647;
 
 /** ISO 20022 ExternalCashAccountType1Code. @see supplement.md §3 */
-export const CASH_ACCOUNT_TYPES = [
+export const SANDBOX_CASH_ACCOUNT_TYPES = [
   "CACC", "CARD", "CASH", "CHAR", "CISH", "COMM", "CPAC", "LLSV", "LOAN", "MGLD", "MOMA", "NFCA",
   "NREX", "ODFT", "ONDP", "OTHR", "SACC", "SLRY", "SVGS", "TAXE", "TRAN", "TRAS", "VACC",
 ] as const;
@@ -85,31 +87,31 @@ const nonNegativeAmountSchema = signedAmountSchema({ allowZero: true, allowInteg
 const idSchema = text({ min: 1, max: 100 });
 
 /** POST /v1/sandbox/customers: the spec's customer fields; customerNumber is a mocked national identity number of 11 digits. */
-export const createCustomerSchema = sandboxCustomerRequestSchema.check((payload) => {
+export const createSandboxCustomerSchema = sandboxCustomerRequestSchema.check((payload) => {
   if (!/^[0-9]{11}$/.test(payload.value.customerNumber)) {
     addViolation(payload, formatError("must be 11 digits, a mocked national identity number such as 13039319955"), ["customerNumber"]);
   }
   const tooLong = validateLength(payload.value.customerName, NAME_LIMIT);
   if (tooLong) addViolation(payload, tooLong, ["customerName"]);
 });
-export type CreateCustomerInput = z.output<typeof createCustomerSchema>;
+export type CreateSandboxCustomerInput = z.output<typeof createSandboxCustomerSchema>;
 
 /** POST /v1/sandbox/accounts. */
-export const createAccountSchema = z.strictObject({
+export const createSandboxAccountSchema = z.strictObject({
   customerId: idSchema,
   name: text(NAME_LIMIT),
   currency: currencyCodeSchema.optional(),
   product: text(NAME_LIMIT).optional(),
-  cashAccountType: z.enum(CASH_ACCOUNT_TYPES).optional(),
+  cashAccountType: z.enum(SANDBOX_CASH_ACCOUNT_TYPES).optional(),
   usage: z.enum(["PRIV", "ORGA"]).optional(),
   ownerName: text(NAME_LIMIT).optional(),
   kidRequired: z.boolean().optional(),
   balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional(),
 });
-export type CreateAccountInput = z.output<typeof createAccountSchema>;
+export type CreateSandboxAccountInput = z.output<typeof createSandboxAccountSchema>;
 
 /** POST /v1/sandbox/card-accounts. */
-export const createCardAccountSchema = z.strictObject({
+export const createSandboxCardAccountSchema = z.strictObject({
   customerId: idSchema,
   name: text(NAME_LIMIT),
   creditLimit: nonNegativeAmountSchema,
@@ -123,10 +125,10 @@ export const createCardAccountSchema = z.strictObject({
   ownerName: text(NAME_LIMIT).optional(),
   balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional(),
 });
-export type CreateCardAccountInput = z.output<typeof createCardAccountSchema>;
+export type CreateSandboxCardAccountInput = z.output<typeof createSandboxCardAccountSchema>;
 
 /** POST /v1/sandbox/agreements. */
-export const createAgreementSchema = z.strictObject({
+export const createSandboxAgreementSchema = z.strictObject({
   customerId: idSchema,
   name: text(NAME_LIMIT),
   organisationNumber: z.string().check(
@@ -143,7 +145,7 @@ export const createAgreementSchema = z.strictObject({
       for (const violation of validateUniqueItems(payload.value, "account id")) addViolation(payload, violation, violation.path);
     }),
 });
-export type CreateAgreementInput = z.output<typeof createAgreementSchema>;
+export type CreateSandboxAgreementInput = z.output<typeof createSandboxAgreementSchema>;
 
 const partyAccountSchema = z
   .strictObject({
@@ -156,7 +158,7 @@ const partyAccountSchema = z
       addViolation(payload, formatError("must hold a bban or an iban"));
     }
   });
-export type PartyAccountInput = z.output<typeof partyAccountSchema>;
+export type SandboxPartyAccountInput = z.output<typeof partyAccountSchema>;
 
 const transactionItemSchema = z.strictObject({
   bookingStatus: z.enum(["booked", "pending"]).optional(),
@@ -175,12 +177,12 @@ const transactionItemSchema = z.strictObject({
   proprietaryBankTransactionCode: text(REFERENCE_LIMIT).optional(),
   additionalInformation: text({ min: 1, max: 500 }).optional(),
 });
-export type AccountTransactionInput = z.output<typeof transactionItemSchema>;
+export type SandboxAccountTransactionInput = z.output<typeof transactionItemSchema>;
 
 /** POST /v1/sandbox/accounts/{id}/transactions: an array of 1 to 1000 transactions. */
-export const createAccountTransactionsSchema = z
+export const createSandboxAccountTransactionsSchema = z
   .array(transactionItemSchema)
-  .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_TRANSACTIONS_PER_REQUEST }, "transaction")));
+  .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "transaction")));
 
 const cardTransactionItemSchema = z.strictObject({
   bookingStatus: z.enum(["booked", "pending"]).optional(),
@@ -191,18 +193,18 @@ const cardTransactionItemSchema = z.strictObject({
   merchantCategoryCode: z.string().regex(/^[0-9]{4}$/, "must be an ISO 18245 merchant category code of 4 digits, e.g. 5411"),
   transactionDetails: text({ min: 1, max: 140 }).optional(),
 });
-export type CardTransactionInput = z.output<typeof cardTransactionItemSchema>;
+export type SandboxCardTransactionInput = z.output<typeof cardTransactionItemSchema>;
 
 /** POST /v1/sandbox/card-accounts/{id}/transactions: an array of 1 to 1000 card transactions. */
-export const createCardTransactionsSchema = z
+export const createSandboxCardTransactionsSchema = z
   .array(cardTransactionItemSchema)
-  .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_TRANSACTIONS_PER_REQUEST }, "card transaction")));
+  .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "card transaction")));
 
 /** PUT /v1/sandbox/accounts/{id}/balances and /v1/sandbox/card-accounts/{id}/balances. */
-export const setBalanceSchema = z.strictObject({
+export const setSandboxBalanceSchema = z.strictObject({
   balanceAmount: signedAmountSchema({ allowZero: true, allowInteger: false }),
 });
-export type SetBalanceInput = z.output<typeof setBalanceSchema>;
+export type SetSandboxBalanceInput = z.output<typeof setSandboxBalanceSchema>;
 
 /** A query parameter holding a whole number (the route may hand over the raw string or a number). */
 function integerParameter(minimum: number) {
@@ -220,11 +222,11 @@ function integerParameter(minimum: number) {
 }
 
 /** The query of GET /v1/sandbox/card-accounts/{id}/transactions. @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions" */
-export const cardTransactionsQuerySchema = z.looseObject({
+export const sandboxCardTransactionsQuerySchema = z.looseObject({
   bookingStatus: z.enum(["booked", "pending", "both"]),
   fromDate: isoDateSchema.optional(),
   toDate: isoDateSchema.optional(),
   offset: integerParameter(0).optional(),
   limit: integerParameter(1).optional(),
 });
-export type CardTransactionsQuery = z.output<typeof cardTransactionsQuerySchema>;
+export type SandboxCardTransactionsQuery = z.output<typeof sandboxCardTransactionsQuerySchema>;
