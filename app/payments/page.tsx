@@ -2,7 +2,9 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { formatBban, formatDateTime, formatIban, formatMoney } from "@/components/format";
-import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
+import { BasketStatusBadge } from "@/components/basket-status";
+import { PaymentList, type PaymentListRow } from "@/components/payment-list";
+import { PAYMENT_STATUS_WORDS } from "@/components/payment-status";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
@@ -10,11 +12,15 @@ import { PAYMENT_PRODUCTS, TRANSACTION_STATUSES } from "@/lib/psd2/schemas";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { KIND_CHOICES, PRODUCT_CHOICES } from "@/lib/tpp/payment-form/form-fields";
+import { basketEligibility, MAX_BASKET_PAYMENTS } from "@/lib/tpp/payments/basket-eligibility";
 import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import type { PaymentRecord } from "@/lib/tpp/payments/payments-repository";
 import { readPaymentAtBank } from "@/lib/tpp/payments/read-payment-at-bank";
+import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
 import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
 import { getTppRuntime } from "@/lib/tpp/runtime";
+import { readPsuSession } from "@/lib/tpp/session/psu-session";
+import { signTogether } from "./actions";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -28,6 +34,8 @@ const querySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional().catch(undefined),
   product: z.enum(PAYMENT_PRODUCTS).optional().catch(undefined),
   before: z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
+  saved: z.string().regex(/^[0-9a-f-]{36}$/).optional().catch(undefined),
+  basket: z.literal("deleted").optional().catch(undefined),
 });
 
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
@@ -53,16 +61,35 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
   const user = await requireCurrentUser("/payments");
   const raw = await searchParams;
   const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
-  const { payments } = await getTppRuntime();
+  const { payments, baskets } = await getTppRuntime();
   const page = await payments.list(user.id, {
     limit: PAGE_SIZE,
     ...(query.status === undefined ? {} : { status: [query.status] }),
     ...(query.product === undefined ? {} : { product: query.product }),
     ...(query.before === undefined ? {} : { before: query.before }),
   });
-  const fresh = await refreshStatuses(page.items);
+  const [fresh, recentBaskets] = await Promise.all([refreshStatuses(page.items), baskets.list(user.id, { limit: 5 })]);
   const items = page.items.map((record) => fresh.get(record.id) ?? record);
   const filtered = query.status !== undefined || query.product !== undefined;
+  const session = await readPsuSession(user.id);
+  const basketContext = { psuContext: session?.context ?? "PRIVATE", psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null } as const;
+  const saved = query.saved === undefined ? undefined : items.find((record) => record.id === query.saved);
+  const rows: PaymentListRow[] = items.map((record) => {
+    const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
+    const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
+    const eligibility = user.psuId === undefined ? { eligible: false as const, reason: "Signing together needs your bank connection (a PSU-ID)." } : basketEligibility(record, basketContext);
+    return {
+      id: record.id,
+      href: paymentPagePath(record.id),
+      recipient: record.transferCount > 1 ? `${record.transferCount} recipients` : record.creditorName,
+      subtitle: `${product} · ${kind} · ${record.transferCount > 1 ? `from ${accountText(record.debtorAccount)}` : `to ${accountText(record.creditorAccount)}`}`,
+      amount: record.amount === null ? "Several currencies" : formatMoney(record.amount),
+      status: record.status,
+      readAt: formatDateTime(record.statusReadAt),
+      notSignable: eligibility.eligible ? undefined : eligibility.reason,
+      quietReason: !eligibility.eligible && record.service === "payments" && record.status !== "RCVD",
+    };
+  });
   const nextHref = page.nextCursor === undefined ? undefined : `/payments?${new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), ...(query.product === undefined ? {} : { product: query.product }), before: page.nextCursor }).toString()}`;
 
   return (
@@ -117,6 +144,16 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
         </div>
       </form>
 
+      {query.basket === "deleted" && (
+        <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          The bank deleted the signing basket. Its payments are waiting for approval again: sign them alone or together.
+        </p>
+      )}
+      {saved !== undefined && (
+        <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
+          The bank has the payment to {saved.creditorName}, waiting for your approval. Tick it with others and sign them together, or open it to approve it alone.
+        </p>
+      )}
       {items.length === 0 ? (
         <EmptyState
           title={filtered ? "No payments match" : "No payments yet"}
@@ -129,35 +166,26 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           {filtered ? "No payment has this status and product. Clear the filter to see all." : "Make a payment: you fill it in here, approve it at the bank, and follow it here until it is paid."}
         </EmptyState>
       ) : (
-        <ul aria-label="Payments" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
-          {items.map((record) => {
-            const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
-            const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
-            const recipient = record.transferCount > 1 ? `${record.transferCount} recipients` : record.creditorName;
-            return (
-              <li key={record.id}>
-                <Link
-                  href={paymentPagePath(record.id)}
-                  className="flex flex-col gap-2 px-4 py-4 hover:bg-slate-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-inset sm:flex-row sm:items-center sm:justify-between sm:px-6"
-                >
-                  <div className="min-w-0">
-                    <p className="truncate font-semibold text-slate-900">{recipient}</p>
-                    <p className="truncate text-sm text-slate-500">
-                      {product} · {kind} · {record.transferCount > 1 ? `from ${accountText(record.debtorAccount)}` : `to ${accountText(record.creditorAccount)}`}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap items-center gap-x-4 gap-y-1 sm:justify-end sm:text-right">
-                    <span className="font-semibold text-slate-900 tabular-nums">{record.amount === null ? "Several currencies" : formatMoney(record.amount)}</span>
-                    <span className="flex flex-col items-start gap-0.5 sm:items-end">
-                      <PaymentStatusBadge status={record.status} />
-                      <span className="text-xs text-slate-500">read {formatDateTime(record.statusReadAt)}</span>
-                    </span>
-                  </div>
+        <PaymentList rows={rows} max={MAX_BASKET_PAYMENTS} action={signTogether} />
+      )}
+      {recentBaskets.length > 0 && (
+        <section aria-labelledby="baskets-title" className="space-y-3">
+          <h2 id="baskets-title" className="text-lg font-semibold text-slate-900">
+            Signing baskets
+          </h2>
+          <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+            {recentBaskets.map((basket) => (
+              <li key={basket.id}>
+                <Link href={basketPagePath(basket.id)} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50 sm:px-6">
+                  <span className="font-medium text-slate-900">
+                    {basket.paymentRecordIds.length} payment{basket.paymentRecordIds.length === 1 ? "" : "s"} · {formatDateTime(basket.createdAt)}
+                  </span>
+                  <BasketStatusBadge status={basket.status} />
                 </Link>
               </li>
-            );
-          })}
-        </ul>
+            ))}
+          </ul>
+        </section>
       )}
       {nextHref !== undefined && (
         <nav aria-label="Older payments" className="flex justify-end">

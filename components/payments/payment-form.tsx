@@ -2,9 +2,10 @@
 
 import { FormProvider, getFormProps, useForm } from "@conform-to/react";
 import Link from "next/link";
-import { startTransition, useActionState, useMemo, type FormEvent } from "react";
+import { startTransition, useActionState, useMemo, useState, type FormEvent } from "react";
 import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
 import {
+  CONTROL_FIELDS,
   FREQUENCY_CHOICES,
   INITIAL_PAYMENT_FORM_STATE,
   emptyTransfer,
@@ -141,6 +142,7 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
   ].filter((group) => group.options.length > 0);
 
   const payer = read("payer") ?? (hasPsuId ? "psu-id" : "single-sca");
+  const [approveLater, setApproveLater] = useState(false);
 
   // With JavaScript, the valid form is sent by hand: React resets a form after its `action` has
   // run, which would empty every field the PSU must see again after a refusal or a duplicate.
@@ -359,10 +361,29 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               )}
             </div>
 
+            {kind === "single" && payer === "psu-id" && (
+              <fieldset className="mt-4">
+                <legend className="text-sm font-semibold text-slate-900">When to approve</legend>
+                <div className="mt-2 space-y-2 text-sm">
+                  <label className="flex gap-2">
+                    <input type="radio" name={CONTROL_FIELDS.approval} value="now" defaultChecked onChange={() => setApproveLater(false)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+                    <span>Now, at the bank</span>
+                  </label>
+                  <label className="flex gap-2">
+                    <input type="radio" name={CONTROL_FIELDS.approval} value="later" onChange={() => setApproveLater(true)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+                    <span>Later, together with other payments (one approval for up to 10, from Payments)</span>
+                  </label>
+                </div>
+              </fieldset>
+            )}
             <button type="submit" disabled={pending} className={`${buttonStyles.primary} mt-4 w-full`}>
-              {pending ? "Sending…" : "Continue to approve"}
+              {pending ? "Sending…" : kind === "single" && payer === "psu-id" && approveLater ? "Send, approve later" : "Continue to approve"}
             </button>
-            <p className="mt-2 text-xs leading-5 text-slate-500">You approve the payment at the bank; nothing is paid before that.</p>
+            <p className="mt-2 text-xs leading-5 text-slate-500">
+              {kind === "single" && payer === "psu-id" && approveLater
+                ? "The bank keeps the payment waiting for your approval; nothing is paid before that."
+                : "You approve the payment at the bank; nothing is paid before that."}
+            </p>
           </div>
         </aside>
       </form>

@@ -179,7 +179,15 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                 cancel={!isFinalStatus(record.status) ? cancelPaymentAction.bind(null, record.id) : undefined}
               />
             )}
-            {inBasket && <p className="text-sm text-slate-600">This payment is in a signing basket: it is approved, or cancelled, with the basket.</p>}
+            {inBasket && record.signingBasketId !== null && (
+              <p className="text-sm text-slate-600">
+                This payment is in a{" "}
+                <Link href={`/baskets/${encodeURIComponent(record.signingBasketId)}`} className="font-medium text-brand-700 hover:underline">
+                  signing basket
+                </Link>
+                : it is approved with the basket, and goes its own way after.
+              </p>
+            )}
             {!isCancellableStatus(record.status) && !isFinalStatus(record.status) && (
               <p className="text-xs text-slate-500">The bank does not cancel a payment in this status; it will say so if asked.</p>
             )}

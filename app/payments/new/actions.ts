@@ -64,6 +64,8 @@ export async function submitPaymentForm(_previous: PaymentFormState, formData: F
   const submission = parsePaymentForm(formData, context);
   if (submission.status !== "success") return { submission: withBulkRow(submission.reply()) };
   const allowLogicalDuplicate = formData.get(CONTROL_FIELDS.allowLogicalDuplicate) === "true";
-  const outcome = await submitPayment(submission.value, { allowLogicalDuplicate });
+  // "Later" (kept at the bank, waiting, to be signed in a basket) applies to a single payment named by the PSU-ID.
+  const approveLater = formData.get(CONTROL_FIELDS.approval) === "later" && submission.value.service === "payments" && submission.value.payer.kind === "psu-id";
+  const outcome = await submitPayment(submission.value, { allowLogicalDuplicate, approveLater });
   return replyWithOutcome(submission, submission.value, outcome, context);
 }

@@ -55,6 +55,12 @@ export interface AspspCaller {
    * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §12
    */
   readonly requiresAcceptFix?: boolean;
+  /**
+   * x-accept-fix exactly as this operation must send it, over the client's configured value: the
+   * signing basket operation is to send amount-as-string.
+   * @see psd2-interface.md "Header parameters" (x-accept-fix)
+   */
+  readonly acceptFix?: string;
   /** Present when the PSU takes part in real time. */
   readonly psu?: PsuPresence;
   /** TPP-Redirect-Preferred: false asks for approval in the bank's app; default true. */

@@ -38,6 +38,10 @@ describe("buildRequestHeaders: x-accept-fix (psd2-interface.md 'Header parameter
   it("keeps the configured value where the operation requires one", () => {
     expect(headersFor({ requiresAcceptFix: true }, { acceptFix: "cash-account-type-iso" })["x-accept-fix"]).toBe("cash-account-type-iso");
   });
+
+  it("sends the operation's own value over the configured one (the signing basket's amount-as-string)", () => {
+    expect(headersFor({ acceptFix: "amount-as-string" }, { acceptFix: "amount-as-string,longer-names" })["x-accept-fix"]).toBe("amount-as-string");
+  });
 });
 
 describe("buildRequestHeaders: the PSU's identity (psd2-interface.md 'Header parameters'; supplement §5)", () => {

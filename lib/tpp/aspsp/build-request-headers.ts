@@ -79,7 +79,8 @@ export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[]
   headers.push(["TPP-Redirect-URI", withFlow(options.redirectUri, caller.flowId)]);
   headers.push(["TPP-Redirect-Preferred", caller.redirectPreferred === false ? "false" : "true"]);
   if (options.brand !== undefined && options.brand !== "") headers.push(["TPP-Brand-Logging-Information", clean(options.brand)]);
-  const acceptFix = options.acceptFix !== undefined && options.acceptFix !== "" ? options.acceptFix : caller.requiresAcceptFix === true ? DEFAULT_ACCEPT_FIX : undefined;
+  const configured = options.acceptFix !== undefined && options.acceptFix !== "" ? options.acceptFix : undefined;
+  const acceptFix = caller.acceptFix ?? configured ?? (caller.requiresAcceptFix === true ? DEFAULT_ACCEPT_FIX : undefined);
   if (acceptFix !== undefined) headers.push(["x-accept-fix", acceptFix]);
   headers.push(...psuIdentityHeaders(caller));
   const psu = caller.psu;

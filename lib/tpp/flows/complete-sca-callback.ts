@@ -2,6 +2,7 @@ import "server-only";
 import { getCurrentUser } from "../auth/get-current-user";
 import { getAppClock } from "../clock/get-app-clock";
 import { getTppConfig } from "../config";
+import { completeBasketApproval } from "../payments/complete-basket-approval";
 import { completePaymentApproval } from "../payments/complete-payment-approval";
 import { getTppRuntime } from "../runtime";
 import { readPsuSession, writePsuSession } from "../session/psu-session";
@@ -30,12 +31,16 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
     if (outcome.psuCorporateId !== undefined) await users.rememberCorporateId(user.id, { psuCorporateId: outcome.psuCorporateId }, now);
     await writePsuSession(outcome.session);
     if (outcome.authorisation.kind === "payment") await completePaymentApproval(user.id, outcome.authorisation, undefined);
+    if (outcome.authorisation.kind === "basket") await completeBasketApproval(user.id, outcome.authorisation, undefined);
     return `${appUrl}${outcome.returnTo}`;
   }
   if (outcome.kind === "success") return `${appUrl}/`;
   if (outcome.kind === "failure" && outcome.session !== undefined) await writePsuSession(outcome.session);
   if (outcome.kind === "failure" && user !== undefined && outcome.authorisation?.kind === "payment") {
     await completePaymentApproval(user.id, outcome.authorisation, outcome.failure);
+  }
+  if (outcome.kind === "failure" && user !== undefined && outcome.authorisation?.kind === "basket") {
+    await completeBasketApproval(user.id, outcome.authorisation, outcome.failure);
   }
   // A refused payment or basket approval is explained on its own page, beside the bank's status of it.
   if (outcome.kind === "failure" && (outcome.authorisation?.kind === "payment" || outcome.authorisation?.kind === "basket")) {

@@ -22,6 +22,8 @@ export const CONTROL_FIELDS = {
   remittance: "remittance",
   /** "true" on the button that sends a logical duplicate anyway. */
   allowLogicalDuplicate: "allowLogicalDuplicate",
+  /** "now" (to the bank at once) or "later" (kept waiting, to sign with others in a signing basket). */
+  approval: "approval",
 } as const;
 
 /** The path of a bulk's payments in the wire body, and so the prefix of a row's fields. */

@@ -2,6 +2,7 @@ import "server-only";
 import { redirect } from "next/navigation";
 import { getAspspContext } from "../aspsp/aspsp-context";
 import { TppError } from "../errors";
+import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "../flow-diagrams/record-flow";
 import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
 import type { PaymentDraft, PaymentSubmitOutcome } from "../payment-form/payment-form-types";
 import { initiatePayment } from "../pis/initiate-payment";
@@ -23,15 +24,21 @@ export function paymentPagePath(id: string): string {
  * TPP's database and sends the PSU to the bank to approve it: POST startAuthorisation (Norwegian
  * domestic, instant) or the scaRedirect the bank already started (SEPA). The bank's callback
  * then lands on the payment's page. Returns only when the bank did not take the payment (a
- * rejection, a logical duplicate, a failure); a Server Action helper (it redirects).
+ * rejection, a logical duplicate, a failure); a Server Action helper (it redirects). With
+ * `approveLater` the payment stays waiting at the bank (RCVD), to be signed with others in a
+ * signing basket from /payments.
  * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
  */
-export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean }): Promise<SubmitPaymentOutcome> {
+export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean; approveLater?: boolean }): Promise<SubmitPaymentOutcome> {
   const ctx = await getAspspContext({ returnTo: "/payments/new" });
+  // The payment's flow starts here (its diagram: /flows/{flowId}), so a refused initiation is a flow too.
+  const { flows } = await getTppRuntime();
+  await recordFlowStart(flows, ctx.caller, { kind: "payment", path: "/payments/new", at: new Date() });
   let initiated: InitiatedPayment;
   try {
     initiated = await initiatePayment(ctx, { service: draft.service, product: draft.product, body: draft.body, payer: draft.payer, allowLogicalDuplicate: options.allowLogicalDuplicate });
   } catch (error) {
+    await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
     return submitOutcomeOf(error);
   }
   const { payments } = await getTppRuntime();
@@ -56,14 +63,18 @@ export async function submitPayment(draft: PaymentDraft, options: { allowLogical
     createdAt: new Date(),
   });
   const returnTo = paymentPagePath(record.id);
+  await recordFlowStart(flows, caller, { kind: "payment", resourceId: initiated.ref.paymentId, path: returnTo, at: new Date() });
   const step = initiated.authorisation;
+  if (step.kind === "none") await recordFlowEnd(flows, caller, { outcome: "completed", at: new Date(), detail: "The bank asked for no approval" });
   if (step.kind === "none") redirect(returnTo);
+  if (options.approveLater === true) redirect(`/payments?saved=${encodeURIComponent(record.id)}`);
   let scaStart;
   try {
     scaStart = step.kind === "sca-redirect" ? step.scaStart : await startPaymentAuthorisation(ctx, step.href, draft.payer);
   } catch (error) {
     // The payment is at the bank and kept here: its page says so and offers the approval again
     // (the call and the bank's reply are in the request inspector).
+    await recordFlowEnd(flows, caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
     submitOutcomeOf(error);
     redirect(`${returnTo}?approval=not-started`);
   }

@@ -2,7 +2,7 @@
  * The app's types for payment initiation: what pages and flows get from lib/tpp/pis, reshaped
  * from the wire. Amounts stay decimal strings with their currency.
  */
-import type { PaymentProduct, PaymentService, PsuContext, TransactionStatus } from "../../psd2/schemas";
+import type { BasketTransactionStatus, PaymentProduct, PaymentService, PsuContext, TransactionStatus } from "../../psd2/schemas";
 import type { Money } from "../ais/ais-types";
 import type { ScaStart } from "../psu/psu-types";
 
@@ -115,4 +115,22 @@ export interface PaymentDetails {
 export interface InstantFeeInformation {
   readonly fee: Money;
   readonly feeIndicator: boolean;
+}
+
+/** The bank's 201 to a signing basket. */
+export interface CreatedSigningBasket {
+  readonly basketId: string;
+  readonly status: BasketTransactionStatus;
+  /** The link to POST to start the basket's one SCA. */
+  readonly startAuthorisation: string | undefined;
+  readonly requestId: string;
+}
+
+/** GET /v1/signing-baskets/{basketId}. */
+export interface SigningBasketAtBank {
+  readonly basketId: string;
+  /** The bank's paymentIds of the payments in it. */
+  readonly paymentIds: readonly string[];
+  /** The worst case of its payments' statuses. */
+  readonly status: BasketTransactionStatus;
 }

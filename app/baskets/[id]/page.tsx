@@ -1,0 +1,140 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { AutoRefresh } from "@/components/auto-refresh";
+import { BASKET_STATUS_WORDS, BasketStatusBadge } from "@/components/basket-status";
+import { DeleteBasketForm } from "@/components/delete-basket-form";
+import { ErrorPanel } from "@/components/error-panel";
+import { formatBban, formatDateTime, formatIban, formatMoney } from "@/components/format";
+import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
+import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
+import { readBasketAtBank } from "@/lib/tpp/payments/read-basket-at-bank";
+import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
+import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
+import { getTppRuntime } from "@/lib/tpp/runtime";
+import { deleteBasketAction } from "./actions";
+
+export const metadata: Metadata = { title: "Signing basket" };
+
+type Params = Promise<{ id: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+function accountText(account: string): string {
+  return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
+}
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export default async function BasketPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { id } = await params;
+  const query = await searchParams;
+  if (!APP_ID.test(id)) notFound();
+  const returnTo = basketPagePath(id);
+  const user = await requireCurrentUser(returnTo);
+  const { baskets, payments } = await getTppRuntime();
+  const stored = await baskets.findById(user.id, id);
+  if (stored === undefined) notFound();
+  const result = await loadForPage(returnTo, async () => readBasketAtBank(await getAspspContext({ returnTo }), { baskets, payments }, stored));
+  const basket = result.ok ? result.value.basket : stored;
+  const members = result.ok ? result.value.payments.map((entry) => entry.record) : await payments.listInBasket(user.id, id);
+  const hidden = new Set(result.ok ? result.value.payments.filter((entry) => entry.hiddenByKnownIssue).map((entry) => entry.record.id) : []);
+  const open = members.some((payment) => !isSettledStatus(payment.service, payment.status));
+  const scaFailure = first(query.scaFailed) === "1" ? explainScaFailure({ ...query, retry: returnTo }) : undefined;
+  const words = BASKET_STATUS_WORDS[basket.status];
+
+  return (
+    <div className="space-y-6">
+      <Link href="/payments" className="text-sm font-medium text-brand-700 hover:underline">
+        ← Payments
+      </Link>
+      <PageHeader
+        eyebrow="Signing basket"
+        title={`${members.length} payment${members.length === 1 ? "" : "s"} signed together`}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <BasketStatusBadge status={basket.status} />
+            <span>
+              {words.meaning} Read from the bank at {formatDateTime(basket.statusReadAt)}.
+            </span>
+          </span>
+        }
+      />
+
+      <section aria-labelledby="not-atomic" className="rounded-2xl border border-sky-200 bg-sky-50 p-5 text-sm text-sky-950">
+        <h2 id="not-atomic" className="text-base font-semibold">
+          One approval, each payment on its own
+        </h2>
+        <p className="mt-1">
+          A signing basket is not all-or-nothing. One approval at the bank signs every payment in it, but the bank then carries out each payment on its own: one can be
+          rejected (for example for lack of funds) while the others are paid. The basket&apos;s status is the worst case of its payments: rejected if any was
+          rejected, partly approved while some wait, approved when all are. Each payment&apos;s own status is below.
+        </p>
+      </section>
+
+      {scaFailure !== undefined && (
+        <section role="alert" aria-labelledby="sca-failure" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950">
+          <h2 id="sca-failure" className="text-base font-semibold">
+            {scaFailure.title}
+          </h2>
+          {scaFailure.sentences.map((sentence) => (
+            <p key={sentence} className="mt-1">
+              {sentence}
+            </p>
+          ))}
+          <p className="mt-1">Payments whose approval failed are rejected by the bank: no money moves.</p>
+        </section>
+      )}
+      {first(query.approval) === "not-started" && basket.status === "RCVD" && (
+        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          The bank made the basket but did not start its approval. Delete the basket and sign the payments again; the request inspector shows the bank&apos;s reply.
+        </p>
+      )}
+      {!result.ok && <ErrorPanel error={result.error} />}
+
+      <Panel id="payments" title="Payments in the basket" description={<AutoRefresh active={open} what="Each payment's status" />}>
+        <ul className="divide-y divide-slate-100">
+          {members.map((payment) => (
+            <li key={payment.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <Link href={paymentPagePath(payment.id)} className="font-semibold text-brand-700 hover:underline">
+                  {payment.creditorName}
+                </Link>
+                <p className="text-sm text-slate-500">
+                  to {accountText(payment.creditorAccount)} · {PAYMENT_STATUS_WORDS[payment.status].meaning}
+                  {payment.fundsAvailable === false ? " Not enough money on the account." : ""}
+                  {hidden.has(payment.id) ? " (The bank does not show this domestic payment before its approval: the status is its last word.)" : ""}
+                </p>
+              </div>
+              <div className="flex flex-wrap items-center gap-3 sm:justify-end">
+                <span className="font-semibold tabular-nums">{payment.amount === null ? "–" : formatMoney(payment.amount)}</span>
+                <PaymentStatusBadge status={payment.status} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </Panel>
+
+      {basket.status === "RCVD" && (
+        <Panel id="delete" title="Not approved yet" description="A basket can be deleted until its approval has started.">
+          <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
+        </Panel>
+      )}
+      <p className="text-xs text-slate-500">
+        basketId <span className="font-mono">{basket.basketId}</span> ·{" "}
+        <Link className="text-brand-700 hover:underline" href={`/inspector?text=${encodeURIComponent(basket.basketId)}`}>
+          its calls in the request inspector
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import "server-only";
+import { redirect } from "next/navigation";
+import { getAspspContext } from "../aspsp/aspsp-context";
+import { TppError } from "../errors";
+import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
+import type { PaymentSubmitOutcome } from "../payment-form/payment-form-types";
+import { createSigningBasket } from "../pis/create-signing-basket";
+import type { CreatedSigningBasket } from "../pis/pis-types";
+import { startBasketAuthorisation } from "../pis/start-basket-authorisation";
+import { getTppRuntime } from "../runtime";
+import { readPsuSession } from "../session/psu-session";
+import { basketEligibility, MAX_BASKET_PAYMENTS } from "./basket-eligibility";
+import { submitOutcomeOf } from "./payment-outcomes";
+
+/** The app's page of a signing basket it keeps. */
+export function basketPagePath(id: string): string {
+  return `/baskets/${encodeURIComponent(id)}`;
+}
+
+export type SubmitBasketOutcome =
+  /** The selection breaks a rule before anything is sent (too many, none, one that may not go in). */
+  | { readonly kind: "invalid"; readonly message: string }
+  | PaymentSubmitOutcome;
+
+/**
+ * Signs kept payments together: checks the selection (1 to 10 single payments waiting for
+ * approval, in no basket, of the session's context), creates the signing basket at the bank
+ * (x-accept-fix amount-as-string), keeps it and links its payments, starts its one SCA and sends
+ * the PSU to the bank; the callback lands on the basket's page. Returns only when that cannot
+ * happen (the bank's 409 for a payment already in a basket or authorised, its 400
+ * REFERENCE_MIX_INVALID, a failure). A Server Action helper (it redirects).
+ * @see psd2-interface.md "Signing basket"; supplement.md §6, §7
+ */
+export async function submitBasket(userId: string, paymentRecordIds: readonly string[]): Promise<SubmitBasketOutcome> {
+  const ids = [...new Set(paymentRecordIds)];
+  if (ids.length === 0) return { kind: "invalid", message: "Tick at least one payment to sign." };
+  if (ids.length > MAX_BASKET_PAYMENTS) return { kind: "invalid", message: `A signing basket holds at most ${MAX_BASKET_PAYMENTS} payments; ${ids.length} were ticked.` };
+  const { payments, baskets } = await getTppRuntime();
+  const session = await readPsuSession(userId);
+  const context = { psuContext: session?.context ?? "PRIVATE", psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null } as const;
+  const records = await Promise.all(ids.map((id) => payments.findById(userId, id)));
+  for (const [index, record] of records.entries()) {
+    if (record === undefined) return { kind: "invalid", message: `Payment ${ids[index] ?? ""} is not one of yours.` };
+    const eligibility = basketEligibility(record, context);
+    if (!eligibility.eligible) return { kind: "invalid", message: `${record.creditorName}: ${eligibility.reason}` };
+  }
+  const chosen = records.filter((record) => record !== undefined);
+  const ctx = await getAspspContext({ returnTo: "/payments" });
+  let created: CreatedSigningBasket;
+  try {
+    created = await createSigningBasket(ctx, chosen.map((record) => record.paymentId));
+  } catch (error) {
+    return submitOutcomeOf(error);
+  }
+  if (ctx.caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a signing basket is kept for a signed-in user only");
+  const basket = await baskets.insert({
+    userId,
+    basketId: created.basketId,
+    status: created.status,
+    psuContext: context.psuContext,
+    psuCorporateId: context.psuCorporateId,
+    paymentRecordIds: chosen.map((record) => record.id),
+    createdAt: new Date(),
+  });
+  const returnTo = basketPagePath(basket.id);
+  let scaStart;
+  try {
+    scaStart = await startBasketAuthorisation(ctx, created.basketId, created.startAuthorisation);
+  } catch (error) {
+    submitOutcomeOf(error);
+    redirect(`${returnTo}?approval=not-started`);
+  }
+  return redirectToBankForSca(scaStart, { kind: "basket", resourceId: created.basketId, returnTo });
+}
