@@ -12,6 +12,7 @@ import { fetchSandboxCa, provisionSandboxCredentials } from "./credentials/provi
 import type { SigningCredentials } from "./credentials/read-signing-credentials";
 import { type OpenedTppDatabase, openTppDatabase } from "./db/open-tpp-database";
 import { TppError } from "./errors";
+import { createFlowsRepository, type FlowsRepository } from "./flow-diagrams/flows-repository";
 import { type BankCallsRepository, createBankCallsRepository } from "./inspector/bank-calls-repository";
 import { type BasketsRepository, createBasketsRepository } from "./payments/baskets-repository";
 import { createPaymentsRepository, type PaymentsRepository } from "./payments/payments-repository";
@@ -25,6 +26,7 @@ export interface TppRuntime {
   readonly bankCalls: BankCallsRepository;
   readonly payments: PaymentsRepository;
   readonly baskets: BasketsRepository;
+  readonly flows: FlowsRepository;
 }
 
 /** The connection to the bank: the signed client and who the TPP is to the bank. */
@@ -68,6 +70,7 @@ async function createRuntime(config: TppConfig): Promise<TppRuntime> {
     bankCalls: createBankCallsRepository(database.db),
     payments: createPaymentsRepository(database.db),
     baskets: createBasketsRepository(database.db),
+    flows: createFlowsRepository(database.db),
   };
 }
 

@@ -10,6 +10,8 @@ export type HeaderPair = readonly [name: string, value: string];
 export interface AspspExchange {
   readonly startedAt: Date;
   readonly userId: string | undefined;
+  /** The app's flow the call belongs to (AspspCaller.flowId); undefined for none. */
+  readonly flowId: string | undefined;
   readonly method: string;
   readonly url: string;
   readonly requestId: string;

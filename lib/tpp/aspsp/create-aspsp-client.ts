@@ -238,6 +238,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     const exchange = {
       startedAt: date,
       userId: caller.userId,
+      flowId: caller.flowId,
       method,
       url: url.href,
       requestId,

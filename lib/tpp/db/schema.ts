@@ -108,12 +108,85 @@ export const bankCalls = pgTable(
     /** What failed, or why it was unchecked. */
     signatureProblems: jsonb("signature_problems").notNull(),
     error: text("error"),
+    /** The app's flow the call belonged to (AspspCaller.flowId, the `flow` of its TPP-Redirect-URI); null for none. */
+    flowId: text("flow_id"),
   },
   (t) => [
     index("bank_calls_started_at_idx").on(t.startedAt),
     index("bank_calls_user_idx").on(t.userId, t.id),
     index("bank_calls_status_idx").on(t.status),
+    index("bank_calls_flow_idx").on(t.flowId, t.startedAt),
   ],
+);
+
+/** The kinds of flow drawn as diagrams: the approvals the PSU gives at the bank (AUTHORISATION_KINDS). */
+export const FLOW_KINDS = ["consent", "identify", "payment", "basket"] as const;
+
+/**
+ * How a flow stands: waiting (for the PSU at the bank, or not ended yet), completed (the bank's
+ * success redirect taken), failed (the bank refused a call, or its failure redirect), refused (the
+ * app refused the bank's return: another session's, or parameters it cannot read).
+ */
+export const FLOW_OUTCOMES = ["waiting", "completed", "failed", "refused"] as const;
+
+/**
+ * The browser's part of a flow: to-bank (the app's redirect to the bank's scaRedirect), sca (the
+ * PSU at the bank, from that redirect to the return), from-bank (the bank's redirect to the
+ * callback, and the app's answer).
+ */
+export const FLOW_LEG_KINDS = ["to-bank", "sca", "from-bank"] as const;
+
+/**
+ * The app's flows that go through the bank's SCA (a consent, an identification, a payment, a
+ * signing basket), per user: named by the flow id every bank call of it carries (bank_calls.flow_id).
+ */
+export const flows = pgTable(
+  "flows",
+  {
+    /** The flowId (AspspCaller.flowId): a random UUID made by the app. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: FLOW_KINDS }).notNull(),
+    /** The bank's id of what it concerns (paymentId, basketId); null for a consent or an identification. */
+    resourceId: text("resource_id"),
+    /** The app's page it concerns (/payments/{id}), or where the PSU returns. */
+    path: text("path"),
+    startedAt: instant("started_at").notNull(),
+    endedAt: instant("ended_at"),
+    outcome: text("outcome", { enum: FLOW_OUTCOMES }).notNull(),
+    /** Why it failed or was refused, in plain words. */
+    detail: text("detail"),
+  },
+  (t) => [
+    index("flows_user_started_idx").on(t.userId, t.startedAt, t.id),
+    index("flows_user_resource_idx").on(t.userId, t.resourceId),
+    check("flows_kind_check", oneOf(t.kind, FLOW_KINDS)),
+    check("flows_outcome_check", oneOf(t.outcome, FLOW_OUTCOMES)),
+  ],
+);
+
+/** A flow's browser legs, in the order they happened. URLs are kept without the bank's secrets. */
+export const flowLegs = pgTable(
+  "flow_legs",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    flowId: text("flow_id")
+      .notNull()
+      .references(() => flows.id, { onDelete: "cascade" }),
+    at: instant("at").notNull(),
+    kind: text("kind", { enum: FLOW_LEG_KINDS }).notNull(),
+    /** The URL the browser was sent to or came with (the bank's token value removed); null for sca. */
+    url: text("url"),
+    /** The HTTP status the app answered (its redirect); null for sca. */
+    status: integer("status"),
+    /** to-bank: null; sca: approved, cancelled, failed; from-bank: success, failure or refused, with where the app sent the browser. */
+    detail: text("detail"),
+    /** sca: how long the PSU was at the bank; from-bank: how long the app took to answer. */
+    durationMs: integer("duration_ms"),
+  },
+  (t) => [index("flow_legs_flow_idx").on(t.flowId, t.at, t.id), check("flow_legs_kind_check", oneOf(t.kind, FLOW_LEG_KINDS))],
 );
 
 /**

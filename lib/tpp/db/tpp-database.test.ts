@@ -15,6 +15,7 @@ function exchange(overrides: Partial<AspspExchange> = {}): AspspExchange {
   return {
     startedAt: AT,
     userId: "u1",
+    flowId: undefined,
     method: "GET",
     url: "http://localhost:4000/v1/accounts?withBalance=true",
     requestId: "0d2c7e35-1f7a-4d5e-9a4b-6c8d0e2f4a61",
@@ -57,7 +58,7 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       const tables = z
         .object({ rows: z.array(z.object({ table_name: z.string() })) })
         .parse(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`));
-      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "payment_status_reads", "payments", "psu_corporate_ids", "signing_baskets", "users"]);
+      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "signing_baskets", "users"]);
     });
   });
 

@@ -2,6 +2,7 @@ import "server-only";
 import { getCurrentUser } from "../auth/get-current-user";
 import { getAppClock } from "../clock/get-app-clock";
 import { getTppConfig } from "../config";
+import { recordScaReturn } from "../flow-diagrams/record-flow";
 import { completeBasketApproval } from "../payments/complete-basket-approval";
 import { completePaymentApproval } from "../payments/complete-payment-approval";
 import { getTppRuntime } from "../runtime";
@@ -23,8 +24,13 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
   const session = user === undefined ? undefined : await readPsuSession(user.id);
   const now = new Date();
   const outcome = handleScaCallback({ query, userId: user?.id, session, now, bankNow: (await getAppClock()).now() });
+  const { users, flows } = await getTppRuntime();
+  // The flow's diagram: this return (and the PSU's time at the bank) on the flow it names, if it is this user's.
+  const answer = async (path: string): Promise<string> => {
+    await recordScaReturn(flows, { userId: user?.id, query, outcome, receivedAt: now, answeredAt: new Date(), location: path });
+    return `${appUrl}${path}`;
+  };
   if (outcome.kind === "success" && user !== undefined) {
-    const { users } = await getTppRuntime();
     // Another customer logged in at the bank: the agreements of the previous PSU are not this one's.
     if (user.psuId !== undefined && user.psuId !== outcome.psuId) await users.forgetCorporateIds(user.id);
     await users.setPsuId(user.id, outcome.psuId, now);
@@ -32,9 +38,9 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
     await writePsuSession(outcome.session);
     if (outcome.authorisation.kind === "payment") await completePaymentApproval(user.id, outcome.authorisation, undefined);
     if (outcome.authorisation.kind === "basket") await completeBasketApproval(user.id, outcome.authorisation, undefined);
-    return `${appUrl}${outcome.returnTo}`;
+    return answer(outcome.returnTo);
   }
-  if (outcome.kind === "success") return `${appUrl}/`;
+  if (outcome.kind === "success") return answer("/");
   if (outcome.kind === "failure" && outcome.session !== undefined) await writePsuSession(outcome.session);
   if (outcome.kind === "failure" && user !== undefined && outcome.authorisation?.kind === "payment") {
     await completePaymentApproval(user.id, outcome.authorisation, outcome.failure);
@@ -44,7 +50,7 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
   }
   // A refused payment or basket approval is explained on its own page, beside the bank's status of it.
   if (outcome.kind === "failure" && (outcome.authorisation?.kind === "payment" || outcome.authorisation?.kind === "basket")) {
-    return `${appUrl}${approvalFailedPath(outcome.authorisation.returnTo, outcome.failure)}`;
+    return answer(approvalFailedPath(outcome.authorisation.returnTo, outcome.failure));
   }
-  return `${appUrl}${callbackFailedPath(outcome)}`;
+  return answer(callbackFailedPath(outcome));
 }

@@ -1,8 +1,11 @@
 import "server-only";
+import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ScaStart } from "../psu/psu-types";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { AspspError, TppError } from "../errors";
+import { recordRedirectToBank } from "../flow-diagrams/record-flow";
+import { getTppRuntime } from "../runtime";
 import { addAuthorisation, type AuthorisationKind, createPsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
 import { safeReturnPath } from "./safe-return-path";
 
@@ -37,6 +40,18 @@ export async function redirectToBankForSca(source: AspspError | ScaStart, target
   await writePsuSession(
     addAuthorisation(session, approval.kind === "payment" || approval.kind === "basket" ? { ...common, kind: approval.kind, resourceId: approval.resourceId } : { ...common, kind: approval.kind }, now),
   );
+  // The flow's diagram: this redirect is its to-bank leg (a Server Action's redirect is a 303, a Route Handler's a 307).
+  const { flows } = await getTppRuntime();
+  await recordRedirectToBank(flows, {
+    id: flowId,
+    userId: user.id,
+    kind: approval.kind,
+    resourceId: "resourceId" in approval ? approval.resourceId : undefined,
+    path: returnTo,
+    scaRedirect,
+    status: (await headers()).has("next-action") ? 303 : 307,
+    at: now,
+  });
   redirect(scaRedirect);
 }
 

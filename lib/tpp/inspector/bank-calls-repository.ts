@@ -128,6 +128,7 @@ export function createBankCallsRepository(db: TppExecutor) {
           signatureVerdict: exchange.signature?.status ?? null,
           signatureProblems: problemsOf(exchange),
           error: exchange.error ?? null,
+          flowId: exchange.flowId ?? null,
         })
         .returning({ id: bankCalls.id });
       const id = rows[0]?.id;
