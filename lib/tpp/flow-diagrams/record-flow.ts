@@ -25,8 +25,7 @@ async function safely(what: string, work: () => Promise<unknown>): Promise<void>
 
 /**
  * The bank's scaRedirect as the flow keeps it: the value of its `token` (the journey's single-use
- * secret) replaced by "…", everything else as the bank sent it. A URL that cannot be read is kept
- * without its query.
+ * secret) replaced by "…", everything else as the bank sent it.
  */
 export function redactScaRedirect(url: string): string {
   const query = url.indexOf("?");
@@ -47,7 +46,7 @@ export function redactScaRedirect(url: string): string {
       }
       return decoded.toLowerCase() === SECRET_PARAMETER && equals !== -1 ? `${name}=…` : pair;
     });
-  return `${url.slice(0, query)}?${parameters.join("&")}`;
+  return `${url.slice(0, query)}?${parameters.join("&")}${url.slice(end)}`;
 }
 
 /** Why a flow failed, in a line: the bank's status and first tppMessage, or the TPP's error code. */
