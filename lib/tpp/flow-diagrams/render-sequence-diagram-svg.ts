@@ -1,0 +1,127 @@
+import type { ArrowTone, BoxTone, DiagramArrow, DiagramBox, SequenceDiagramLayout } from "./layout-sequence-diagram";
+
+/**
+ * A sequence diagram's layout drawn as SVG markup: every colour and font inline (presentation
+ * attributes), so that the same markup is the page's diagram and a standalone file for slides.
+ * The SVG is an image (role="img", its title and description); its bank call arrows link into
+ * the request inspector for the mouse, out of the tab order: the list of steps beside it carries
+ * the same links for the keyboard and for screen readers.
+ */
+
+export interface SequenceDiagramSvgOptions {
+  /** Makes the ids of the title and description unique on a page with more than one diagram. */
+  readonly idPrefix: string;
+  readonly title: string;
+  readonly description: string;
+  /** A file of its own: the XML declaration, xlink:href beside href, a white background. */
+  readonly standalone?: boolean;
+}
+
+const SANS = "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const MONO = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'DejaVu Sans Mono', 'Liberation Mono', monospace";
+
+const ARROW_COLOURS: Readonly<Record<ArrowTone, { readonly stroke: string; readonly text: string }>> = {
+  call: { stroke: "#334155", text: "#0f172a" },
+  reply: { stroke: "#64748b", text: "#334155" },
+  failure: { stroke: "#dc2626", text: "#b91c1c" },
+  browser: { stroke: "#1d4ed8", text: "#1e40af" },
+};
+
+const BOX_COLOURS: Readonly<Record<BoxTone, { readonly fill: string; readonly stroke: string; readonly text: string }>> = {
+  approved: { fill: "#ecfdf5", stroke: "#10b981", text: "#065f46" },
+  failure: { fill: "#fef2f2", stroke: "#ef4444", text: "#991b1b" },
+  waiting: { fill: "#fffbeb", stroke: "#f59e0b", text: "#92400e" },
+};
+
+const HEAD_LENGTH = 9;
+const HEAD_HALF_WIDTH = 4.5;
+
+/** Text for XML: &, <, >, " and ' escaped (attributes and content alike). */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+}
+
+function n(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+function textLines(lines: readonly string[], x: number, y: number, lineHeight: number): string {
+  return lines.map((line, index) => `<tspan x="${n(x)}"${index === 0 ? ` y="${n(y)}"` : ` dy="${n(lineHeight)}"`}>${escapeXml(line)}</tspan>`).join("");
+}
+
+function drawArrow(arrow: DiagramArrow, layout: SequenceDiagramLayout, standalone: boolean): string {
+  const { fontSize, lineHeight } = layout.size;
+  const colours = ARROW_COLOURS[arrow.tone];
+  const direction = arrow.x2 > arrow.x1 ? 1 : -1;
+  const lineEnd = arrow.x2 - direction * HEAD_LENGTH;
+  const head = [
+    [arrow.x2, arrow.y],
+    [lineEnd, arrow.y - HEAD_HALF_WIDTH],
+    [lineEnd, arrow.y + HEAD_HALF_WIDTH],
+  ]
+    .map(([x = 0, y = 0]) => `${n(x)},${n(y)}`)
+    .join(" ");
+  const labelTop = arrow.labelY - fontSize;
+  const shapes = [
+    `<line x1="${n(arrow.x1)}" y1="${n(arrow.y)}" x2="${n(lineEnd)}" y2="${n(arrow.y)}" stroke="${colours.stroke}" stroke-width="1.5"${arrow.dashed ? ' stroke-dasharray="6 4"' : ""}/>`,
+    `<polygon points="${head}" fill="${colours.stroke}"/>`,
+    `<text x="${n(arrow.labelX)}" y="${n(arrow.labelY)}" text-anchor="middle" font-family="${MONO}" font-size="${fontSize}" fill="${colours.text}" stroke="#ffffff" stroke-width="4" stroke-linejoin="round" paint-order="stroke">${textLines(arrow.lines, arrow.labelX, arrow.labelY, lineHeight)}</text>`,
+  ].join("");
+  if (arrow.href === undefined) return `<g><title>${escapeXml(arrow.title)}</title>${shapes}</g>`;
+  const left = Math.min(arrow.x1, arrow.x2);
+  // A transparent target over the label and the arrow: the whole message is the link.
+  const target = `<rect x="${n(left)}" y="${n(labelTop - 2)}" width="${n(Math.abs(arrow.x2 - arrow.x1))}" height="${n(arrow.y - labelTop + 8)}" fill="#ffffff" fill-opacity="0"/>`;
+  const href = escapeXml(arrow.href);
+  return `<a href="${href}"${standalone ? ` xlink:href="${href}"` : ""} tabindex="-1"><title>${escapeXml(arrow.title)}</title>${target}${shapes}</a>`;
+}
+
+function drawBox(box: DiagramBox, layout: SequenceDiagramLayout): string {
+  const { fontSize, lineHeight } = layout.size;
+  const colours = BOX_COLOURS[box.tone];
+  const x = box.x + box.width / 2;
+  return [
+    `<g><title>${escapeXml(box.title)}</title>`,
+    `<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.width)}" height="${n(box.height)}" rx="6" fill="${colours.fill}" stroke="${colours.stroke}" stroke-width="1.5"${box.tone === "waiting" ? ' stroke-dasharray="5 3"' : ""}/>`,
+    `<text x="${n(x)}" y="${n(box.y + 6 + fontSize)}" text-anchor="middle" font-family="${SANS}" font-size="${fontSize}" font-weight="600" fill="${colours.text}">${textLines(box.lines, x, box.y + 6 + fontSize, lineHeight)}</text>`,
+    "</g>",
+  ].join("");
+}
+
+/** The layout as SVG markup. */
+export function renderSequenceDiagramSvg(layout: SequenceDiagramLayout, options: SequenceDiagramSvgOptions): string {
+  const { size } = layout;
+  const standalone = options.standalone === true;
+  const titleId = `${options.idPrefix}-title`;
+  const descId = `${options.idPrefix}-desc`;
+  const headerBottom = layout.headerY + layout.headerHeight;
+  // The names' lines centred in their boxes.
+  const firstBaseline = (lines: number) => layout.headerY + layout.headerHeight / 2 - ((lines - 1) * size.lineHeight) / 2 + (size.fontSize + 1) * 0.35;
+  const parts: string[] = [];
+  if (standalone) parts.push('<?xml version="1.0" encoding="UTF-8"?>\n');
+  parts.push(
+    `<svg xmlns="http://www.w3.org/2000/svg"${standalone ? ' xmlns:xlink="http://www.w3.org/1999/xlink"' : ""} viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}"${standalone ? "" : ` style="width:100%;height:auto;max-width:${n(layout.width)}px"`} role="img" aria-labelledby="${titleId} ${descId}" font-family="${SANS}">`,
+    `<title id="${titleId}">${escapeXml(options.title)}</title>`,
+    `<desc id="${descId}">${escapeXml(options.description)}</desc>`,
+    `<rect width="${n(layout.width)}" height="${n(layout.height)}" fill="#ffffff"/>`,
+  );
+  for (const lifeline of layout.lifelines) {
+    parts.push(
+      `<line x1="${n(lifeline.x)}" y1="${n(headerBottom)}" x2="${n(lifeline.x)}" y2="${n(layout.bottom)}" stroke="#cbd5e1" stroke-width="1.5" stroke-dasharray="4 4"/>`,
+      `<rect x="${n(lifeline.x - size.headerWidth / 2)}" y="${n(layout.headerY)}" width="${n(size.headerWidth)}" height="${n(layout.headerHeight)}" rx="8" fill="#f1f5f9" stroke="#94a3b8"/>`,
+      `<text x="${n(lifeline.x)}" y="${n(firstBaseline(lifeline.lines.length))}" text-anchor="middle" font-size="${size.fontSize + 1}" font-weight="700" fill="#0f172a">${textLines(lifeline.lines, lifeline.x, firstBaseline(lifeline.lines.length), size.lineHeight)}</text>`,
+    );
+  }
+  for (const mark of layout.marks) {
+    const stroke = mark.failed ? "#dc2626" : "#94a3b8";
+    const offsetX = size.offsetPlacement === "beside" ? size.markX + 14 : 2;
+    const offsetY = size.offsetPlacement === "beside" ? mark.y + 3.5 : mark.y + 20;
+    parts.push(
+      `<circle cx="${n(size.markX)}" cy="${n(mark.y)}" r="9" fill="${mark.failed ? "#fef2f2" : "#f8fafc"}" stroke="${stroke}"/>`,
+      `<text x="${n(size.markX)}" y="${n(mark.y + 3.5)}" text-anchor="middle" font-size="10" font-weight="700" fill="${mark.failed ? "#b91c1c" : "#334155"}">${mark.step}</text>`,
+      `<text x="${n(offsetX)}" y="${n(offsetY)}" font-size="10" fill="#64748b">${escapeXml(mark.offset)}</text>`,
+    );
+  }
+  for (const item of layout.items) parts.push(item.kind === "arrow" ? drawArrow(item, layout, standalone) : drawBox(item, layout));
+  parts.push("</svg>");
+  return parts.join("");
+}
