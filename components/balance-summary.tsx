@@ -21,9 +21,9 @@ export function BalanceSummary({ balances, compact = false }: { balances: readon
             <div key={balance.type}>
               <dt className="text-slate-500">
                 {balanceTypeLabel(balance.type)}
-                {!compact && balance.referenceDate !== undefined && <span className="text-slate-400"> · {formatDate(balance.referenceDate)}</span>}
+                {!compact && balance.referenceDate !== undefined && <span className="text-slate-500"> · {formatDate(balance.referenceDate)}</span>}
                 {!compact && balance.referenceDate === undefined && balance.lastChangeDateTime !== undefined && (
-                  <span className="text-slate-400"> · {formatDateTime(balance.lastChangeDateTime)}</span>
+                  <span className="text-slate-500"> · {formatDateTime(balance.lastChangeDateTime)}</span>
                 )}
               </dt>
               <dd className="font-medium">

@@ -107,7 +107,7 @@ export default async function AccountsPage() {
                   <div className="mt-5">
                     <BalanceSummary balances={account.balances ?? []} compact />
                   </div>
-                  <p className="mt-4 truncate text-xs text-slate-400">
+                  <p className="mt-4 truncate text-xs text-slate-500">
                     {account.product ?? ""} {account.iban === undefined ? "" : `· ${formatIban(account.iban)}`}
                   </p>
                 </Link>
@@ -139,14 +139,14 @@ export default async function AccountsPage() {
                   <p className="mt-6 font-mono text-lg tracking-widest">{formatMaskedPan(card.maskedPan)}</p>
                   <div className="mt-4 flex flex-wrap items-end justify-between gap-3 text-sm">
                     <div>
-                      <p className="text-xs text-slate-400">{card.balances?.some((b) => b.type === "interimAvailable") === true ? "Available" : "Balance"}</p>
+                      <p className="text-xs text-slate-500">{card.balances?.some((b) => b.type === "interimAvailable") === true ? "Available" : "Balance"}</p>
                       <p className="font-semibold tabular-nums">
                         {card.balances?.[0] === undefined ? "–" : formatMoney(card.balances.find((b) => b.type === "interimAvailable")?.amount ?? card.balances[0].amount)}
                       </p>
                     </div>
                     {card.creditLimit !== undefined && (
                       <div className="text-right">
-                        <p className="text-xs text-slate-400">Credit limit</p>
+                        <p className="text-xs text-slate-500">Credit limit</p>
                         <p className="tabular-nums">{formatMoney(card.creditLimit)}</p>
                       </div>
                     )}

@@ -90,7 +90,7 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
                     <div className="min-w-0">
                       <p className="font-medium text-slate-900">{agreement.name}</p>
                       <p className="text-sm text-slate-500">Org. no. {organisationNumber(agreement.organisationNumber)}</p>
-                      <p className="truncate font-mono text-xs text-slate-400">{agreement.psuCorporateId}</p>
+                      <p className="truncate font-mono text-xs text-slate-500">{agreement.psuCorporateId}</p>
                     </div>
                     {active ? (
                       <span className="self-start sm:self-auto">

@@ -123,7 +123,7 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                     <td className="px-4 py-2.5">
                       <Link href={`/inspector/${call.id}`} className="block truncate font-mono text-xs text-brand-700 hover:underline" title={`${url.pathname}${url.search}`}>
                         {url.pathname}
-                        <span className="text-slate-400">{url.search}</span>
+                        <span className="text-slate-500">{url.search}</span>
                       </Link>
                     </td>
                     <td className="px-4 py-2.5">

@@ -139,7 +139,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
                       </span>
                     </td>
                     <td className="hidden py-3 pr-3 text-right align-top text-slate-600 tabular-nums sm:table-cell">
-                      {foreign ? formatMoney(t.originalAmount) : <span className="text-slate-400">{t.originalAmount.currency}</span>}
+                      {foreign ? formatMoney(t.originalAmount) : <span className="text-slate-500">{t.originalAmount.currency}</span>}
                     </td>
                     <td className="py-3 text-right align-top font-medium">
                       <Amount money={t.amount} signed />
