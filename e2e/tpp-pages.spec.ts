@@ -8,12 +8,23 @@
  * @see psd2-interface.md "Authentication", "Redirect parameters"; supplement.md §3, §7, §11
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
 import { createSignedBankClient } from "./support/signed-bank-client";
+import {
+  CARD,
+  confirmAccounts as confirmAccountsOn,
+  DESKTOP,
+  INGRID,
+  logInAtBank as logInAtBankOn,
+  MAIN,
+  onBank,
+  PHONE,
+  SAVINGS,
+  shoot as shootPage,
+  SINDRE,
+  appUrl,
+} from "./support/tpp-app";
 
-const INGRID = "13039319955";
-const SINDRE = "18129215603";
-const appUrl = process.env.E2E_APP_URL ?? "http://localhost:3100";
-const bankPort = new URL(process.env.E2E_BANK_URL ?? "http://127.0.0.1:4100").port;
 const bank = createSignedBankClient();
 
 test.describe.configure({ mode: "serial" });
@@ -22,7 +33,7 @@ let context: BrowserContext;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
-  context = await browser.newContext({ baseURL: appUrl, viewport: { width: 1280, height: 800 } });
+  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
   page = await context.newPage();
 });
 test.afterAll(async () => {
@@ -30,38 +41,11 @@ test.afterAll(async () => {
 });
 
 /** A full-page screenshot kept with the test's results; `phone` also one at a phone's width, checking nothing overflows. */
-async function shoot(name: string, options: { phone?: boolean } = {}): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
-  if (options.phone === true) {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    await page.setViewportSize({ width: 1280, height: 800 });
-  }
-}
-
-function onBank(url: URL): boolean {
-  return url.port === bankPort;
-}
-
-/** The bank's login page: the mocked national identity number. */
-async function logInAtBank(nationalId: string): Promise<void> {
-  await page.waitForURL(onBank);
-  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await page.getByLabel("National identity number").fill(nationalId);
-  await page.getByRole("button", { name: "Log in" }).click();
-}
-
-async function confirmAccounts(choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
-  for (const name of choice.check ?? []) await page.getByRole("checkbox", { name }).check();
-  for (const name of choice.uncheck ?? []) await page.getByRole("checkbox", { name }).uncheck();
-  await page.getByRole("button", { name: "Confirm" }).click();
-}
-
-const MAIN = /^Brukskonto 3800 \d\d \d{5}$/;
-const SAVINGS = /^Sparekonto 3800 \d\d \d{5}$/;
-const CARD = /^Mastercard Gold 5522 11\*\* \*\*\*\* 4821$/;
+const shoot = (name: string, options: { phone?: boolean } = {}) => shootPage(page, name, options);
+const logInAtBank = (nationalId: string) => logInAtBankOn(page, nationalId);
+const confirmAccounts = (choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}) => confirmAccountsOn(page, choice);
+/** The page's accessibility check (axe: WCAG 2 A and AA), one per page. */
+const checkA11y = (name: string) => expectNoSeriousA11yViolations(page, name);
 
 test("sign in with the demo user shown on the sign-in page", async () => {
   await page.goto("/accounts");
@@ -72,15 +56,18 @@ test("sign in with the demo user shown on the sign-in page", async () => {
   expect(password).toMatch(/\S{6,}/);
   await expect(page.getByRole("note", { name: "Environment" })).toContainText("Sandbox");
   await shoot("01-sign-in", { phone: true });
+  await checkA11y("sign-in");
   await page.getByLabel("User name").fill("demo");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Accounts" })).toBeVisible();
   await expect(page.getByText("No bank connected yet")).toBeVisible();
+  await checkA11y("accounts, no bank connected");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Your bank connection" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
   await shoot("02-home-not-connected");
+  await checkA11y("home, not connected");
 });
 
 test("connect as private customer 13039319955: accounts and balances", async () => {
@@ -95,6 +82,7 @@ test("connect as private customer 13039319955: accounts and balances", async () 
   await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
   await expect(page.getByRole("link", { name: MAIN })).toContainText(/\d\s?kr/);
   await shoot("03-accounts", { phone: true });
+  await checkA11y("accounts");
 
   await page.goto("/");
   const connection = page.getByRole("region", { name: "Connection" });
@@ -102,6 +90,7 @@ test("connect as private customer 13039319955: accounts and balances", async () 
   await expect(connection).toContainText("Private");
   await expect(connection).toContainText("valid");
   await shoot("04-home-connected", { phone: true });
+  await checkA11y("home, connected");
 });
 
 test("an account's transactions paged to the end, pending marked", async () => {
@@ -112,10 +101,11 @@ test("an account's transactions paged to the end, pending marked", async () => {
   await expect(page.getByRole("table", { name: "Pending transactions" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
   await shoot("05-account", { phone: true });
+  await checkA11y("account");
   await page.screenshot({ path: test.info().outputPath("05-account-top.png") });
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE);
   await page.screenshot({ path: test.info().outputPath("05-account-top-phone.png") });
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(DESKTOP);
 
   await page.getByRole("link", { name: "All history" }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d/);
@@ -153,6 +143,7 @@ test("a transaction's details", async () => {
   await expect(details).toContainText("Transaction id");
   await expect(details).toContainText("Booked");
   await shoot("07-transaction", { phone: true });
+  await checkA11y("transaction");
 });
 
 test("card transactions with the original amount and currency", async () => {
@@ -166,6 +157,7 @@ test("card transactions with the original amount and currency", async () => {
   await page.getByRole("link", { name: "12 months" }).click();
   await expect(table.getByRole("cell", { name: /^[−-]?\d[\d\s]*,\d\d\s(EUR|SEK|USD|GBP|DKK)$/ }).first()).toBeVisible();
   await shoot("08-card", { phone: true });
+  await checkA11y("card account");
 });
 
 test("cancel at the bank gives the failure page", async () => {
@@ -179,6 +171,7 @@ test("cancel at the bank gives the failure page", async () => {
   await expect(page.getByText("SCA_INVALID")).toBeVisible();
   await expect(page.getByText("The approval at the bank was cancelled or not completed.")).toBeVisible();
   await shoot("09-failure", { phone: true });
+  await checkA11y("callback failure");
   // The earlier approval stays valid (an aborted SCA leaves it): the accounts still show.
   await page.getByRole("link", { name: "Try again" }).click();
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
@@ -192,6 +185,7 @@ test("a forged callback (wrong tpp-session-id) is refused and changes nothing", 
   await expect(page.getByRole("heading", { name: "This return from the bank does not belong to this session" })).toBeVisible();
   await expect(page.getByText("Nothing was changed")).toBeVisible();
   await shoot("10-forged-callback");
+  await checkA11y("forged callback refused");
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Connection" })).toContainText("Ingrid Marie Haugen");
 });
@@ -236,6 +230,7 @@ test("deselecting an account at the bank revokes it", async () => {
   await expect(alert.getByRole("cell", { name: /^(RESOURCE_UNKNOWN|CONSENT_UNKNOWN|CONSENT_INVALID|FORBIDDEN)$/ })).toBeVisible();
   await expect(page.getByText(/at [a-z]+\.[a-z]+:\d+/)).toHaveCount(0);
   await shoot("11-revoked-account-error", { phone: true });
+  await checkA11y("revoked account error");
 });
 
 test("settings: the contact e-mail at the bank and approval in the bank's app", async () => {
@@ -255,6 +250,7 @@ test("settings: the contact e-mail at the bank and approval in the bank's app", 
   await page.goto("/settings");
   await expect(page.getByRole("radio", { name: "Approve in the bank's mobile app" })).toBeChecked();
   await shoot("12-settings", { phone: true });
+  await checkA11y("settings");
 
   // The bank now asks for approval in its app instead of the login form.
   await page.goto("/accounts");
@@ -284,6 +280,7 @@ test("corporate customer 18129215603 with an agreement", async () => {
   await expect(agreements.getByText("Active")).toBeVisible();
   await expect(page.getByRole("region", { name: "Acting as" })).toContainText("Corporate");
   await shoot("14-corporate", { phone: true });
+  await checkA11y("corporate");
 
   await page.goto("/accounts");
   await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}$/ })).toBeVisible();
@@ -301,6 +298,7 @@ test("corporate customer 18129215603 with an agreement", async () => {
   await page.waitForURL(`${appUrl}/corporate?identified=1`);
   await expect(page.getByRole("region", { name: "Identification for payments only" })).toContainText("Sindre Lie");
   await shoot("16-identified");
+  await checkA11y("corporate, identified");
 });
 
 test("the request inspector shows the calls, their signatures and a curl", async () => {
@@ -308,6 +306,7 @@ test("the request inspector shows the calls, their signatures and a curl", async
   const table = page.getByRole("table", { name: "Calls to the bank, newest first" });
   await expect(table.getByRole("link", { name: /^\/v1\/accounts/ }).first()).toBeVisible();
   await shoot("17-inspector", { phone: true });
+  await checkA11y("inspector");
   await page.getByLabel("Path contains").fill("/transactions");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/path=%2Ftransactions/);
@@ -326,8 +325,10 @@ test("the request inspector shows the calls, their signatures and a curl", async
   const text = (await page.locator("main").textContent()) ?? "";
   for (const secret of ["PRIVATE KEY", "tpp_psu", "next-auth.session-token", "Cookie:"]) expect(text).not.toContain(secret);
   await shoot("18-inspector-call");
+  await checkA11y("inspector call");
 
   await page.goto("/inspector/999999999");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await shoot("19-not-found");
+  await checkA11y("not found");
 });
