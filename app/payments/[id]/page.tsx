@@ -12,6 +12,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { FREQUENCY_LABELS, KIND_CHOICES, PRODUCT_CHOICES, PURPOSE_LABELS } from "@/lib/tpp/payment-form/form-fields";
@@ -69,6 +70,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
   const atBank = result.ok ? result.value : undefined;
   const record = atBank?.record ?? stored;
   const history = await payments.history(user.id, id);
+  const flow = await findLatestFlowOf(user.id, "payment", record.paymentId);
   const details = atBank?.details ?? storedPaymentDetails(refOf(record), record.status, record.requestBody);
   const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
   const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
@@ -263,6 +265,16 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           <Link className="font-medium text-brand-700 hover:underline" href={`/inspector?text=${encodeURIComponent(record.paymentId)}`}>
             This payment&apos;s calls in the request inspector
           </Link>
+          {flow !== undefined && (
+            <>
+              <span aria-hidden="true" className="text-slate-400">
+                {" · "}
+              </span>
+              <Link className="font-medium text-brand-700 hover:underline" href={`/flows/${flow.id}`}>
+                See this payment&apos;s flow
+              </Link>
+            </>
+          )}
         </p>
       </Panel>
     </div>
