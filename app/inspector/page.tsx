@@ -35,6 +35,11 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
         eyebrow="Developer tools"
         title="Request inspector"
         description="Every call this app made to the bank for you, newest first: the signed request as sent and the bank's reply. Private keys, cookies and secrets are never kept."
+        actions={
+          <Link href="/flows" className={buttonStyles.secondary}>
+            Flow diagrams
+          </Link>
+        }
       />
       <form method="get" action="/inspector" aria-label="Filter bank calls" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[8rem_9rem_1fr_1fr_auto] lg:items-end">
         <div>

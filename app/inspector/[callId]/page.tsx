@@ -9,6 +9,7 @@ import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { FLOW_KIND_LABELS, findFlow } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { getBankCallDetail } from "@/lib/tpp/inspector/bank-call-queries";
 
 export const metadata: Metadata = { title: "Bank call" };
@@ -75,6 +76,7 @@ export default async function BankCallPage({ params }: { params: Params }) {
   const id = /^\d{1,15}$/.test(callId) ? Number(callId) : undefined;
   const call = id === undefined ? undefined : await getBankCallDetail(id, { userId: user.id });
   if (call === undefined) notFound();
+  const flow = call.flowId === null ? undefined : await findFlow(user.id, call.flowId);
   const url = new URL(call.url);
   const verdict = call.signatureVerdict === null ? undefined : SIGNATURE_VERDICTS[call.signatureVerdict];
   const signature = call.signature;
@@ -112,6 +114,18 @@ export default async function BankCallPage({ params }: { params: Params }) {
               ),
             },
             ...(call.error === null ? [] : [{ term: "Problem", value: call.error }]),
+            ...(flow === undefined
+              ? []
+              : [
+                  {
+                    term: "Flow",
+                    value: (
+                      <Link href={`/flows/${flow.id}`} className="font-medium text-brand-700 hover:underline">
+                        {FLOW_KIND_LABELS[flow.kind]} flow: see it as a diagram
+                      </Link>
+                    ),
+                  },
+                ]),
           ]}
         />
       </Panel>

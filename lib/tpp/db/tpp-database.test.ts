@@ -122,6 +122,8 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(JSON.stringify(stored)).not.toContain("secret");
       expect(stored?.path).toBe("/v1/accounts");
       expect(stored?.signatureVerdict).toBe("verified");
+      expect(stored?.flowId).toBeNull();
+      expect((await calls.get(await calls.insert(exchange({ flowId: "4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c" }))))?.flowId).toBe("4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c");
       expect(await calls.get(id, { userId: "someone-else" })).toBeUndefined();
       expect((await calls.get(id, { userId: "u1" }))?.id).toBe(id);
     });

@@ -63,6 +63,13 @@ export async function listFlows(userId: string, before: FlowCursor | undefined):
   return flows.list(userId, before === undefined ? {} : { before });
 }
 
+/** The user's flow; undefined when the id is not a flow id, unknown, or another user's. */
+export async function findFlow(userId: string, flowId: string): Promise<FlowRecord | undefined> {
+  if (!isFlowId(flowId)) return undefined;
+  const { flows } = await getTppRuntime();
+  return flows.find(userId, flowId);
+}
+
 /** The user's latest flow about a payment (its bank paymentId) or a basket (its basketId). */
 export async function findLatestFlowOf(userId: string, kind: "payment" | "basket", resourceId: string): Promise<FlowRecord | undefined> {
   const { flows } = await getTppRuntime();

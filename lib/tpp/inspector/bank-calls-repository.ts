@@ -40,6 +40,8 @@ export interface BankCallRecord extends BankCallSummary {
   readonly responseBody: string | null;
   readonly responseBodyTruncated: boolean;
   readonly signatureProblems: readonly string[];
+  /** The app's flow the call belonged to (its diagram, when the flow is one: /flows/{id}); null for none. */
+  readonly flowId: string | null;
 }
 
 /** The inspector's filters; every one is optional. */
@@ -195,6 +197,7 @@ export function createBankCallsRepository(db: TppExecutor) {
         responseBody: row.responseBody,
         responseBodyTruncated: row.responseBodyTruncated,
         signatureProblems: stringsSchema.parse(row.signatureProblems),
+        flowId: row.flowId,
       };
     },
   };
