@@ -11,6 +11,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
@@ -46,6 +47,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   if (stored === undefined) notFound();
   const result = await loadForPage(returnTo, async () => readBasketAtBank(await getAspspContext({ returnTo }), { baskets, payments }, stored));
   const basket = result.ok ? result.value.basket : stored;
+  const flow = await findLatestFlowOf(user.id, "basket", basket.basketId);
   const members = result.ok ? result.value.payments.map((entry) => entry.record) : await payments.listInBasket(user.id, id);
   const hidden = new Set(result.ok ? result.value.payments.filter((entry) => entry.hiddenByKnownIssue).map((entry) => entry.record.id) : []);
   const open = members.some((payment) => !isSettledStatus(payment.service, payment.status));
@@ -134,6 +136,14 @@ export default async function BasketPage({ params, searchParams }: { params: Par
         <Link className="text-brand-700 hover:underline" href={`/inspector?text=${encodeURIComponent(basket.basketId)}`}>
           its calls in the request inspector
         </Link>
+        {flow !== undefined && (
+          <>
+            {" · "}
+            <Link className="text-brand-700 hover:underline" href={`/flows/${flow.id}`}>
+              see this basket&apos;s flow
+            </Link>
+          </>
+        )}
       </p>
     </div>
   );
