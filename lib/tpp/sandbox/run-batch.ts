@@ -1,0 +1,14 @@
+import "server-only";
+import { sandboxBatchRunsReplySchema, type SandboxBatchRunsReply } from "../../psd2/schemas";
+import { type SandboxContext, sendSandboxRequest } from "./sandbox-context";
+import type { SandboxReply } from "./sandbox-reply";
+
+/**
+ * POST /v1/sandbox/batch-runs (no body): the payment batch processing now — the scheduled runs
+ * that are due, then one run at the sandbox's current time; the reply lists each run and what
+ * each processor did.
+ * @see supplement.md §5, §11
+ */
+export async function runBatch(ctx: SandboxContext): Promise<SandboxReply<SandboxBatchRunsReply>> {
+  return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/batch-runs", schema: sandboxBatchRunsReplySchema });
+}
