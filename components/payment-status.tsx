@@ -22,7 +22,7 @@ export function PaymentStatusBadge({ status }: { status: TransactionStatus }) {
   return (
     <Badge tone={words.tone}>
       {words.label}
-      <span className="ml-1 font-mono text-[10px] opacity-70">{status}</span>
+      <span className="ml-1 font-mono text-[10px]">{status}</span>
     </Badge>
   );
 }

@@ -37,6 +37,12 @@ function accountText(account: string | undefined): string {
   return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
 }
 
+/** The account paid from: its name as the form named it (which ends with the bare number) and the number in groups, once. */
+function debtorText(debtorName: string | null, account: string | undefined): string {
+  const name = account === undefined ? debtorName : debtorName?.replace(account, "").trim();
+  return name === undefined || name === null || name === "" ? accountText(account) : `${name} · ${accountText(account)}`;
+}
+
 function remittanceOf(transfer: PaymentTransfer): string {
   if (transfer.structuredReferences.length > 0) return `KID ${transfer.structuredReferences.join(", ")}`;
   return transfer.remittanceInformation ?? "–";
@@ -169,7 +175,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
         <Panel
           id="status"
           title="Status"
-          className="lg:col-span-2"
+          className="min-w-0 lg:col-span-2"
           description={settled ? (isFinalStatus(record.status) ? "Final: it will not change." : "The standing order runs on its dates.") : "Not final yet."}
         >
           <div className="space-y-5">
@@ -196,11 +202,11 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           </div>
         </Panel>
 
-        <Panel id="payment" title="Payment" className="lg:col-span-3" description={atBank?.details === undefined ? "As it was sent to the bank." : "As the bank keeps it."}>
+        <Panel id="payment" title="Payment" className="min-w-0 lg:col-span-3" description={atBank?.details === undefined ? "As it was sent to the bank." : "As the bank keeps it."}>
           <DetailsList
             label="Payment"
             items={[
-              { term: "From", value: `${record.debtorName ?? "Account"} · ${accountText(details?.debtorAccount ?? record.debtorAccount)}` },
+              { term: "From", value: debtorText(record.debtorName, details?.debtorAccount ?? record.debtorAccount) },
               ...(details?.transfers.length === 1
                 ? details.transfers.map((transfer) => [
                     { term: "To", value: `${transfer.creditorName ?? "–"} · ${accountText(transfer.creditorAccount)}` },
