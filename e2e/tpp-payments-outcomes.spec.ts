@@ -1,0 +1,316 @@
+/**
+ * The TPP app's payments end to end in Chromium, where they do not simply go through: a payment
+ * short of funds rejected at the batch run, an approval cancelled at the bank, a payment deleted
+ * before its approval and one the bank will not cancel once scheduled (405), a logical duplicate
+ * sent anyway, errors on the form's fields (the form's own, before any request, and the bank's
+ * 400), two payments approved from two tabs at once, and the list of payments with its filters.
+ * Each page is kept as a screenshot at desktop and phone width and checked with axe.
+ *
+ * The sandbox clock is stopped while these run (no scheduled batch run settles a payment between
+ * two steps; the spec runs the batch itself) and runs on afterwards.
+ *
+ * @see README.md "A payment, from the form to the booked transaction", "Approvals and the callback"; supplement.md §5, §7
+ */
+import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/axe";
+import {
+  addDays,
+  bankAmount,
+  chooseProductAndKind,
+  decideAtBank,
+  errorsOf,
+  fillTransfer,
+  freezeClock,
+  KARI,
+  kariAddress,
+  KID_REQUIRED_BBAN,
+  kr,
+  landOnPaymentPage,
+  passBankLogin,
+  paymentStatus,
+  runBatch,
+  sandboxToday,
+  statusText,
+  submitPayment,
+  type Transfer,
+  uniqueAmount,
+  unfreezeClock,
+} from "./support/payments";
+import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, shoot, signIn } from "./support/tpp-app";
+
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  await freezeClock();
+  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  page = await context.newPage();
+  await signIn(page);
+  // Whoever the specs before left connected (a company's customer, or nobody): Ingrid, in her
+  // private context, with her main account shared.
+  await page.goto("/");
+  const another = page.getByRole("link", { name: "Connect another customer" });
+  await ((await another.count()) > 0 ? another : page.getByRole("link", { name: "Connect your bank", exact: true })).click();
+  await passBankLogin(page, INGRID);
+  await confirmAccounts(page, { check: [MAIN] });
+  await page.waitForURL(`${appUrl}/accounts`);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+});
+test.afterAll(async () => {
+  await context?.close();
+  await unfreezeClock();
+});
+
+const a11y = (name: string) => expectNoSeriousA11yViolations(page, name);
+
+/** What this spec made, for the list to find again: the amount short of funds, the payment deleted, the duplicate. */
+const made = { fundsAmount: "", deleted: undefined as Transfer | undefined, duplicate: undefined as Transfer | undefined };
+
+/** A Norwegian transfer to Kari from Ingrid's main account (the form's first), as a user fills it in. */
+async function fillDomestic(overrides: Partial<Transfer> = {}): Promise<Transfer> {
+  await page.goto("/payments/new");
+  await chooseProductAndKind(page, "Norwegian transfer", "One payment");
+  await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
+  const transfer: Transfer = { name: KARI.name, account: KARI.bban, address: kariAddress, amount: uniqueAmount(), message: "E2E", ...overrides };
+  await fillTransfer(page, transfer);
+  return transfer;
+}
+
+/** The payment page's title: its amount and recipient. */
+const title = () => page.getByRole("heading", { level: 1 });
+
+test("a payment short of funds is rejected at the batch run, and the page says why", async () => {
+  const amount = `${9_000_000 + Math.floor(Math.random() * 90_000)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+  made.fundsAmount = amount;
+  await fillDomestic({ amount, name: "Hytte på Hvaler AS", message: "Kjøpesum hytte" });
+  await submitPayment(page);
+  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(amount)) });
+  await landOnPaymentPage(page);
+  // The bank checks the funds at its batch run, not at the approval.
+  await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
+  await runBatch();
+  await expect(paymentStatus(page)).toContainText(statusText("Rejected", "RJCT"), { timeout: 20_000 });
+  const why = page.getByRole("alert").filter({ hasText: "Rejected: not enough money on the account" });
+  await expect(why).toContainText("did not have enough money available (the bank reported fundsAvailable: false)");
+  await expect(why).toContainText("3800 15 74202");
+  await expect(page.getByRole("list", { name: "Status history" })).toContainText("funds available: no");
+  await shoot(page, "40-payment-rejected-funds", { phone: true });
+  await a11y("payment, rejected for funds");
+});
+
+test("an approval cancelled at the bank: back on the payment's page, rejected, with the reason", async () => {
+  const transfer = await fillDomestic({ message: "Avbrutt" });
+  await submitPayment(page);
+  await decideAtBank(page, { nationalId: INGRID, decision: "Cancel" });
+  await landOnPaymentPage(page);
+  await expect(title()).toHaveText(`${kr(transfer.amount)} to ${KARI.name}`);
+  await expect(paymentStatus(page)).toContainText(statusText("Rejected", "RJCT"));
+  const failure = page.getByRole("alert").filter({ hasText: "A payment whose approval failed is rejected by the bank" });
+  await expect(failure).toBeVisible();
+  await expect(failure).toContainText("SCA_INVALID");
+  // The bank does not show a domestic payment it never approved: the page says so.
+  await expect(page.getByRole("note").filter({ hasText: "a known issue of its interface" })).toContainText("from its report that the approval failed");
+  await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
+  await shoot(page, "41-payment-sca-cancelled", { phone: true });
+  await a11y("payment, approval cancelled");
+});
+
+test("a payment left at the bank unapproved is cancelled from its page (DELETE)", async () => {
+  const transfer = await fillDomestic({ name: "Ola Nordmann", message: "Angrer" });
+  made.deleted = transfer;
+  await submitPayment(page);
+  await page.waitForURL(onBank);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^(Log in|Approve payment)$/);
+  // The user leaves the bank without approving and finds the payment in the app.
+  await page.goto("/payments");
+  const row = page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: "Ola Nordmann" }).filter({ hasText: kr(transfer.amount) });
+  await expect(row).toContainText(statusText("Received", "RCVD"));
+  await row.getByRole("link").first().click();
+  await landOnPaymentPage(page);
+  await expect(paymentStatus(page)).toContainText(statusText("Received", "RCVD"));
+  await expect(page.getByRole("button", { name: "Approve at the bank" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));
+  await expect(page.getByRole("status").filter({ hasText: "The bank cancelled the payment" })).toHaveText("The bank cancelled the payment. No money will move.");
+  await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
+  await shoot(page, "42-payment-cancelled", { phone: true });
+  await a11y("payment, cancelled");
+});
+
+test("a payment scheduled for a later date (PDNG): the bank refuses to cancel it (405), and the page says why", async () => {
+  const date = addDays(await sandboxToday(), 5);
+  const transfer = await fillDomestic({ message: "Senere" });
+  await page.getByLabel("Payment date (optional)").fill(date);
+  await submitPayment(page);
+  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(transfer.amount)) });
+  await landOnPaymentPage(page);
+  await expect(paymentStatus(page)).toContainText(statusText("Scheduled", "PDNG"));
+  await page.getByRole("button", { name: "Cancel payment" }).click();
+  const refusal = page.getByRole("alert").filter({ hasText: "The bank did not cancel the payment (HTTP 405)." });
+  await expect(refusal).toContainText("once it is scheduled for a later date (PDNG) or finished, the bank no longer allows it");
+  await expect(refusal).toContainText("The bank says:");
+  await expect(refusal).toContainText(/X-Request-ID [0-9a-f-]{36}/);
+  await expect(paymentStatus(page)).toContainText(statusText("Scheduled", "PDNG"));
+  await shoot(page, "43-payment-scheduled-405", { phone: true });
+  await a11y("payment, scheduled, cancel refused");
+});
+
+test("the same payment twice within 10 minutes: the bank asks, Send anyway, and it goes through", async () => {
+  const first = await fillDomestic({ name: "Per Hansen", message: "Dugnad" });
+  made.duplicate = first;
+  await submitPayment(page);
+  await decideAtBank(page, { nationalId: INGRID });
+  const firstPath = await landOnPaymentPage(page);
+  await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
+
+  await fillDomestic(first);
+  await submitPayment(page);
+  const prompt = page.getByRole("alert").filter({ hasText: "Send anyway?" });
+  await expect(prompt).toContainText("Send this one too only if you mean to pay twice.");
+  await expect(page).toHaveURL(`${appUrl}/payments/new`);
+  await shoot(page, "44-form-duplicate", { phone: true });
+  await a11y("new payment, duplicate prompt");
+  await prompt.getByRole("button", { name: "Send anyway" }).click();
+  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(first.amount)) });
+  const secondPath = await landOnPaymentPage(page);
+  expect(secondPath).not.toBe(firstPath);
+  await expect(title()).toHaveText(`${kr(first.amount)} to Per Hansen`);
+  await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
+});
+
+test("errors on the form: the form's own as the user types, before any request, and the bank's 400 on its field", async () => {
+  await page.goto("/inspector?path=%2Fv1%2Fpayments");
+  const calls = page.getByRole("table", { name: "Calls to the bank, newest first" }).locator("tbody tr");
+  const newestCallBefore = await calls.first().getByRole("link").getAttribute("href");
+
+  await page.goto("/payments/new");
+  await chooseProductAndKind(page, "Norwegian transfer", "One payment");
+  const posts: Request[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "POST") posts.push(request);
+  });
+  const account = page.getByLabel("Recipient's account number");
+  await account.fill("86011117948");
+  await expect(account).toHaveAttribute("aria-invalid", "true");
+  await expect(await errorsOf(account)).toContainText(/check digit|MOD11|not a valid/i);
+  const amount = page.getByLabel("Amount", { exact: true });
+  await amount.fill("12.345");
+  await expect(amount).toHaveAttribute("aria-invalid", "true");
+  await expect(await errorsOf(amount)).toContainText("Amount has 3 fraction digits; NOK amounts have exactly 2");
+  await page.getByLabel("Recipient's name").fill(KARI.name);
+  await shoot(page, "45-form-errors", { phone: true });
+  await a11y("new payment, field errors");
+  // Nothing was sent: no Server Action posted, the page stayed, and the bank saw no new payment call.
+  expect(posts.map((request) => request.url())).toEqual([]);
+  await expect(page).toHaveURL(`${appUrl}/payments/new`);
+  await page.goto("/inspector?path=%2Fv1%2Fpayments");
+  expect(await calls.first().getByRole("link").getAttribute("href")).toBe(newestCallBefore);
+
+  // The bank's own rule: Amalie Berg's account takes payments with a KID only.
+  const transfer = await fillDomestic({ name: "Bergstrand Arkitekter AS", account: KID_REQUIRED_BBAN, message: "Faktura 1187" });
+  await submitPayment(page);
+  await expect(page.getByRole("alert").filter({ hasText: "The bank refused the payment (HTTP 400)" })).toContainText("KID_MISSING");
+  await expect(page).toHaveURL(`${appUrl}/payments/new`);
+  // On the choice between a message and a KID, the field that offers the KID.
+  const remittance = page.getByRole("radiogroup", { name: "Message or KID" });
+  await expect(remittance).toHaveAttribute("aria-invalid", "true");
+  await expect(remittance).toHaveAttribute("aria-describedby", /-error$/);
+  await expect(remittance).toContainText("must hold a KID");
+  // The values stay for the user to correct.
+  await expect(page.getByLabel("Amount", { exact: true })).toHaveValue(transfer.amount);
+  await shoot(page, "46-form-bank-error", { phone: true });
+  await a11y("new payment, the bank's error");
+});
+
+test("two payments approved from two tabs at once each land on their own page", async () => {
+  const tab1 = page;
+  const tab2 = await context.newPage();
+  try {
+    // No login kept at the bank: each tab meets the bank's login page.
+    await context.clearCookies({ name: "bank_session" });
+    const a = await fillDomestic({ name: "Astrid Berg", message: "Fane en" });
+    await submitPayment(tab1);
+    await tab1.waitForURL(onBank);
+    await expect(tab1.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+
+    const b: Transfer = { name: "Bjørn Dahl", account: "15032080119", address: kariAddress, amount: uniqueAmount(), message: "Fane to" };
+    await tab2.goto("/payments/new");
+    await chooseProductAndKind(tab2, "Norwegian transfer", "One payment");
+    await fillTransfer(tab2, b);
+    await submitPayment(tab2);
+    await tab2.waitForURL(onBank);
+    await expect(tab2.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+
+    // B first, then A: each bank page shows its own payment, each tab comes back to its own.
+    await decideAtBank(tab2, {
+      nationalId: INGRID,
+      expect: async (bank) => {
+        await expect(bank.getByRole("article").getByRole("heading", { name: b.name })).toBeVisible();
+        await expect(bank.getByRole("article")).toContainText(bankAmount(b.amount));
+      },
+    });
+    const pathB = await landOnPaymentPage(tab2);
+    await decideAtBank(tab1, {
+      nationalId: INGRID,
+      expect: async (bank) => {
+        await expect(bank.getByRole("article").getByRole("heading", { name: a.name })).toBeVisible();
+        await expect(bank.getByRole("article")).toContainText(bankAmount(a.amount));
+      },
+    });
+    const pathA = await landOnPaymentPage(tab1);
+    expect(pathA).not.toBe(pathB);
+    await expect(tab2.getByRole("heading", { level: 1 })).toHaveText(`${kr(b.amount)} to ${b.name}`);
+    await expect(paymentStatus(tab2)).toContainText(statusText("Approved", "ACTC"));
+    await expect(tab1.getByRole("heading", { level: 1 })).toHaveText(`${kr(a.amount)} to ${a.name}`);
+    await expect(paymentStatus(tab1)).toContainText(statusText("Approved", "ACTC"));
+    // No failed approval told on either page (the route announcer's empty alert aside).
+    await expect(tab1.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+    await expect(tab2.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
+  } finally {
+    await tab2.close();
+  }
+});
+
+test("the list of payments: filtered by status and by product, each with amount, recipient, status and when it was read", async () => {
+  await page.goto("/payments");
+  const list = page.getByRole("list", { name: "Payments" });
+  const rows = list.getByRole("listitem");
+  await expect(rows.first()).toBeVisible();
+  for (const row of await rows.all()) {
+    await expect(row).toContainText(/\d,\d\d\s(kr|[A-Z]{3})/);
+    await expect(row).toContainText(/(Received|Scheduled|Approved|Accepted|Being paid|Paid|Rejected|Cancelled)\s*[A-Z]{4}/);
+    await expect(row).toContainText(/read \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d/);
+  }
+  const duplicates = rows.filter({ hasText: "Per Hansen" }).filter({ hasText: kr(made.duplicate?.amount ?? "") });
+  await expect(duplicates).toHaveCount(2);
+  await shoot(page, "47-payments", { phone: true });
+  await a11y("payments");
+
+  await page.getByLabel("Status").selectOption("RJCT");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/[?&]status=RJCT/);
+  await expect(rows.filter({ hasText: "Hytte på Hvaler AS" }).filter({ hasText: kr(made.fundsAmount) })).toHaveCount(1);
+  for (const row of await rows.all()) await expect(row).toContainText(statusText("Rejected", "RJCT"));
+
+  await page.getByLabel("Status").selectOption("CANC");
+  await page.getByLabel("Product").selectOption("norwegian-domestic-credit-transfers");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page).toHaveURL(/status=CANC&product=norwegian-domestic-credit-transfers/);
+  await expect(rows.filter({ hasText: "Ola Nordmann" }).filter({ hasText: kr(made.deleted?.amount ?? "") })).toHaveCount(1);
+  for (const row of await rows.all()) {
+    await expect(row).toContainText(statusText("Cancelled", "CANC"));
+    await expect(row).toContainText("Norwegian transfer ·");
+  }
+  await shoot(page, "48-payments-filtered", { phone: true });
+
+  // No SEPA payment was ever cancelled: nothing matches.
+  await page.getByLabel("Product").selectOption("sepa-credit-transfers");
+  await page.getByRole("button", { name: "Show" }).click();
+  await expect(page.getByText("No payments match")).toBeVisible();
+  await expect(list).toHaveCount(0);
+  await page.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(`${appUrl}/payments`);
+  await expect(duplicates).toHaveCount(2);
+});
