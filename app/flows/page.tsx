@@ -16,9 +16,9 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** What a flow concerns, as a link: the payment's or basket's page, or where a consent returned. */
 function Concerns({ flow }: { flow: FlowSummary }) {
   if (flow.path === null) return <span className="text-slate-500">–</span>;
-  const label = flow.kind === "payment" ? "The payment" : flow.kind === "basket" ? "The signing basket" : `Returns to ${flow.path}`;
   // A payment refused before the bank took it has only the form to show.
-  if (flow.path === "/payments/new") return <span className="text-slate-500">The payment form (not taken by the bank)</span>;
+  if (flow.kind === "payment" && flow.path === "/payments/new") return <span className="text-slate-500">A payment the bank did not take</span>;
+  const label = flow.kind === "payment" ? "The payment" : flow.kind === "basket" ? "The signing basket" : `Returns to ${flow.path}`;
   return (
     <Link href={flow.path} className="font-medium text-brand-700 hover:underline">
       {label}
@@ -76,7 +76,10 @@ export default async function FlowsPage({ searchParams }: { searchParams: Search
                       {FLOW_KIND_LABELS[flow.kind]}
                       <span className="sr-only"> flow started {formatDateTime(flow.startedAt)}</span>
                     </Link>
-                    <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">{formatDateTime(flow.startedAt)}</span>
+                    <span className="mt-0.5 block text-xs text-slate-500 sm:hidden">
+                      {formatDateTime(flow.startedAt)} · {flow.callCount} call{flow.callCount === 1 ? "" : "s"}
+                      {flow.failedCallCount > 0 && <span className="text-red-700"> ({flow.failedCallCount} failed)</span>}
+                    </span>
                     <span className="mt-0.5 block truncate font-mono text-xs text-slate-500" title={flow.id}>
                       {flow.id.slice(0, 8)}
                     </span>

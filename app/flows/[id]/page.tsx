@@ -61,7 +61,8 @@ export default async function FlowPage({ params }: { params: Params }) {
   const { flow, steps } = diagram;
   const lastAt = flow.endedAt ?? steps.at(-1)?.at;
   const words = FLOW_OUTCOME_WORDS[flow.outcome];
-  const concerns = flow.path !== null && flow.path !== "/payments/new" ? flow.path : undefined;
+  // A payment the bank did not take has no page of its own.
+  const concerns = flow.path !== null && !(flow.kind === "payment" && flow.path === "/payments/new") ? flow.path : undefined;
 
   return (
     <div className="space-y-6">
@@ -94,12 +95,15 @@ export default async function FlowPage({ params }: { params: Params }) {
         }
       />
 
-      {flow.detail !== null && flow.outcome !== "completed" && (
-        <p className="rounded-lg bg-red-50 px-4 py-3 text-sm break-words text-red-900">
-          <span className="font-semibold">Why: </span>
-          {flow.detail}
-        </p>
-      )}
+      {flow.detail !== null &&
+        (flow.outcome === "completed" ? (
+          <p className="rounded-lg bg-slate-100 px-4 py-3 text-sm break-words text-slate-800">{flow.detail}.</p>
+        ) : (
+          <p className="rounded-lg bg-red-50 px-4 py-3 text-sm break-words text-red-900">
+            <span className="font-semibold">Why: </span>
+            {flow.detail}
+          </p>
+        ))}
 
       <section aria-labelledby="diagram-heading" className="rounded-2xl border border-slate-200 bg-white shadow-sm">
         <div className="border-b border-slate-100 px-5 py-4 sm:px-6">

@@ -4,7 +4,7 @@ import { getTppRuntime } from "../runtime";
 import { buildFlowSteps, type FlowStep } from "./flow-steps";
 import type { FlowCursor, FlowKind, FlowPage, FlowRecord } from "./flows-repository";
 import { COMPACT_DIAGRAM, layoutSequenceDiagram, type SequenceDiagramSize, WIDE_DIAGRAM } from "./layout-sequence-diagram";
-import { renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
+import { renderSequenceDiagramLinks, renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
 
 /** A flow id as the app makes them (randomUUID): anything else is no flow, never looked up. */
 const FLOW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -85,12 +85,19 @@ export function diagramTexts(diagram: FlowDiagram): { title: string; description
   };
 }
 
-/** The diagram as SVG markup, in the desktop or phone size; standalone for the download. */
-export function renderFlowSvg(diagram: FlowDiagram, options: { size: "wide" | "compact"; standalone?: boolean }): string {
-  const size: SequenceDiagramSize = options.size === "wide" ? WIDE_DIAGRAM : COMPACT_DIAGRAM;
-  return renderSequenceDiagramSvg(layoutSequenceDiagram(diagram.steps, size), {
-    idPrefix: `flow-${options.size}`,
-    ...diagramTexts(diagram),
-    ...(options.standalone === true ? { standalone: true } : {}),
-  });
+const SIZES: Readonly<Record<"wide" | "compact", SequenceDiagramSize>> = { wide: WIDE_DIAGRAM, compact: COMPACT_DIAGRAM };
+
+/** The diagram as a standalone SVG file (the desktop size, its call arrows links inside). */
+export function renderFlowSvgFile(diagram: FlowDiagram): string {
+  return renderSequenceDiagramSvg(layoutSequenceDiagram(diagram.steps, WIDE_DIAGRAM), { idPrefix: "flow", ...diagramTexts(diagram), standalone: true });
+}
+
+/** The diagram for a page, in the desktop or phone size: the image, and the layer of its call links to lay over it. */
+export function renderFlowSvgForPage(diagram: FlowDiagram, size: "wide" | "compact"): { image: string; links: string; width: number } {
+  const layout = layoutSequenceDiagram(diagram.steps, SIZES[size]);
+  return {
+    image: renderSequenceDiagramSvg(layout, { idPrefix: `flow-${size}`, ...diagramTexts(diagram) }),
+    links: renderSequenceDiagramLinks(layout),
+    width: layout.width,
+  };
 }

@@ -8,7 +8,7 @@ import { abbreviatePath, describeFlowStep, formatDuration, pathAndQuery } from "
 import { buildFlowSteps, type FlowStep } from "./flow-steps";
 import type { FlowCall, FlowDetail, FlowLeg, FlowRecord } from "./flows-repository";
 import { COMPACT_DIAGRAM, type DiagramArrow, type DiagramBox, layoutSequenceDiagram, WIDE_DIAGRAM, wrapLabel } from "./layout-sequence-diagram";
-import { escapeXml, renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
+import { escapeXml, renderSequenceDiagramLinks, renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
 
 const T0 = Date.UTC(2026, 2, 2, 10, 0, 0);
 const at = (ms: number) => new Date(T0 + ms);
@@ -146,7 +146,7 @@ describe("layoutSequenceDiagram", () => {
         expect(arrow.labelX + (line.length * charPx) / 2).toBeLessThanOrEqual(COMPACT_DIAGRAM.width);
       }
     }
-    expect(arrows(layout.items)[2]?.lines).toEqual(["POST /v1/payments/norwegian-domestic-credit-", "transfers/Xy7kQ2…/authorisations"]);
+    expect(arrows(layout.items)[2]?.lines).toEqual(["POST /v1/payments/norwegian-domestic-", "credit-transfers/Xy7kQ2…/authorisations"]);
     expect(layout.lifelines.map((line) => line.lines)).toEqual([["Browser", "(PSU)"], ["TPP", "(this app)"], ["Bank"]]);
     for (const box of boxes(layout.items)) expect(box.x + box.width).toBeLessThanOrEqual(COMPACT_DIAGRAM.width);
   });
@@ -195,13 +195,20 @@ describe("the labels", () => {
 });
 
 describe("renderSequenceDiagramSvg", () => {
-  it("is an image with a title and description, its call arrows links into the inspector, failures red", () => {
+  it("is an image with a title and description, failures red; a layer over it links each call arrow into the inspector", () => {
     const detail = approvedPayment();
     const failed = { ...detail, calls: [...detail.calls, call(14, 8_140, "GET", `${BASE}/${PAYMENT_ID}`, 500)] };
-    const svg = renderSequenceDiagramSvg(layoutSequenceDiagram(buildFlowSteps(failed), WIDE_DIAGRAM), { idPrefix: "flow-1", title: "Payment <flow>", description: "Steps & more" });
+    const layout = layoutSequenceDiagram(buildFlowSteps(failed), WIDE_DIAGRAM);
+    const svg = renderSequenceDiagramSvg(layout, { idPrefix: "flow-1", title: "Payment <flow>", description: "Steps & more" });
     expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 \d+" width="900" height="\d+" style="width:100%;height:auto;max-width:900px" role="img" aria-labelledby="flow-1-title flow-1-desc"/);
     expect(svg).toContain('<title id="flow-1-title">Payment &lt;flow&gt;</title><desc id="flow-1-desc">Steps &amp; more</desc>');
-    for (const id of [11, 12, 13, 14]) expect(svg.match(new RegExp(`<a href="/inspector/${id}" tabindex="-1">`, "g"))).toHaveLength(2);
+    // An image holds no links (assistive technology would not reach them): the layer over it does.
+    expect(svg).not.toContain("<a ");
+    const links = renderSequenceDiagramLinks(layout);
+    expect(links).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 (\d+)" width="900" height="\1" style="width:100%;height:auto;max-width:900px" aria-hidden="true" focusable="false" pointer-events="none">/);
+    expect(links.slice(0, 200)).toContain(`viewBox="0 0 900 ${layout.height}"`);
+    for (const id of [11, 12, 13, 14]) expect(links.match(new RegExp(`<a href="/inspector/${id}" tabindex="-1"><title>[^<]+</title><rect [^>]*fill-opacity="0" pointer-events="all"/></a>`, "g"))).toHaveLength(2);
+    expect(links.match(/<a /g)).toHaveLength(8);
     expect(svg).toContain(">500 Internal Server Error · 40 ms</tspan>");
     expect(svg).toMatch(/stroke="#dc2626"[^>]*\/><polygon points="[^"]+" fill="#dc2626"\/><text[^>]*fill="#b91c1c"[^>]*><tspan[^>]*>500 Internal Server Error/);
     for (const lane of ["Browser (PSU)", "TPP (this app)", "Bank"]) expect(svg).toContain(`>${lane}</tspan>`);
@@ -211,7 +218,7 @@ describe("renderSequenceDiagramSvg", () => {
   it("stands alone as a file: XML declaration, xlink for older tools, no page styles", () => {
     const svg = renderSequenceDiagramSvg(layoutSequenceDiagram(buildFlowSteps(approvedPayment()), WIDE_DIAGRAM), { idPrefix: "f", title: "t", description: "d", standalone: true });
     expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"')).toBe(true);
-    expect(svg).toContain('<a href="/inspector/11" xlink:href="/inspector/11" tabindex="-1">');
+    expect(svg.match(/<a href="\/inspector\/11" xlink:href="\/inspector\/11">/g)).toHaveLength(2);
     expect(svg).not.toContain("style=");
     expect(svg).not.toContain("class=");
   });

@@ -68,7 +68,7 @@ export const COMPACT_DIAGRAM: SequenceDiagramSize = {
   charWidth: 0.6,
   headerWidth: 88,
   headerLines: 2,
-  contentLeft: 34,
+  contentLeft: 46,
   maxLabelChars: 44,
   markX: 12,
   offsetPlacement: "below",

@@ -3,9 +3,10 @@ import type { ArrowTone, BoxTone, DiagramArrow, DiagramBox, SequenceDiagramLayou
 /**
  * A sequence diagram's layout drawn as SVG markup: every colour and font inline (presentation
  * attributes), so that the same markup is the page's diagram and a standalone file for slides.
- * The SVG is an image (role="img", its title and description); its bank call arrows link into
- * the request inspector for the mouse, out of the tab order: the list of steps beside it carries
- * the same links for the keyboard and for screen readers.
+ * The SVG is an image (role="img", its title and description). Its bank call arrows link into the
+ * request inspector: in a file, as links inside the image; on a page, through a transparent layer
+ * of links over it (an image holds no links for assistive technology), hidden from screen readers
+ * and out of the tab order, as the list of steps beside it carries the same links for them.
  */
 
 export interface SequenceDiagramSvgOptions {
@@ -13,7 +14,7 @@ export interface SequenceDiagramSvgOptions {
   readonly idPrefix: string;
   readonly title: string;
   readonly description: string;
-  /** A file of its own: the XML declaration, xlink:href beside href, a white background. */
+  /** A file of its own: the XML declaration, the call arrows' links inside (href and xlink:href). */
   readonly standalone?: boolean;
 }
 
@@ -61,18 +62,40 @@ function drawArrow(arrow: DiagramArrow, layout: SequenceDiagramLayout, standalon
   ]
     .map(([x = 0, y = 0]) => `${n(x)},${n(y)}`)
     .join(" ");
-  const labelTop = arrow.labelY - fontSize;
   const shapes = [
     `<line x1="${n(arrow.x1)}" y1="${n(arrow.y)}" x2="${n(lineEnd)}" y2="${n(arrow.y)}" stroke="${colours.stroke}" stroke-width="1.5"${arrow.dashed ? ' stroke-dasharray="6 4"' : ""}/>`,
     `<polygon points="${head}" fill="${colours.stroke}"/>`,
     `<text x="${n(arrow.labelX)}" y="${n(arrow.labelY)}" text-anchor="middle" font-family="${MONO}" font-size="${fontSize}" fill="${colours.text}" stroke="#ffffff" stroke-width="4" stroke-linejoin="round" paint-order="stroke">${textLines(arrow.lines, arrow.labelX, arrow.labelY, lineHeight)}</text>`,
   ].join("");
-  if (arrow.href === undefined) return `<g><title>${escapeXml(arrow.title)}</title>${shapes}</g>`;
-  const left = Math.min(arrow.x1, arrow.x2);
-  // A transparent target over the label and the arrow: the whole message is the link.
-  const target = `<rect x="${n(left)}" y="${n(labelTop - 2)}" width="${n(Math.abs(arrow.x2 - arrow.x1))}" height="${n(arrow.y - labelTop + 8)}" fill="#ffffff" fill-opacity="0"/>`;
+  if (arrow.href === undefined || !standalone) return `<g><title>${escapeXml(arrow.title)}</title>${shapes}</g>`;
   const href = escapeXml(arrow.href);
-  return `<a href="${href}"${standalone ? ` xlink:href="${href}"` : ""} tabindex="-1"><title>${escapeXml(arrow.title)}</title>${target}${shapes}</a>`;
+  return `<a href="${href}" xlink:href="${href}"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}${shapes}</a>`;
+}
+
+/** A transparent target over a message's label and arrow: the whole message is the link. */
+function linkTarget(arrow: DiagramArrow, layout: SequenceDiagramLayout): string {
+  const charPx = layout.size.fontSize * layout.size.charWidth;
+  const half = (Math.max(...arrow.lines.map((line) => line.length)) * charPx) / 2;
+  const left = Math.min(arrow.x1, arrow.x2, arrow.labelX - half);
+  const right = Math.max(arrow.x1, arrow.x2, arrow.labelX + half);
+  const top = arrow.labelY - layout.size.fontSize - 2;
+  return `<rect x="${n(left)}" y="${n(top)}" width="${n(right - left)}" height="${n(arrow.y - top + 6)}" fill="#ffffff" fill-opacity="0" pointer-events="all"/>`;
+}
+
+/**
+ * The page's layer of links over the diagram (same viewBox, laid over it): a transparent target
+ * per bank call arrow, linking to its page in the request inspector. Hidden from screen readers
+ * and out of the tab order; pointer events pass through everywhere else (the image's tooltips).
+ */
+export function renderSequenceDiagramLinks(layout: SequenceDiagramLayout): string {
+  const targets = layout.items
+    .filter((item): item is DiagramArrow => item.kind === "arrow" && item.href !== undefined)
+    .map((arrow) => `<a href="${escapeXml(arrow.href ?? "")}" tabindex="-1"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}</a>`);
+  return [
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" style="width:100%;height:auto;max-width:${n(layout.width)}px" aria-hidden="true" focusable="false" pointer-events="none">`,
+    ...targets,
+    "</svg>",
+  ].join("");
 }
 
 function drawBox(box: DiagramBox, layout: SequenceDiagramLayout): string {

@@ -1,5 +1,5 @@
 import { getCurrentUser } from "@/lib/tpp/auth/get-current-user";
-import { getFlowDiagram, isFlowId, renderFlowSvg } from "@/lib/tpp/flow-diagrams/flow-queries";
+import { getFlowDiagram, isFlowId, renderFlowSvgFile } from "@/lib/tpp/flow-diagrams/flow-queries";
 
 type Params = Promise<{ id: string }>;
 
@@ -18,7 +18,7 @@ export async function GET(_request: Request, { params }: { params: Params }): Pr
   if (user === undefined) return notFound();
   const diagram = await getFlowDiagram(user.id, id);
   if (diagram === undefined) return notFound();
-  return new Response(renderFlowSvg(diagram, { size: "wide", standalone: true }), {
+  return new Response(renderFlowSvgFile(diagram), {
     headers: {
       "Content-Type": "image/svg+xml; charset=utf-8",
       "Content-Disposition": `attachment; filename="${diagram.flow.kind}-flow-${id.slice(0, 8)}.svg"`,
