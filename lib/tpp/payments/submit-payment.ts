@@ -65,7 +65,10 @@ export async function submitPayment(draft: PaymentDraft, options: { allowLogical
   const returnTo = paymentPagePath(record.id);
   await recordFlowStart(flows, caller, { kind: "payment", resourceId: initiated.ref.paymentId, path: returnTo, at: new Date() });
   const step = initiated.authorisation;
-  if (step.kind === "none") await recordFlowEnd(flows, caller, { outcome: "completed", at: new Date(), detail: "The bank asked for no approval" });
+  if (step.kind === "none" || options.approveLater === true) {
+    const detail = step.kind === "none" ? "The bank asked for no approval" : "Kept to be approved later, with others in a signing basket";
+    await recordFlowEnd(flows, caller, { outcome: "completed", at: new Date(), detail });
+  }
   if (step.kind === "none") redirect(returnTo);
   if (options.approveLater === true) redirect(`/payments?saved=${encodeURIComponent(record.id)}`);
   let scaStart;
