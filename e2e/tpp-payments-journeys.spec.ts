@@ -164,7 +164,8 @@ test("a SEPA payment goes to the bank's approval at once (its scaRedirect) and i
   await page.getByLabel("Pay from").selectOption(`account:${ingridMain.id}`);
   // SEPA is in euro: the form follows the product.
   await expect(page.getByLabel("Currency", { exact: true })).toHaveValue("EUR");
-  const amount = uniqueAmount();
+  // A tenth in euro: the account in kroner pays 11.50 kroner the euro.
+  const amount = (Number(uniqueAmount()) / 10).toFixed(2);
   await fillTransfer(page, { name: "Erika Mustermann", account: SEPA_IBAN, amount, message: "Ferienwohnung" });
   await shoot(page, "24-form-sepa", { phone: true });
   await a11y("new payment, SEPA transfer");

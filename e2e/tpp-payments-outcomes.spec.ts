@@ -82,7 +82,7 @@ async function fillDomestic(overrides: Partial<Transfer> = {}): Promise<Transfer
 const title = () => page.getByRole("heading", { level: 1 });
 
 test("a payment short of funds is rejected at the batch run, and the page says why", async () => {
-  const amount = `${9_000_000 + Math.floor(Math.random() * 90_000)}.${String(Math.floor(Math.random() * 100)).padStart(2, "0")}`;
+  const amount = (9_000_000 + Number(uniqueAmount())).toFixed(2);
   made.fundsAmount = amount;
   await fillDomestic({ amount, name: "Hytte på Hvaler AS", message: "Kjøpesum hytte" });
   await submitPayment(page);
@@ -194,7 +194,7 @@ test("errors on the form: the form's own as the user types, before any request, 
   const account = page.getByLabel("Recipient's account number");
   await account.fill("86011117948");
   await expect(account).toHaveAttribute("aria-invalid", "true");
-  await expect(await errorsOf(account)).toContainText(/check digit|MOD11|not a valid/i);
+  await expect(await errorsOf(account)).toContainText("Recipient's account number has a wrong check digit (MOD11)");
   const amount = page.getByLabel("Amount", { exact: true });
   await amount.fill("12.345");
   await expect(amount).toHaveAttribute("aria-invalid", "true");
@@ -242,6 +242,16 @@ test("two payments approved from two tabs at once each land on their own page", 
     await submitPayment(tab2);
     await tab2.waitForURL(onBank);
     await expect(tab2.getByRole("heading", { level: 1, name: "Log in" })).toBeVisible();
+
+    // A return from the bank that names no flow, while two approvals wait: the app cannot tell
+    // whose it is, refuses it and changes nothing.
+    const stray = await context.newPage();
+    await stray.goto(`/callback?psu-id=0b0e5bde-1f6c-4c55-9b7a-6a3f0f6c9e01&tpp-session-id=stray&context=PRIVATE`);
+    await expect(stray.getByRole("heading", { level: 1, name: "No approval was in progress" })).toBeVisible();
+    await expect(stray.getByText("Nothing was changed.")).toBeVisible();
+    await shoot(stray, "49-callback-refused", { phone: true });
+    await expectNoSeriousA11yViolations(stray, "callback refused");
+    await stray.close();
 
     // B first, then A: each bank page shows its own payment, each tab comes back to its own.
     await decideAtBank(tab2, {
