@@ -11,7 +11,7 @@ import type { SandboxContext } from "./sandbox-context";
 import type { SandboxReply } from "./sandbox-reply";
 import { type ScenarioId, SHORT_OF_FUNDS_AMOUNT } from "./scenarios";
 import { setAccountBalance } from "./set-account-balance";
-import { summariseBatchRuns } from "./summarise-batch-runs";
+import { describeProcessedPayments, summariseBatchRuns } from "./summarise-batch-runs";
 
 /** What a scenario did: in words, and every reply of the bank's sandbox operations it made. */
 export interface ScenarioOutcome {
@@ -111,7 +111,7 @@ async function endOfDay(ctx: SandboxContext, replies: SandboxReply<unknown>[]): 
   replies.push(ran);
   return {
     id: "end-of-day",
-    summary: `The sandbox clock moved to the batch run of ${formatOsloTime(next)} (Oslo), which ${summariseBatchRuns(moved.body.batchRuns)}; the batch run that followed ${summariseBatchRuns(ran.body)}.`,
+    summary: `The sandbox clock moved to the batch run of ${formatOsloTime(next)} (Oslo), which ${summariseBatchRuns(moved.body.batchRuns)}. Then the batch ran once more: ${describeProcessedPayments(ran.body)}.`,
     replies,
   };
 }

@@ -6,12 +6,11 @@ function countOf(result: Record<string, unknown> | undefined, key: string): numb
 }
 
 /**
- * What batch runs did, in words: "ran 1 batch run: 2 payments processed, 1 settled, 1 rejected"
- * (the `payments` processor's counts; a failed run is named).
+ * What batch runs did to payments, in words: "2 payments processed, 1 settled, 1 rejected" (the
+ * `payments` processor's counts), or "no payment was due".
  * @see supplement.md §5
  */
-export function summariseBatchRuns(outcome: SandboxBatchRunsOutcome): string {
-  if (outcome.ran === 0) return "ran no batch run";
+export function describeProcessedPayments(outcome: SandboxBatchRunsOutcome): string {
   let processed = 0;
   let settled = 0;
   let rejected = 0;
@@ -23,8 +22,17 @@ export function summariseBatchRuns(outcome: SandboxBatchRunsOutcome): string {
       rejected += countOf(processor.result, "rejected");
     }
   }
+  return processed === 0 ? "no payment was due" : `${processed} payment${processed === 1 ? "" : "s"} processed, ${settled} settled, ${rejected} rejected`;
+}
+
+/**
+ * What batch runs did, in words: "ran 1 batch run: 2 payments processed, 1 settled, 1 rejected"
+ * (a failed run is named).
+ * @see supplement.md §5
+ */
+export function summariseBatchRuns(outcome: SandboxBatchRunsOutcome): string {
+  if (outcome.ran === 0) return "ran no batch run";
   const runs = `ran ${outcome.ran} batch run${outcome.ran === 1 ? "" : "s"}`;
   const failed = outcome.failed === 0 ? "" : ` (${outcome.failed} failed)`;
-  const payments = processed === 0 ? "no payment was due" : `${processed} payment${processed === 1 ? "" : "s"} processed, ${settled} settled, ${rejected} rejected`;
-  return `${runs}${failed}: ${payments}`;
+  return `${runs}${failed}: ${describeProcessedPayments(outcome)}`;
 }

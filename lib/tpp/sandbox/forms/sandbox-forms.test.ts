@@ -26,8 +26,12 @@ describe("the control room's forms, judged by lib/psd2's sandbox schemas (supple
       },
       formErrors: [],
     });
-    // As at the bank: the number's rule is checked once every field has its shape.
-    expect(errorsOf("customer", { customerNumber: "123" })?.fieldErrors).toEqual({ customerName: ["Name is required"], customerType: ["Type is required"] });
+    // The bank checks the number once every field has its shape; the form tells it as soon as it is typed.
+    expect(errorsOf("customer", { customerNumber: "123" })?.fieldErrors).toEqual({
+      customerName: ["Name is required"],
+      customerType: ["Type is required"],
+      customerNumber: ["Customer number must be 11 digits, a mocked national identity number such as 13039319955"],
+    });
   });
 
   it("an account: the balance in the account's currency, with a comma typed for decimals", () => {

@@ -89,6 +89,31 @@ function judgeBody<S extends z.ZodType, R>(schema: S, body: unknown, toRequest: 
   };
 }
 
+/**
+ * The judgement of a body whose schema checks some fields only once every field has its shape
+ * (a rule on the object, as the customer's number): while the user has not filled the others,
+ * the body is judged again with valid stand-ins in their place, and the messages about the
+ * fields the user did fill are added. The rules and their messages stay the schema's own.
+ */
+function judgeBodyAsTyped<S extends z.ZodType, R>(
+  schema: S,
+  body: Record<string, unknown>,
+  standIns: Readonly<Record<string, unknown>>,
+  toRequest: (value: z.output<S>) => R,
+): () => BodyJudgement<R> {
+  const judge = judgeBody(schema, body, toRequest);
+  return () => {
+    const judged = judge();
+    if (judged.ok) return judged;
+    const missing = Object.keys(standIns).filter((name) => body[name] === undefined);
+    if (missing.length === 0) return judged;
+    const again = parseRequestBody(schema, { ...standIns, ...body });
+    const typed = again.tppMessages.filter((message) => message.path !== undefined && !missing.some((name) => message.path === name || message.path?.startsWith(`${name}.`)));
+    const known = new Set(judged.tppMessages.map((message) => `${message.path ?? ""} ${message.text ?? ""}`));
+    return { ok: false, tppMessages: [...judged.tppMessages, ...typed.filter((message) => !known.has(`${message.path ?? ""} ${message.text}`))] };
+  };
+}
+
 interface FormSpec<K extends SandboxFormKind> {
   /** Every field of the form with its label. */
   readonly labels: Readonly<Record<string, string>>;
@@ -133,7 +158,8 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
         customerName: optional(values, "customerName"),
         customerType: optional(values, "customerType"),
       });
-      return { issues: [], judge: judgeBody(createSandboxCustomerSchema, body, (customer) => customer) };
+      const standIns = { customerNumber: "01019012345", customerName: "A", customerType: "PRIVATE" };
+      return { issues: [], judge: judgeBodyAsTyped(createSandboxCustomerSchema, body, standIns, (customer) => customer) };
     },
   },
   account: {
