@@ -20,7 +20,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
         <EnvironmentBanner environment={environment.environment} bankHost={new URL(environment.aspspBaseUrl).host} />
-        <SiteHeader user={user === undefined ? undefined : { displayName: user.displayName }} />
+        <SiteHeader user={user === undefined ? undefined : { displayName: user.displayName }} sandbox={environment.environment === "sandbox"} />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
           {children}
         </main>

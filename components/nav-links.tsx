@@ -12,18 +12,23 @@ const LINKS = [
   { href: "/settings", label: "Settings" },
 ] as const;
 
+/** The sandbox control room: in the sandbox only (production has no such page). */
+const SANDBOX_LINK = { href: "/sandbox", label: "Sandbox" } as const;
+
 function isCurrent(pathname: string, href: string): boolean {
   if (href === "/") return pathname === "/";
   if (href === "/accounts") return pathname.startsWith("/accounts") || pathname.startsWith("/cards");
   return pathname === href || pathname.startsWith(`${href}/`);
 }
 
-/** The main navigation; the current section marked with aria-current. */
-export function NavLinks({ compact = false }: { compact?: boolean }) {
+/** The main navigation; the current section marked with aria-current; the control room in the sandbox. */
+export function NavLinks({ compact = false, sandbox = false }: { compact?: boolean; sandbox?: boolean }) {
   const pathname = usePathname();
+  const links = sandbox ? [...LINKS, SANDBOX_LINK] : LINKS;
+  const grid = sandbox ? "grid grid-cols-4 gap-0.5 sm:grid-cols-7" : "grid grid-cols-3 gap-0.5 min-[400px]:grid-cols-6";
   return (
-    <ul className={compact ? "grid grid-cols-3 gap-0.5 min-[400px]:grid-cols-6" : "flex gap-1"}>
-      {LINKS.map((link) => {
+    <ul className={compact ? grid : "flex gap-1"}>
+      {links.map((link) => {
         const current = isCurrent(pathname, link.href);
         return (
           <li key={link.href}>

@@ -2,7 +2,10 @@ import Link from "next/link";
 import { NavLinks } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
-export function SiteHeader({ user }: { user: { displayName: string } | undefined }) {
+/** The header: the app's name, the navigation (with the sandbox control room in the sandbox) and the user. */
+export function SiteHeader({ user, sandbox = false }: { user: { displayName: string } | undefined; sandbox?: boolean }) {
+  // Seven links need more room than six: the full navigation from a wider screen on.
+  const wide = sandbox ? "lg" : "md";
   return (
     <header className="border-b border-slate-200 bg-white">
       <a
@@ -20,8 +23,8 @@ export function SiteHeader({ user }: { user: { displayName: string } | undefined
         </Link>
         {user !== undefined && (
           <>
-            <nav aria-label="Main" className="hidden md:block">
-              <NavLinks />
+            <nav aria-label="Main" className={wide === "lg" ? "hidden lg:block" : "hidden md:block"}>
+              <NavLinks sandbox={sandbox} />
             </nav>
             <div className="flex items-center gap-2">
               <span className="hidden text-sm text-slate-600 sm:inline">{user.displayName}</span>
@@ -31,8 +34,8 @@ export function SiteHeader({ user }: { user: { displayName: string } | undefined
         )}
       </div>
       {user !== undefined && (
-        <nav aria-label="Main (compact)" className="border-t border-slate-100 px-2 py-1 md:hidden">
-          <NavLinks compact />
+        <nav aria-label="Main (compact)" className={`border-t border-slate-100 px-2 py-1 ${wide === "lg" ? "lg:hidden" : "md:hidden"}`}>
+          <NavLinks compact sandbox={sandbox} />
         </nav>
       )}
     </header>
