@@ -199,7 +199,7 @@ function CustomersTable({ customers }: { readonly customers: readonly SandboxCus
             <th scope="col" className="py-2 pr-4 font-medium">Type</th>
             <th scope="col" className="py-2 pr-4 text-right font-medium">Accounts</th>
             <th scope="col" className="py-2 pr-4 text-right font-medium">Cards</th>
-            <th scope="col" className="py-2 text-right font-medium">Agreements</th>
+            <th scope="col" className="py-2 font-medium">Agreements</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -213,7 +213,7 @@ function CustomersTable({ customers }: { readonly customers: readonly SandboxCus
               <td className="py-2 pr-4">{customer.customerType === "CORPORATE" ? "Corporate" : "Private"}</td>
               <td className="py-2 pr-4 text-right tabular-nums">{customer.accounts.length}</td>
               <td className="py-2 pr-4 text-right tabular-nums">{customer.cardAccounts.length}</td>
-              <td className="py-2 text-right tabular-nums">{customer.agreements.map((agreement) => agreement.name).join(", ") || "–"}</td>
+              <td className="py-2">{customer.agreements.map((agreement) => agreement.name).join(", ") || "–"}</td>
             </tr>
           ))}
         </tbody>
