@@ -49,6 +49,8 @@ export interface PaymentFormProps {
   readonly countries: readonly { readonly code: string; readonly name: string }[];
   /** "account:<id>" or "card:<id>": the debtor chosen beforehand (?from=). */
   readonly defaultDebtor?: string | undefined;
+  /** Values the form opens with (a preset: ?preset=), judged like anything typed. */
+  readonly presetValues?: PaymentFormValues | undefined;
 }
 
 const COMMON_CURRENCIES = ["NOK", "EUR", "SEK", "DKK", "USD", "GBP"];
@@ -71,7 +73,7 @@ function accountLabel(account: PayingAccount): string {
 }
 
 /** The payment form of /payments/new: Conform over the model of lib/tpp/payment-form, sent with a Server Action. */
-export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuId, feeUrl, countries, defaultDebtor }: PaymentFormProps) {
+export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuId, feeUrl, countries, defaultDebtor, presetValues }: PaymentFormProps) {
   const [state, formAction, pending] = useActionState(action, INITIAL_PAYMENT_FORM_STATE);
   const context: PaymentFormContext = useMemo(() => ({ today, accounts, cards, corporate, hasPsuId }), [today, accounts, cards, corporate, hasPsuId]);
   const payableCards = useMemo(() => cards.filter((card) => card.paymentReference !== undefined), [cards]);
@@ -91,6 +93,7 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
       ...emptyTransfer("norwegian-domestic-credit-transfers"),
       frequency: "Monthly",
       payments: [emptyTransfer("norwegian-domestic-credit-transfers")],
+      ...presetValues,
     },
     onValidate: ({ formData }) => parsePaymentForm(formData, context),
     // As the PSU types: an error shown on blur would move the fields below it between the press and

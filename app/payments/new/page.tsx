@@ -12,6 +12,7 @@ import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import type { PayingAccount, PayingCard } from "@/lib/tpp/payment-form";
+import { findPaymentPreset } from "@/lib/tpp/payment-form/payment-presets";
 import { getPsuSessionStatus } from "@/lib/tpp/session/get-psu-session-status";
 import { submitPaymentForm } from "./actions";
 import { isPayable, toPayingAccount, toPayingCard } from "./paying-accounts";
@@ -29,7 +30,9 @@ function countryOptions(): { code: string; name: string }[] {
 export default async function NewPaymentPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const from = typeof query.from === "string" && query.from !== "" ? query.from : undefined;
-  const returnTo = from === undefined ? "/payments/new" : `/payments/new?from=${encodeURIComponent(from)}`;
+  const preset = findPaymentPreset(typeof query.preset === "string" ? query.preset : undefined);
+  const returnQuery = new URLSearchParams({ ...(from === undefined ? {} : { from }), ...(preset === undefined || typeof query.preset !== "string" ? {} : { preset: query.preset }) }).toString();
+  const returnTo = returnQuery === "" ? "/payments/new" : `/payments/new?${returnQuery}`;
   const user = await requireCurrentUser(returnTo);
   const [clock, session] = await Promise.all([getAppClock(), getPsuSessionStatus(user.id)]);
   const hasPsuId = user.psuId !== undefined;
@@ -80,6 +83,12 @@ export default async function NewPaymentPage({ searchParams }: { searchParams: S
   return (
     <div className="space-y-8">
       {header}
+      {preset !== undefined && (
+        <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
+          <span className="font-semibold">{preset.title}. </span>
+          {preset.description} Check it, choose the account to pay from, and continue.
+        </p>
+      )}
       <PaymentForm
         action={submitPaymentForm}
         today={clock.today()}
@@ -90,6 +99,7 @@ export default async function NewPaymentPage({ searchParams }: { searchParams: S
         feeUrl="/payments/fee"
         countries={countryOptions()}
         defaultDebtor={defaultDebtor}
+        presetValues={preset?.values}
       />
     </div>
   );
