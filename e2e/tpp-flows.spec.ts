@@ -18,6 +18,8 @@ let context: BrowserContext;
 let page: Page;
 /** The flow's page, once the payment is made. */
 let flowPath = "";
+/** Whether the demo user had no bank connection before this spec: then it has none after it either. */
+let unconnectedBefore = false;
 
 const PRODUCT_PATH = "/v1/payments/norwegian-domestic-credit-transfers";
 // The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own.
@@ -27,8 +29,19 @@ test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
   page = await context.newPage();
   await signIn(page);
+  await page.goto("/settings");
+  unconnectedBefore = await page.getByText("The app has no PSU-ID for you").isVisible();
 });
 test.afterAll(async () => {
+  // The specs after this one find the demo user as this one did.
+  if (unconnectedBefore && page !== undefined) {
+    await page.goto("/settings");
+    const forget = page.getByRole("button", { name: "Forget this bank connection" });
+    if (await forget.isEnabled()) {
+      await forget.click();
+      await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
+    }
+  }
   await context?.close();
 });
 
