@@ -1,6 +1,6 @@
 import "server-only";
 import { redirect } from "next/navigation";
-import { getAspspContext } from "../aspsp/aspsp-context";
+import { type AspspContext, getAspspContext } from "../aspsp/aspsp-context";
 import { TppError } from "../errors";
 import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "../flow-diagrams/record-flow";
 import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
@@ -10,6 +10,7 @@ import type { InitiatedPayment } from "../pis/pis-types";
 import { startPaymentAuthorisation } from "../pis/start-payment-authorisation";
 import { getTppRuntime } from "../runtime";
 import { submitOutcomeOf } from "./payment-outcomes";
+import type { PaymentRecord } from "./payments-repository";
 import { summarisePayment } from "./summarise-payment";
 
 export type SubmitPaymentOutcome = PaymentSubmitOutcome;
@@ -19,29 +20,33 @@ export function paymentPagePath(id: string): string {
   return `/payments/${encodeURIComponent(id)}`;
 }
 
+/** A payment the bank took and the TPP keeps, with what the PSU must do to approve it. */
+export interface KeptPayment {
+  readonly record: PaymentRecord;
+  readonly initiated: InitiatedPayment;
+}
+
 /**
- * Sends a payment the form describes to the bank and, when the bank takes it, keeps it in the
- * TPP's database and sends the PSU to the bank to approve it: POST startAuthorisation (Norwegian
- * domestic, instant) or the scaRedirect the bank already started (SEPA). The bank's callback
- * then lands on the payment's page. Returns only when the bank did not take the payment (a
- * rejection, a logical duplicate, a failure); a Server Action helper (it redirects). With
- * `approveLater` the payment stays waiting at the bank (RCVD), to be signed with others in a
- * signing basket from /payments.
- * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
+ * Initiates a payment at the bank and, when the bank takes it, keeps it in the TPP's database
+ * (the request as sent, amount, debtor, creditor, fee, the status of the bank's 201) and names
+ * its flow. The bank's refusal comes back as the form's outcome; nothing is kept then.
+ * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5
  */
-export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean; approveLater?: boolean }): Promise<SubmitPaymentOutcome> {
-  const ctx = await getAspspContext({ returnTo: "/payments/new" });
+export async function initiateAndKeepPayment(
+  ctx: AspspContext,
+  draft: PaymentDraft,
+  options: { allowLogicalDuplicate: boolean },
+): Promise<{ readonly kept: KeptPayment } | { readonly refused: SubmitPaymentOutcome }> {
   // The payment's flow starts here (its diagram: /flows/{flowId}), so a refused initiation is a flow too.
-  const { flows } = await getTppRuntime();
+  const { flows, payments } = await getTppRuntime();
   await recordFlowStart(flows, ctx.caller, { kind: "payment", path: "/payments/new", at: new Date() });
   let initiated: InitiatedPayment;
   try {
     initiated = await initiatePayment(ctx, { service: draft.service, product: draft.product, body: draft.body, payer: draft.payer, allowLogicalDuplicate: options.allowLogicalDuplicate });
   } catch (error) {
     await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
-    return submitOutcomeOf(error);
+    return { refused: submitOutcomeOf(error) };
   }
-  const { payments } = await getTppRuntime();
   const { caller } = ctx;
   if (caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a payment is kept for a signed-in user only");
   const corporate = draft.payer.kind === "single-sca" ? draft.payer.context === "CORPORATE" : caller.psuCorporateId !== undefined;
@@ -62,15 +67,40 @@ export async function submitPayment(draft: PaymentDraft, options: { allowLogical
     source: "initiation",
     createdAt: new Date(),
   });
+  await recordFlowStart(flows, caller, { kind: "payment", resourceId: initiated.ref.paymentId, path: paymentPagePath(record.id), at: new Date() });
+  return { kept: { record, initiated } };
+}
+
+/** Ends the flow of a payment kept to be approved later (in a signing basket). */
+export async function keepForLater(ctx: AspspContext, kept: KeptPayment): Promise<void> {
+  const { flows } = await getTppRuntime();
+  const detail = kept.initiated.authorisation.kind === "none" ? "The bank asked for no approval" : "Kept to be approved later, with others in a signing basket";
+  await recordFlowEnd(flows, ctx.caller, { outcome: "completed", at: new Date(), detail });
+}
+
+/**
+ * Sends a payment the form describes to the bank and, when the bank takes it, keeps it in the
+ * TPP's database and sends the PSU to the bank to approve it: POST startAuthorisation (Norwegian
+ * domestic, instant) or the scaRedirect the bank already started (SEPA). The bank's callback
+ * then lands on the payment's page. Returns only when the bank did not take the payment (a
+ * rejection, a logical duplicate, a failure); a Server Action helper (it redirects). With
+ * `approveLater` the payment stays waiting at the bank (RCVD), to be signed with others in a
+ * signing basket from /payments.
+ * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
+ */
+export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean; approveLater?: boolean }): Promise<SubmitPaymentOutcome> {
+  const ctx = await getAspspContext({ returnTo: "/payments/new" });
+  const result = await initiateAndKeepPayment(ctx, draft, options);
+  if ("refused" in result) return result.refused;
+  const { record, initiated } = result.kept;
+  const { flows } = await getTppRuntime();
+  const { caller } = ctx;
   const returnTo = paymentPagePath(record.id);
-  await recordFlowStart(flows, caller, { kind: "payment", resourceId: initiated.ref.paymentId, path: returnTo, at: new Date() });
   const step = initiated.authorisation;
   if (step.kind === "none" || options.approveLater === true) {
-    const detail = step.kind === "none" ? "The bank asked for no approval" : "Kept to be approved later, with others in a signing basket";
-    await recordFlowEnd(flows, caller, { outcome: "completed", at: new Date(), detail });
+    await keepForLater(ctx, result.kept);
+    redirect(step.kind === "none" ? returnTo : `/payments?saved=${encodeURIComponent(record.id)}`);
   }
-  if (step.kind === "none") redirect(returnTo);
-  if (options.approveLater === true) redirect(`/payments?saved=${encodeURIComponent(record.id)}`);
   let scaStart;
   try {
     scaStart = step.kind === "sca-redirect" ? step.scaStart : await startPaymentAuthorisation(ctx, step.href, draft.payer);
