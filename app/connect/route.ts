@@ -1,13 +1,15 @@
 import { type NextRequest, NextResponse } from "next/server";
-import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { type AspspContext, getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getTppConfig } from "@/lib/tpp/config";
 import { TppError } from "@/lib/tpp/errors";
+import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "@/lib/tpp/flow-diagrams/record-flow";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
 import { unsealScaResume } from "@/lib/tpp/flows/sca-resume";
 import { identifyPsu } from "@/lib/tpp/psu/identify-psu";
 import { startConsent } from "@/lib/tpp/psu/start-consent";
+import { getTppRuntime } from "@/lib/tpp/runtime";
 
 /**
  * GET /connect?returnTo=/accounts&resume=SEALED: follows the scaRedirect of a bank's 401 that a
@@ -35,11 +37,18 @@ export async function GET(request: NextRequest): Promise<Response> {
     if (resume !== undefined) return redirectToBankForSca({ ...resume, flowId: resume.flowId }, resume.returnTo);
   }
   let start;
+  let ctx: AspspContext | undefined;
   try {
-    const ctx = await getAspspContext({ returnTo, method: "GET" });
+    ctx = await getAspspContext({ returnTo, method: "GET" });
     start = purpose === "identify" ? await identifyPsu(ctx, { newPsu }) : await startConsent(ctx, { newPsu });
   } catch (error) {
     if (!(error instanceof TppError)) throw error;
+    // A consent or identification the bank did not start is a flow too (its diagram shows the refusal).
+    if (ctx !== undefined) {
+      const { flows } = await getTppRuntime();
+      await recordFlowStart(flows, ctx.caller, { kind: purpose, path: returnTo, at: new Date() });
+      await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
+    }
     const query = new URLSearchParams({ reason: "start-failed", problem: error.message, retry: returnTo });
     return NextResponse.redirect(new URL(`/callback/failed?${query.toString()}`, request.nextUrl), 303);
   }
