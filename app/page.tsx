@@ -139,7 +139,12 @@ export default async function HomePage() {
       </div>
 
       <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {SHORTCUTS.map((shortcut) => (
+        {[
+          ...SHORTCUTS,
+          ...(environment.environment === "sandbox"
+            ? [{ href: "/presenter", title: "Presenter view", text: "A demo's story step by step: connect, read, pay a bill, sign three together, end of day." }]
+            : []),
+        ].map((shortcut) => (
           <Link
             key={shortcut.href}
             href={shortcut.href}

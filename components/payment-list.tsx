@@ -57,9 +57,22 @@ function Refusal({ state }: { state: SignTogetherState }) {
  * (at most `max`: the next one cannot be ticked, and the list says why), and "Sign together"
  * sends the ticked ones to the bank in one basket, with one approval.
  */
-export function PaymentList({ rows, max, action }: { rows: readonly PaymentListRow[]; max: number; action: (state: SignTogetherState, data: FormData) => Promise<SignTogetherState> }) {
+export function PaymentList({
+  rows,
+  max,
+  action,
+  initiallyTicked = [],
+}: {
+  rows: readonly PaymentListRow[];
+  max: number;
+  action: (state: SignTogetherState, data: FormData) => Promise<SignTogetherState>;
+  /** Payments ticked when the page opens (e.g. the three the presenter view prepared). */
+  initiallyTicked?: readonly string[];
+}) {
   const [state, formAction, pending] = useActionState(action, IDLE);
-  const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [ticked, setTicked] = useState<ReadonlySet<string>>(
+    () => new Set(initiallyTicked.filter((id) => rows.some((row) => row.id === id && row.notSignable === undefined)).slice(0, max)),
+  );
   const full = ticked.size >= max;
   const signable = rows.some((row) => row.notSignable === undefined);
   function toggle(id: string, checked: boolean) {

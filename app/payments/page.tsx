@@ -36,6 +36,7 @@ const querySchema = z.object({
   before: z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
   saved: z.string().regex(/^[0-9a-f-]{36}$/).optional().catch(undefined),
   basket: z.literal("deleted").optional().catch(undefined),
+  tick: z.string().max(400).regex(/^[0-9a-f,-]+$/).optional().catch(undefined),
 });
 
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
@@ -166,7 +167,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           {filtered ? "No payment has this status and product. Clear the filter to see all." : "Make a payment: you fill it in here, approve it at the bank, and follow it here until it is paid."}
         </EmptyState>
       ) : (
-        <PaymentList rows={rows} max={MAX_BASKET_PAYMENTS} action={signTogether} />
+        <PaymentList rows={rows} max={MAX_BASKET_PAYMENTS} action={signTogether} initiallyTicked={query.tick?.split(",") ?? []} />
       )}
       {recentBaskets.length > 0 && (
         <section aria-labelledby="baskets-title" className="space-y-3">

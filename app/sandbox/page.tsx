@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ErrorPanel } from "@/components/error-panel";
 import { formatDate, formatDateTime } from "@/components/format";
@@ -266,6 +267,11 @@ export default async function SandboxPage() {
         eyebrow="Sandbox"
         title="Sandbox control room"
         description="The sandbox bank's clock, batch runs and data, for tests and demos (supplement §11). Every operation is a signed call to the bank, shown here with its reply and in the request inspector."
+        actions={
+          <Link href="/presenter" className={buttonStyles.secondary}>
+            Presenter view
+          </Link>
+        }
       />
       <nav aria-label="Sections of the control room" className="-mt-2">
         <ul className="flex flex-wrap gap-2">
