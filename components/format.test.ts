@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, isDebit } from "./format";
+import { formatAccountNumber, formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, isDebit } from "./format";
 
 // nb-NO groups with a no-break space and writes minus as U+2212.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2212/g, "-");
@@ -32,5 +32,12 @@ describe("formatting for the pages", () => {
     expect(formatBban("38001574202")).toBe("3800 15 74202");
     expect(formatIban("NO8338001574202")).toBe("NO83 3800 1574 202");
     expect(formatMaskedPan("552211******4821")).toBe("5522 11** **** 4821");
+  });
+
+  it("formats an account number as sent: a BBAN grouped, an IBAN in fours, a card reference as it is", () => {
+    expect(formatAccountNumber("86011117947")).toBe("8601 11 17947");
+    expect(formatAccountNumber("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatAccountNumber("card-ref-1")).toBe("card-ref-1");
+    expect(formatAccountNumber(undefined)).toBe("–");
   });
 });

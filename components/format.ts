@@ -92,6 +92,13 @@ export function formatIban(iban: string | undefined): string {
   return iban.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");
 }
 
+/** An account number as sent or kept: a Norwegian BBAN grouped, an IBAN in fours, anything else (a card reference) as it is. */
+export function formatAccountNumber(account: string | undefined): string {
+  if (account === undefined) return "–";
+  if (/^\d{11}$/.test(account)) return formatBban(account);
+  return /^[A-Z]{2}\d{2}[A-Z0-9]+$/.test(account.replace(/\s+/g, "")) ? formatIban(account) : account;
+}
+
 /** A masked card number in groups of four: 5522 11** **** 4821. */
 export function formatMaskedPan(maskedPan: string): string {
   return maskedPan.replace(/\s+/g, "").replace(/(.{4})(?=.)/g, "$1 ");

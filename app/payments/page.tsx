@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
-import { formatBban, formatDateTime, formatIban, formatMoney } from "@/components/format";
+import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
 import { BasketStatusBadge } from "@/components/basket-status";
 import { PaymentList, type PaymentListRow } from "@/components/payment-list";
 import { PAYMENT_STATUS_WORDS } from "@/components/payment-status";
@@ -42,9 +42,6 @@ const querySchema = z.object({
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
 const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
-function accountText(account: string): string {
-  return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
-}
 
 /** The statuses of the payments shown that can still change, read again from the bank (the bank is the authority). */
 async function refreshStatuses(records: readonly PaymentRecord[]): Promise<Map<string, PaymentRecord>> {
@@ -83,7 +80,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
       id: record.id,
       href: paymentPagePath(record.id),
       recipient: record.transferCount > 1 ? `${record.transferCount} recipients` : record.creditorName,
-      subtitle: `${product} · ${kind} · ${record.transferCount > 1 ? `from ${accountText(record.debtorAccount)}` : `to ${accountText(record.creditorAccount)}`}`,
+      subtitle: `${product} · ${kind} · ${record.transferCount > 1 ? `from ${formatAccountNumber(record.debtorAccount)}` : `to ${formatAccountNumber(record.creditorAccount)}`}`,
       amount: record.amount === null ? "Several currencies" : formatMoney(record.amount),
       status: record.status,
       readAt: formatDateTime(record.statusReadAt),

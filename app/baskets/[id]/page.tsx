@@ -5,8 +5,9 @@ import { AutoRefresh } from "@/components/auto-refresh";
 import { BASKET_STATUS_WORDS, BasketStatusBadge } from "@/components/basket-status";
 import { DeleteBasketForm } from "@/components/delete-basket-form";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatBban, formatDateTime, formatIban, formatMoney } from "@/components/format";
+import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
 import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
+import { ScaFailureNotice } from "@/components/sca-failure-notice";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
@@ -28,9 +29,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function accountText(account: string): string {
-  return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
-}
 
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
@@ -83,19 +81,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
         </p>
       </section>
 
-      {scaFailure !== undefined && (
-        <section role="alert" aria-labelledby="sca-failure" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950">
-          <h2 id="sca-failure" className="text-base font-semibold">
-            {scaFailure.title}
-          </h2>
-          {scaFailure.sentences.map((sentence) => (
-            <p key={sentence} className="mt-1">
-              {sentence}
-            </p>
-          ))}
-          <p className="mt-1">Payments whose approval failed are rejected by the bank: no money moves.</p>
-        </section>
-      )}
+      {scaFailure !== undefined && <ScaFailureNotice failure={scaFailure} consequence="Payments whose approval failed are rejected by the bank: no money moves." />}
       {first(query.approval) === "not-started" && basket.status === "RCVD" && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           The bank made the basket but did not start its approval. Delete the basket and sign the payments again; the request inspector shows the bank&apos;s reply.
@@ -112,7 +98,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
                   {payment.creditorName}
                 </Link>
                 <p className="text-sm text-slate-500">
-                  to {accountText(payment.creditorAccount)} · {PAYMENT_STATUS_WORDS[payment.status].meaning}
+                  to {formatAccountNumber(payment.creditorAccount)} · {PAYMENT_STATUS_WORDS[payment.status].meaning}
                   {payment.fundsAvailable === false ? " Not enough money on the account." : ""}
                   {hidden.has(payment.id) ? " (The bank does not show this domestic payment before its approval: the status is its last word.)" : ""}
                 </p>

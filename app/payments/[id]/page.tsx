@@ -3,10 +3,11 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatBban, formatDate, formatDateTime, formatIban, formatMoney } from "@/components/format";
+import { formatAccountNumber, formatDate, formatDateTime, formatMoney } from "@/components/format";
 import { PaymentActions } from "@/components/payment-actions";
 import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
 import { PaymentTimeline } from "@/components/payment-timeline";
+import { ScaFailureNotice } from "@/components/sca-failure-notice";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
@@ -32,15 +33,11 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
 
-function accountText(account: string | undefined): string {
-  if (account === undefined) return "–";
-  return /^\d{11}$/.test(account) ? formatBban(account) : /^[A-Z]{2}\d{2}/.test(account) ? formatIban(account) : account;
-}
 
 /** The account paid from: its name as the form named it (which ends with the bare number) and the number in groups, once. */
 function debtorText(debtorName: string | null, account: string | undefined): string {
   const name = account === undefined ? debtorName : debtorName?.replace(account, "").trim();
-  return name === undefined || name === null || name === "" ? accountText(account) : `${name} · ${accountText(account)}`;
+  return name === undefined || name === null || name === "" ? formatAccountNumber(account) : `${name} · ${formatAccountNumber(account)}`;
 }
 
 function remittanceOf(transfer: PaymentTransfer): string {
@@ -126,25 +123,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
         </p>
       )}
       {scaFailure !== undefined && (
-        <section role="alert" aria-labelledby="sca-failure" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950">
-          <h2 id="sca-failure" className="text-base font-semibold">
-            {scaFailure.title}
-          </h2>
-          {scaFailure.sentences.map((sentence) => (
-            <p key={sentence} className="mt-1">
-              {sentence}
-            </p>
-          ))}
-          <p className="mt-1">A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again.</p>
-          <dl className="mt-3 flex flex-wrap gap-x-4 gap-y-1 font-mono text-xs">
-            {scaFailure.details.map((detail) => (
-              <div key={detail.label} className="flex gap-1">
-                <dt>{detail.label}:</dt>
-                <dd className="break-all">{detail.value}</dd>
-              </div>
-            ))}
-          </dl>
-        </section>
+        <ScaFailureNotice failure={scaFailure} consequence="A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again." />
       )}
       {first(query.approval) === "not-started" && record.status === "RCVD" && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
@@ -157,7 +136,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
             Rejected: not enough money on the account
           </h2>
           <p className="mt-1">
-            When the bank came to pay it, the account {accountText(record.debtorAccount)} did not have enough money available (the bank reported
+            When the bank came to pay it, the account {formatAccountNumber(record.debtorAccount)} did not have enough money available (the bank reported
             fundsAvailable: false). Nothing was paid. Put money on the account, or pay a smaller amount, and make the payment again.
           </p>
         </section>
@@ -209,7 +188,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
               { term: "From", value: debtorText(record.debtorName, details?.debtorAccount ?? record.debtorAccount) },
               ...(details?.transfers.length === 1
                 ? details.transfers.map((transfer) => [
-                    { term: "To", value: `${transfer.creditorName ?? "–"} · ${accountText(transfer.creditorAccount)}` },
+                    { term: "To", value: `${transfer.creditorName ?? "–"} · ${formatAccountNumber(transfer.creditorAccount)}` },
                     { term: "Amount", value: transfer.amount === undefined ? "–" : formatMoney(transfer.amount) },
                     { term: transfer.structuredReferences.length > 0 ? "KID" : "Message", value: remittanceOf(transfer) },
                     ...(transfer.creditorAgent === undefined ? [] : [{ term: "Creditor's bank (BIC)", value: transfer.creditorAgent, mono: true }]),
@@ -241,7 +220,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                   {details.transfers.map((transfer, index) => (
                     <tr key={index}>
                       <td className="py-2 pr-3">{transfer.creditorName ?? "–"}</td>
-                      <td className="py-2 pr-3 font-mono text-xs">{accountText(transfer.creditorAccount)}</td>
+                      <td className="py-2 pr-3 font-mono text-xs">{formatAccountNumber(transfer.creditorAccount)}</td>
                       <td className="py-2 pr-3">{remittanceOf(transfer)}</td>
                       <td className="py-2 text-right tabular-nums">{transfer.amount === undefined ? "–" : formatMoney(transfer.amount)}</td>
                     </tr>
