@@ -1,4 +1,5 @@
 import type { PaymentProduct } from "../../psd2/schemas";
+import { collectFormErrors, issueFromTppMessage as placeTppMessage } from "../forms/tpp-message-fields";
 import { BULK_PAYMENTS, CONTROL_FIELDS, KID_FIELD, PAYMENT_FIELDS, TRANSFER_FIELDS, isNorwegianProduct, labelOfField } from "./form-fields";
 import type { PaymentFormIssue, TppMessageLike } from "./payment-form-types";
 import { textAt } from "./read-form-values";
@@ -73,18 +74,6 @@ export function fieldNameForPath(path: string | undefined, options: FieldMapping
   return transferField(path, options) ?? paymentField(path, options);
 }
 
-/**
- * A message for a field out of a tppMessage: lib/psd2 and the bank write `<path> <reason>`
- * ("creditorName is 71 characters long; ..."); when the path is the field's own, the field's
- * label replaces it ("Recipient's name is 71 characters long; ..."). Otherwise the text as sent.
- */
-function fieldMessage(message: TppMessageLike, field: string): string {
-  const text = message.text ?? message.code;
-  const path = message.path;
-  if (path !== undefined && path === field && text.startsWith(`${path} `)) return `${labelOfField(field)} ${text.slice(path.length + 1)}`;
-  return text;
-}
-
 /** A form-level message: the code, then the text (which names the field when there is one). */
 function formMessage(message: TppMessageLike): string {
   const text = message.text ?? message.path ?? "";
@@ -92,24 +81,24 @@ function formMessage(message: TppMessageLike): string {
   return text === "" ? `${warning}${message.code}` : `${warning}${message.code}: ${text}`;
 }
 
-/** The issue of a tppMessage: at the field its path names, else the form's. WARNINGs are never a field's error. */
+/**
+ * The issue of a tppMessage: at the field its path names, else the form's. WARNINGs are never a
+ * field's error. When the path is the field's own, the field's label replaces it at the head of
+ * the text ("Recipient's name is 71 characters long; ...").
+ */
 export function issueFromTppMessage(message: TppMessageLike, options: FieldMappingOptions = {}): PaymentFormIssue {
-  const field = message.category === "WARNING" ? undefined : fieldNameForPath(message.path, options);
-  return field === undefined
-    ? { field: undefined, code: message.code, message: formMessage(message) }
-    : { field, code: message.code, message: fieldMessage(message, field) };
+  return placeTppMessage(
+    message,
+    ({ path }) => {
+      const field = fieldNameForPath(path, options);
+      return field === undefined ? undefined : { field, label: path === field ? labelOfField(field) : undefined };
+    },
+    formMessage,
+  );
 }
 
 /** Issues gathered into Conform's shape: messages by field, and the form's. */
-export function collectErrors(issues: readonly PaymentFormIssue[]): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const issue of issues) {
-    const list = issue.field === undefined ? formErrors : (fieldErrors[issue.field] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return { fieldErrors, formErrors };
-}
+export { collectFormErrors as collectErrors };
 
 /**
  * The bank's tppMessages (a 400 to a payment initiation) on the fields their paths name; those
@@ -120,7 +109,7 @@ export function fieldErrorsFromTppMessages(
   tppMessages: readonly TppMessageLike[],
   options: FieldMappingOptions = {},
 ): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  return collectErrors(tppMessages.map((message) => issueFromTppMessage(message, options)));
+  return collectFormErrors(tppMessages.map((message) => issueFromTppMessage(message, options)));
 }
 
 const REMITTANCE_FIELD = /^((?:payments\[\d+\]\.)?)(remittanceInformationStructuredArray\[0\]\.reference|remittanceInformationUnstructured|creditorAgent)$/;

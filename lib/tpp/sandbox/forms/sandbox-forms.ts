@@ -25,6 +25,7 @@ import {
   sandboxClockMoveSchema,
   setSandboxBalanceSchema,
 } from "../../../psd2/schemas";
+import { collectFormErrors, type FormIssue, issueFromTppMessage as placeTppMessage, type TppMessageLike } from "../../forms/tpp-message-fields";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
 
@@ -58,19 +59,9 @@ export interface SandboxFormRequests {
 }
 
 /** A message for a field (undefined: the form as a whole), with the code of the rule or the bank's tppMessage. */
-export interface SandboxFormIssue {
-  readonly field: string | undefined;
-  readonly code: string;
-  readonly message: string;
-}
+export type SandboxFormIssue = FormIssue;
 
-/** A tppMessage as lib/psd2 writes it and as the bank sends it. */
-export interface TppMessageLike {
-  readonly category: string;
-  readonly code: string;
-  readonly path?: string | undefined;
-  readonly text?: string | undefined;
-}
+export type { TppMessageLike };
 
 type BodyJudgement<R> = { readonly ok: true; readonly request: R } | { readonly ok: false; readonly tppMessages: readonly TppMessageLike[] };
 
@@ -386,18 +377,15 @@ export function fieldForPath(kind: SandboxFormKind, path: string | undefined): s
  */
 export function issueFromTppMessage(kind: SandboxFormKind, message: TppMessageLike): SandboxFormIssue {
   const spec: FormSpec<SandboxFormKind> = SPECS[kind];
-  const text = message.text ?? message.code;
-  if (message.category !== "WARNING") {
-    const fields = fieldsForPath(kind, message.path);
-    const field = fields?.shown ?? (message.path === undefined && message.code === "RESOURCE_UNKNOWN" ? spec.resourceField : undefined);
-    if (field !== undefined) {
-      const path = message.path;
-      const label = spec.labels[fields?.named ?? field] ?? labelOf(kind, field);
-      const written = path !== undefined && text.startsWith(`${path} `) ? `${label} ${text.slice(path.length + 1)}` : text;
-      return { field, code: message.code, message: written };
-    }
-  }
-  return { field: undefined, code: message.code, message: `${message.category === "WARNING" ? "Warning " : ""}${message.code}: ${text}` };
+  return placeTppMessage(
+    message,
+    ({ path, code }) => {
+      const fields = fieldsForPath(kind, path);
+      const field = fields?.shown ?? (path === undefined && code === "RESOURCE_UNKNOWN" ? spec.resourceField : undefined);
+      return field === undefined ? undefined : { field, label: spec.labels[fields?.named ?? field] ?? labelOf(kind, field) };
+    },
+    ({ category, code, text }) => `${category === "WARNING" ? "Warning " : ""}${code}: ${text ?? code}`,
+  );
 }
 
 /** The judgement of a form's values: the request to make, or what is wrong (every field at once). */
@@ -428,12 +416,4 @@ export function judgeSandboxForm<K extends SandboxFormKind>(kind: K, values: unk
 }
 
 /** Issues gathered into Conform's shape: messages by field, and the form's own. */
-export function collectIssues(issues: readonly SandboxFormIssue[]): { fieldErrors: Record<string, string[]>; formErrors: string[] } {
-  const fieldErrors: Record<string, string[]> = {};
-  const formErrors: string[] = [];
-  for (const issue of issues) {
-    const list = issue.field === undefined ? formErrors : (fieldErrors[issue.field] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return { fieldErrors, formErrors };
-}
+export { collectFormErrors as collectIssues };
