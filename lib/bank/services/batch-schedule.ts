@@ -5,6 +5,7 @@
  *
  * @see supplement.md §5
  */
+import { instantOfWallClock } from "../../psd2/time";
 import { osloDateOf } from "./sandbox-clock";
 
 /** The batch run times, Europe/Oslo. @see supplement.md §5 */
@@ -14,32 +15,12 @@ export const BATCH_TIME_ZONE = "Europe/Oslo";
 const RUN_MINUTES = BATCH_RUN_TIMES.map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5)));
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const wallClock = new Intl.DateTimeFormat("en-US", {
-  timeZone: BATCH_TIME_ZONE,
-  hourCycle: "h23",
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
-
-/** How far Oslo's wall clock is ahead of UTC at an instant, in milliseconds (+1 h or +2 h). */
-function osloOffsetMs(instant: number): number {
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const wall = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-  return wall - Math.floor(instant / 1000) * 1000;
-}
-
 /** The UTC instant of a wall-clock time (minutes after midnight) on a date (YYYY-MM-DD) in Europe/Oslo. */
 export function osloInstantOf(date: string, minutesAfterMidnight: number): Date {
   const [year, month, day] = date.split("-").map(Number);
   const wall = Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 0, minutesAfterMidnight);
-  // The offset at the guess, then at the corrected instant: exact for every time outside the
-  // spring-forward hour (02:00-03:00), where no batch run lies.
-  const first = wall - osloOffsetMs(wall);
-  return new Date(wall - osloOffsetMs(first));
+  // Exact for every time outside the spring-forward hour (02:00-03:00), where no batch run lies.
+  return new Date(instantOfWallClock(wall, BATCH_TIME_ZONE));
 }
 
 function addDays(date: string, days: number): string {

@@ -1,48 +1,11 @@
 /**
- * Wall-clock time in a time zone (Europe/Oslo for the bank) through Intl's time-zone data, so
- * that no daylight saving rule is written by hand. Pure; runs in the browser too.
+ * The clock form's date-time (`<input type="datetime-local">`) as the zone's wall clock (Europe/Oslo
+ * for the bank), over lib/psd2's wall-clock time. Pure; runs in the browser too.
  */
+import { instantOfWallClock, wallClockOf } from "../../psd2/time";
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (formatter === undefined) {
-    formatter = new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/** The zone's wall clock at an instant, written as if it were UTC (milliseconds since the epoch). */
-export function wallClockOf(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  return Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-}
-
-/** How far the zone's wall clock is ahead of UTC at an instant, in milliseconds. */
-export function offsetAt(instant: number, timeZone: string): number {
-  return wallClockOf(instant, timeZone) - Math.floor(instant / 1000) * 1000;
-}
-
-/**
- * The instant at which the zone's wall clock shows `wall` (a wall-clock time written as UTC
- * milliseconds): the offset at a first guess, then at the corrected instant. Exact outside a
- * spring-forward gap; inside one, an instant an hour off the written time.
- */
-export function instantOfWallClock(wall: number, timeZone: string): number {
-  const guess = wall - offsetAt(wall, timeZone);
-  return wall - offsetAt(guess, timeZone);
-}
+// The control room's batch runs read the zone's wall clock from here too.
+export { instantOfWallClock, wallClockOf };
 
 const LOCAL_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
 
