@@ -1,8 +1,8 @@
 "use client";
 
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
+import { FormProvider, useForm } from "@conform-to/react";
 import Link from "next/link";
-import { startTransition, useActionState, useMemo, useState, type FormEvent } from "react";
+import { useActionState, useMemo, useState } from "react";
 import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
 import {
   CONTROL_FIELDS,
@@ -30,6 +30,7 @@ import {
 } from "@/lib/tpp/payment-form";
 import type { PaymentProduct } from "@/lib/psd2/schemas";
 import { formatBban, formatDate, formatIban, formatMaskedPan, formatMoney } from "../format";
+import { getKeepValuesFormProps } from "../forms/get-keep-values-form-props";
 import { buttonStyles } from "../ui/button-styles";
 import { CheckboxField, CheckboxGroup, FieldErrors, FormSection, RadioCards, SelectField, TextField, type SelectOption } from "./form-controls";
 import { InstantFee } from "./instant-fee";
@@ -147,23 +148,11 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
   const payer = read("payer") ?? (hasPsuId ? "psu-id" : "single-sca");
   const [approveLater, setApproveLater] = useState(false);
 
-  // With JavaScript, the valid form is sent by hand: React resets a form after its `action` has
-  // run, which would empty every field the PSU must see again after a refusal or a duplicate.
-  // Without JavaScript, the `action` attribute posts it (and the page renders the reply).
-  const formProps = getFormProps(form);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    formProps.onSubmit(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
-    const formData = new FormData(event.currentTarget, submitter);
-    startTransition(() => formAction(formData));
-  }
   const outcome = state.outcome;
 
   return (
     <FormProvider context={form.context}>
-      <form {...formProps} onSubmit={submit} action={formAction} className="lg:grid lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start lg:gap-8">
+      <form {...getKeepValuesFormProps(form, formAction)} className="lg:grid lg:grid-cols-[minmax(0,1fr)_19rem] lg:items-start lg:gap-8">
         {/* The form's default button: Enter in a field sends the payment, never "Remove payment 1". */}
         <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
         <div className="min-w-0 space-y-6">

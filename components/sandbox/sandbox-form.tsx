@@ -1,8 +1,9 @@
 "use client";
 
-import { FormProvider, getFormProps, useForm } from "@conform-to/react";
-import { type FormEvent, type ReactNode, startTransition, useActionState } from "react";
+import { FormProvider, useForm } from "@conform-to/react";
+import { type ReactNode, useActionState } from "react";
 import { INITIAL_SANDBOX_FORM_STATE, parseSandboxForm, type SandboxFormKind, type SandboxFormState, type SandboxFormValues } from "@/lib/tpp/sandbox/forms";
+import { getKeepValuesFormProps } from "../forms/get-keep-values-form-props";
 import { buttonStyles } from "../ui/button-styles";
 import { SandboxFormKindContext } from "./sandbox-fields";
 import { SandboxOutcomeView } from "./sandbox-outcome";
@@ -36,21 +37,10 @@ export function SandboxForm({ kind, action, submitLabel, tone = "primary", defau
     shouldValidate: "onInput",
     shouldRevalidate: "onInput",
   });
-  // With JavaScript the valid form is sent by hand: React resets a form after its `action` has
-  // run, which would empty the fields a refusal points at. Without it, `action` posts the form.
-  const formProps = getFormProps(form);
-  function submit(event: FormEvent<HTMLFormElement>) {
-    formProps.onSubmit(event);
-    if (event.defaultPrevented) return;
-    event.preventDefault();
-    const submitter = event.nativeEvent instanceof SubmitEvent ? event.nativeEvent.submitter : null;
-    const formData = new FormData(event.currentTarget, submitter);
-    startTransition(() => formAction(formData));
-  }
   return (
     <SandboxFormKindContext.Provider value={kind}>
       <FormProvider context={form.context}>
-        <form {...formProps} onSubmit={submit} action={formAction} aria-label={label} className="space-y-4">
+        <form {...getKeepValuesFormProps(form, formAction)} aria-label={label} className="space-y-4">
           {children}
           {form.errors !== undefined && form.errors.length > 0 && (
             <ul id={form.errorId} role="alert" className="space-y-1 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
