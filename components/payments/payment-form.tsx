@@ -3,7 +3,7 @@
 import { FormProvider, useForm } from "@conform-to/react";
 import Link from "next/link";
 import { useActionState, useMemo, useState } from "react";
-import { CURRENCY_CODES, CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
+import { CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
 import {
   CONTROL_FIELDS,
   FREQUENCY_CHOICES,
@@ -30,9 +30,16 @@ import {
 } from "@/lib/tpp/payment-form";
 import type { PaymentProduct } from "@/lib/psd2/schemas";
 import { formatBban, formatDate, formatIban, formatMaskedPan, formatMoney } from "../format";
+import { CheckboxField } from "../forms/checkbox-field";
+import { CheckboxGroup } from "../forms/checkbox-group";
+import { CURRENCY_OPTIONS } from "../forms/currency-options";
+import { FieldErrors } from "../forms/field-errors";
+import { FormSection } from "../forms/form-section";
 import { getKeepValuesFormProps } from "../forms/get-keep-values-form-props";
+import { RadioCards } from "../forms/radio-cards";
+import { SelectField, type SelectOption } from "../forms/select-field";
+import { TextField } from "../forms/text-field";
 import { buttonStyles } from "../ui/button-styles";
-import { CheckboxField, CheckboxGroup, FieldErrors, FormSection, RadioCards, SelectField, TextField, type SelectOption } from "./form-controls";
 import { InstantFee } from "./instant-fee";
 
 export interface PaymentFormProps {
@@ -53,13 +60,6 @@ export interface PaymentFormProps {
   /** Values the form opens with (a preset: ?preset=), judged like anything typed. */
   readonly presetValues?: PaymentFormValues | undefined;
 }
-
-const COMMON_CURRENCIES = ["NOK", "EUR", "SEK", "DKK", "USD", "GBP"];
-const CURRENCY_OPTIONS: readonly SelectOption[] = [...COMMON_CURRENCIES, ...CURRENCY_CODES.filter((code) => !COMMON_CURRENCIES.includes(code))].map((code) => ({
-  value: code,
-  label: code,
-}));
-
 
 function amountHint(currency: string | undefined): string {
   const units = currency !== undefined && isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : undefined;

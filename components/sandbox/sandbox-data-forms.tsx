@@ -1,9 +1,10 @@
 import type { ReactNode } from "react";
 import type { SandboxCustomer } from "@/lib/psd2/schemas";
 import { SANDBOX_CASH_ACCOUNT_TYPES } from "@/lib/psd2/schemas";
+import { CURRENCY_OPTIONS } from "../forms/currency-options";
 import { CheckboxField, CheckboxGroupField, InputField, RadioField, SelectField } from "./sandbox-fields";
 import { type SandboxAction, SandboxForm } from "./sandbox-form";
-import { accountGroups, balanceTargetGroups, CURRENCY_OPTIONS, cardAccountGroups, customerOptions } from "./sandbox-pickers";
+import { accountGroups, balanceTargetGroups, cardAccountGroups, customerOptions } from "./sandbox-pickers";
 
 export interface SandboxDataActions {
   readonly createCustomer: SandboxAction;

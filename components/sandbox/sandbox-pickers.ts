@@ -1,21 +1,15 @@
 import type { SandboxCustomer } from "@/lib/psd2/schemas";
-import { CURRENCY_CODES } from "@/lib/psd2/validation";
-import type { Option, OptionGroup } from "./sandbox-fields";
+import type { OptionGroup, SelectOption } from "../forms/select-field";
 
 // The control room's choices, read from GET /v1/sandbox/customers (ids with their customers'
 // names): the sandbox operations give an account's id and owner, not its name.
-
-const COMMON_CURRENCIES = ["NOK", "EUR", "SEK", "DKK", "USD", "GBP"];
-
-/** The currencies, the common ones first. */
-export const CURRENCY_OPTIONS: readonly Option[] = [...COMMON_CURRENCIES, ...CURRENCY_CODES.filter((code) => !COMMON_CURRENCIES.includes(code))].map((code) => ({ value: code, label: code }));
 
 function typeOf(customer: SandboxCustomer): string {
   return customer.customerType === "CORPORATE" ? "corporate" : "private";
 }
 
 /** Every customer: "Ingrid Marie Haugen (13039319955, private)". */
-export function customerOptions(customers: readonly SandboxCustomer[], only?: SandboxCustomer["customerType"]): Option[] {
+export function customerOptions(customers: readonly SandboxCustomer[], only?: SandboxCustomer["customerType"]): SelectOption[] {
   return customers
     .filter((customer) => only === undefined || customer.customerType === only)
     .map((customer) => ({ value: customer.customerId, label: `${customer.customerName} (${customer.customerNumber}, ${typeOf(customer)})` }));
