@@ -188,9 +188,10 @@ test("errors on the form: the form's own as the user types, before any request, 
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   const posts: Request[] = [];
-  page.on("request", (request) => {
+  const recordPost = (request: Request) => {
     if (request.method() === "POST") posts.push(request);
-  });
+  };
+  page.on("request", recordPost);
   const account = page.getByLabel("Recipient's account number");
   await account.fill("86011117948");
   await expect(account).toHaveAttribute("aria-invalid", "true");
@@ -203,6 +204,7 @@ test("errors on the form: the form's own as the user types, before any request, 
   await shoot(page, "45-form-errors", { phone: true });
   await a11y("new payment, field errors");
   // Nothing was sent: no Server Action posted, the page stayed, and the bank saw no new payment call.
+  page.off("request", recordPost);
   expect(posts.map((request) => request.url())).toEqual([]);
   await expect(page).toHaveURL(`${appUrl}/payments/new`);
   await page.goto("/inspector?path=%2Fv1%2Fpayments");
