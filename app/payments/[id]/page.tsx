@@ -10,6 +10,7 @@ import { PaymentTimeline } from "@/components/payment-timeline";
 import { ScaFailureNotice } from "@/components/sca-failure-notice";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Panel } from "@/components/ui/panel";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
@@ -205,7 +206,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
             ]}
           />
           {details !== undefined && details.transfers.length > 1 && (
-            <div className="mt-5 overflow-x-auto">
+            <ScrollRegion label="Payments of the bulk" className="mt-5">
               <table className="w-full min-w-[28rem] text-left text-sm">
                 <caption className="sr-only">Payments of the bulk</caption>
                 <thead>
@@ -227,7 +228,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </Panel>
       </div>
