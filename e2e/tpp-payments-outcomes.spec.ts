@@ -219,7 +219,8 @@ test("errors on the form: the form's own as the user types, before any request, 
   const remittance = page.getByRole("radiogroup", { name: "Message or KID" });
   await expect(remittance).toHaveAttribute("aria-invalid", "true");
   await expect(remittance).toHaveAttribute("aria-describedby", /-error$/);
-  await expect(remittance).toContainText("must hold a KID");
+  await expect(remittance).toContainText("only takes payments with a KID: choose KID");
+  await expect(remittance).toContainText("KID_MISSING");
   // The values stay for the user to correct.
   await expect(page.getByLabel("Amount", { exact: true })).toHaveValue(transfer.amount);
   await shoot(page, "46-form-bank-error", { phone: true });

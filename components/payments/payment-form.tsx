@@ -316,8 +316,14 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               {outcome?.kind === "duplicate" && (
                 <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
                   <p className="font-semibold">Send anyway?</p>
-                  <p className="mt-1">{outcome.message}</p>
-                  <p className="mt-1 text-xs">The bank has a payment like this one from the last minutes. Send this one too only if you mean to pay twice.</p>
+                  <p className="mt-1">
+                    The bank already has a payment like this one, from the same account to the same recipient, with the same amount and date, made in the last 10
+                    minutes. Send this one too only if you mean to pay twice.
+                  </p>
+                  <details className="mt-1 text-xs">
+                    <summary className="cursor-pointer">What the bank said</summary>
+                    <p className="mt-1 break-words">{outcome.message}</p>
+                  </details>
                   <button type="submit" name="allowLogicalDuplicate" value="true" disabled={pending} className={`${buttonStyles.secondary} mt-3 w-full`}>
                     Send anyway
                   </button>

@@ -87,7 +87,7 @@ function formMessage(message: TppMessageLike): string {
  * the text ("Recipient's name is 71 characters long; ...").
  */
 export function issueFromTppMessage(message: TppMessageLike, options: FieldMappingOptions = {}): PaymentFormIssue {
-  return placeTppMessage(
+  const issue = placeTppMessage(
     message,
     ({ path }) => {
       const field = fieldNameForPath(path, options);
@@ -95,7 +95,18 @@ export function issueFromTppMessage(message: TppMessageLike, options: FieldMappi
     },
     formMessage,
   );
+  const plain = issue.field === undefined ? undefined : BANK_RULE_WORDS[message.code];
+  return plain === undefined ? issue : { ...issue, message: `${plain} (the bank: ${message.code})` };
 }
+
+/**
+ * Plain words, on the field, for the rules only the bank can judge (its own data decides them):
+ * the bank's text names wire paths, which mean nothing to the PSU.
+ * @see supplement.md §5
+ */
+const BANK_RULE_WORDS: Readonly<Record<string, string>> = {
+  KID_MISSING: "The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice.",
+};
 
 /** Issues gathered into Conform's shape: messages by field, and the form's. */
 export { collectFormErrors as collectErrors };

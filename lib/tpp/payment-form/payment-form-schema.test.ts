@@ -125,7 +125,8 @@ describe("replyWithOutcome: the bank's answer on the form", () => {
     expect(state.submission?.status).toBe("error");
     expect(state.submission?.error).toEqual({
       "": ["FORMAT_ERROR: The header PSU-Corporate-ID is required"],
-      "remittanceInformationStructuredArray[0].reference": ["remittanceInformationStructuredArray must hold a KID for this creditor"],
+      // A rule only the bank judges: in plain words, with its code (its text names wire paths).
+      "remittanceInformationStructuredArray[0].reference": ["The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice. (the bank: KID_MISSING)"],
     });
   });
 
