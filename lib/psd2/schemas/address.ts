@@ -5,15 +5,16 @@ import { text } from "./zod-checks";
 
 /**
  * An Address in a request (creditorAddress): street at most 70 characters, country from the
- * spec's list; the other parts are non-empty texts without a stated limit.
+ * spec's list; the parts the spec leaves unbounded get ISO 20022's limits (buildingNumber and
+ * postalCode 16 characters, city 35).
  *
  * @see psd2-interface.md "Shared types", Address
  */
 export const requestAddressSchema = z.strictObject({
   street: text(FIELD_LIMITS.street).optional(),
-  buildingNumber: text().optional(),
-  postalCode: text().optional(),
-  city: text().optional(),
+  buildingNumber: text(FIELD_LIMITS.buildingNumber).optional(),
+  postalCode: text(FIELD_LIMITS.postalCode).optional(),
+  city: text(FIELD_LIMITS.city).optional(),
   country: countryCodeSchema,
 });
 

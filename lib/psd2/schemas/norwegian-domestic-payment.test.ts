@@ -102,6 +102,24 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
       ]);
     });
 
+    it("creditorAddress buildingNumber and postalCode hold 16, city 35 (ISO 20022's limits where the spec states none)", () => {
+      const address = { street: "Storgata", buildingNumber: "b".repeat(16), postalCode: "p".repeat(16), city: "c".repeat(35), country: "NO" };
+      expect(parseNorwegianDomesticPayment(payment({ creditorAddress: address }), context).ok).toBe(true);
+      expect(errorsOf(payment({ creditorAddress: { ...address, buildingNumber: "b".repeat(17), postalCode: "p".repeat(17), city: "c".repeat(100_000) } }))).toEqual([
+        error("FORMAT_ERROR", "creditorAddress.buildingNumber", "creditorAddress.buildingNumber is 17 characters long; at most 16 are allowed"),
+        error("FORMAT_ERROR", "creditorAddress.postalCode", "creditorAddress.postalCode is 17 characters long; at most 16 are allowed"),
+        error("FORMAT_ERROR", "creditorAddress.city", "creditorAddress.city is 100000 characters long; at most 35 are allowed"),
+      ]);
+    });
+
+    it("debtorAccount.other.identification holds 34 characters", () => {
+      const other = (identification: string) => payment({ debtorAccount: { currency: "NOK", other: { identification, schemeNameProprietary: "creditCardAccount" } } });
+      expect(parseNorwegianDomesticPayment(other("i".repeat(34)), context).ok).toBe(true);
+      expect(errorsOf(other("i".repeat(35)))).toEqual([
+        error("FORMAT_ERROR", "debtorAccount.other.identification", "debtorAccount.other.identification is 35 characters long; at most 34 are allowed"),
+      ]);
+    });
+
     it("creditorAccount.bban: 31 characters are rejected with the limit, other lengths as not 11 digits", () => {
       expect(errorsOf(payment({ creditorAccount: { bban: "1".repeat(31), currency: "NOK" } }))).toEqual([
         error("FORMAT_ERROR", "creditorAccount.bban", "creditorAccount.bban is 31 characters long; at most 30 are allowed"),

@@ -12,7 +12,7 @@ import { checkFieldsWith, checkWith, text } from "./zod-checks";
 
 /** debtorAccount.other: the national extension for card accounts. @see psd2-interface.md "Norwegian domestic credit transfer request" */
 export const cardAccountReferenceSchema = z.strictObject({
-  identification: text(),
+  identification: text(FIELD_LIMITS.otherAccountIdentification),
   schemeNameProprietary: z.literal("creditCardAccount"),
 });
 

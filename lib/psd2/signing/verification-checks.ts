@@ -3,8 +3,8 @@ import type { Psd2ErrorCode } from "../errors/error-codes";
 /**
  * The checks a verifier makes, in the order failures are reported (the order of supplement §9.7:
  * presence, digest, syntax, algorithm, header policy, certificate, keyId, RSA verify). The ids
- * are those of the test vectors; certificate.parse, digest.syntax, signature.syntax and
- * keyId.syntax are this module's own, for inputs no vector covers.
+ * are those of the test vectors; certificate.parse, certificate.format, digest.syntax,
+ * signature.syntax and keyId.syntax are this module's own, for inputs no vector covers.
  * @see supplement.md §9.7
  */
 export const VERIFICATION_CHECKS = [
@@ -22,6 +22,7 @@ export const VERIFICATION_CHECKS = [
   "headers.conditional",
   "headers.present",
   "certificate.parse",
+  "certificate.format",
   "certificate.validity",
   "certificate.chain",
   "keyId.syntax",
@@ -64,6 +65,7 @@ export function codeOfCheck(check: VerificationCheck): SignatureErrorCode {
     case "certificate.present":
       return "CERTIFICATE_MISSING";
     case "certificate.parse":
+    case "certificate.format":
     case "certificate.chain":
       return "CERTIFICATE_INVALID";
     case "certificate.validity":

@@ -1,4 +1,5 @@
 import { verify as verifySignature } from "node:crypto";
+import { cutForMessage, quoteForMessage } from "../validation/quote-for-message";
 import { isSameDistinguishedName } from "../x509/is-same-distinguished-name";
 import { parseKeyId } from "../x509/key-id";
 import type { TrustAnchor } from "../x509/load-trust-anchors";
@@ -89,12 +90,19 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+// Values the messages echo are cut (quoteForMessage), and a check's messages stop adding up past
+// this length, so that a failure fits a tppMessage text (at most 512 characters) with its check.
+const MAX_CHECK_MESSAGE = 400;
+
 class FailureCollector {
   private readonly byCheck = new Map<VerificationCheck, string>();
 
-  add(check: VerificationCheck, message: string): void {
+  add(check: VerificationCheck, full: string): void {
+    const message = full.length > MAX_CHECK_MESSAGE ? cutForMessage(full, MAX_CHECK_MESSAGE) : full;
     const previous = this.byCheck.get(check);
-    this.byCheck.set(check, previous === undefined ? message : `${previous}; ${message}`);
+    if (previous === undefined) this.byCheck.set(check, message);
+    else if (previous.length + message.length + 2 <= MAX_CHECK_MESSAGE) this.byCheck.set(check, `${previous}; ${message}`);
+    else if (!previous.endsWith("; and more")) this.byCheck.set(check, `${previous}; and more`);
   }
 
   has(check: VerificationCheck): boolean {
@@ -135,12 +143,23 @@ function checkDigest(
     if (expected === `${token}=${entry.value}`) continue;
     const other: DigestAlgorithm = token === "SHA-256" ? "SHA-512" : "SHA-256";
     const hint = computeDigest(body, other) === `${other}=${entry.value}` ? ` (the value is the ${other} of the body: label and value disagree)` : "";
-    fail.add("digest.match", `the Digest header says ${entry.algorithm}=${entry.value}, but the ${token} of the body is ${expected.slice(token.length + 1)}${hint}`);
+    fail.add("digest.match", `the Digest header says ${quoteForMessage(`${entry.algorithm}=${entry.value}`, 100)}, but the ${token} of the body is ${expected.slice(token.length + 1)}${hint}`);
   }
   if (supported === 0) {
-    const tokens = entries.map((entry) => `'${entry.algorithm}'`).join(", ");
+    const tokens = entries.slice(0, 3).map((entry) => quoteForMessage(entry.algorithm)).join(", ") + (entries.length > 3 ? ", ..." : "");
     fail.add("digest.algorithm", `Digest algorithm ${tokens} is not supported: write SHA-256 or SHA-512 (the RFC 5843 tokens, with the hyphen${strict ? ", in upper case" : ""})`);
   }
+}
+
+/** What keeps a certificate header's value from being the canonical one-line Base64 of its DER. */
+function describeNonCanonical(value: string, der: Uint8Array): string {
+  if (value.includes("-----BEGIN")) return "PEM armour (-----BEGIN CERTIFICATE-----) is not part of it";
+  if (/\s/.test(value)) return "it holds spaces or line breaks";
+  const decoded = Buffer.from(value, "base64");
+  if (decoded.length > der.length && Buffer.from(der).equals(decoded.subarray(0, der.length))) {
+    return "more follows the certificate (a second certificate or other bytes)";
+  }
+  return "its Base64 is not in the canonical form (padding, or bits that do not belong)";
 }
 
 interface CertificateState {
@@ -174,6 +193,11 @@ function resolveCertificate(value: string, options: VerifyOptions, fail: Failure
     fail.add("certificate.parse", `${label} cannot be read as a Base64-encoded X.509 certificate: ${entry.error ?? "unknown error"}`);
     return {};
   }
+  // Strictly only the canonical form passes (supplement §9.6): the DER of one certificate, as one
+  // line of Base64; no PEM armour, whitespace, trailing bytes or second certificate.
+  if (options.mode === "strict" && value !== certificate.base64) {
+    fail.add("certificate.format", `${label} must be the certificate's DER as one line of Base64, with nothing else: ${describeNonCanonical(value, certificate.der)}`);
+  }
   const now = options.now;
   if (now.getTime() > certificate.notAfter.getTime()) {
     fail.add("certificate.validity", `the certificate expired on ${certificate.notAfter.toISOString()} (now is ${now.toISOString()})`);
@@ -198,12 +222,12 @@ function checkKeyId(keyId: string, certificate: ParsedCertificate, strict: boole
     const serial = parseSerialNumber(serialNumber);
     if (serial === certificate.serial) {
       if (strict) {
-        fail.add("keyId.serial.format", `keyId SN '${serialNumber}' is the certificate's serial, but not in the canonical form '${certificate.serialNumber}' (upper-case hex without leading zeros)`);
+        fail.add("keyId.serial.format", `keyId SN ${quoteForMessage(serialNumber, 60)} is the certificate's serial, but not in the canonical form ${quoteForMessage(certificate.serialNumber, 60)} (upper-case hex without leading zeros)`);
       }
     } else if (serial === undefined) {
-      fail.add("keyId.serial", `keyId SN '${serialNumber}' is not a hexadecimal number; the certificate's serial is '${certificate.serialNumber}'`);
+      fail.add("keyId.serial", `keyId SN ${quoteForMessage(serialNumber, 60)} is not a hexadecimal number; the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`);
     } else {
-      fail.add("keyId.serial", `keyId SN is '${serialNumber}' but the certificate's serial is '${certificate.serialNumber}'`);
+      fail.add("keyId.serial", `keyId SN is ${quoteForMessage(serialNumber, 60)} but the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`);
     }
   }
   if (issuer !== certificate.issuerName) {
@@ -216,12 +240,12 @@ function checkKeyId(keyId: string, certificate: ParsedCertificate, strict: boole
         reason = " (the same RDNs in ASN.1 order: RFC 2253 writes the most specific RDN, CN, first)";
       }
     } catch (error) {
-      reason = ` (${messageOf(error)})`;
+      reason = ` (${cutForMessage(messageOf(error), 100)})`;
     }
     if (!same) {
-      fail.add("keyId.ca", `keyId CA is '${issuer}' but the certificate's issuer is '${certificate.issuerName}'${reason}`);
+      fail.add("keyId.ca", `keyId CA is ${quoteForMessage(issuer, 120)} but the certificate's issuer is ${quoteForMessage(certificate.issuerName, 120)}${reason}`);
     } else if (strict) {
-      fail.add("keyId.ca.format", `keyId CA '${issuer}' names the certificate's issuer, but not in the RFC 2253 form of Java's X500Principal.getName(): '${certificate.issuerName}'`);
+      fail.add("keyId.ca.format", `keyId CA ${quoteForMessage(issuer, 120)} names the certificate's issuer, but not in the RFC 2253 form of Java's X500Principal.getName(): ${quoteForMessage(certificate.issuerName, 120)}`);
     }
   }
 }
@@ -241,23 +265,23 @@ function readSignedNames(raw: string | undefined, strict: boolean, profile: Mess
     return { names: [], resolvable: true };
   }
   if (strict && raw !== tokens.join(" ")) {
-    fail.add("headers.syntax", `the names in the headers parameter '${raw}' must be separated by single spaces`);
+    fail.add("headers.syntax", `the names in the headers parameter ${quoteForMessage(raw, 100)} must be separated by single spaces`);
   }
   if (strict && tokens.some((token) => token !== token.toLowerCase())) {
-    fail.add("headers.syntax", `the names in the headers parameter '${raw}' must be lower-case`);
+    fail.add("headers.syntax", `the names in the headers parameter ${quoteForMessage(raw, 100)} must be lower-case`);
   }
   const names = tokens.map((token) => token.toLowerCase());
   let resolvable = true;
   const seen = new Set<string>();
   for (const name of names) {
-    if (seen.has(name)) fail.add("headers.syntax", `'${name}' appears twice in the headers parameter`);
+    if (seen.has(name)) fail.add("headers.syntax", `${quoteForMessage(name)} appears twice in the headers parameter`);
     seen.add(name);
     if (name === REQUEST_TARGET && profile.requestTarget !== undefined) continue;
     if (name.startsWith("(")) {
-      fail.add("headers.syntax", `the pseudo-header '${name}' is not supported${profile.requestTarget === undefined ? ` in a ${profile.kind}` : ""}`);
+      fail.add("headers.syntax", `the pseudo-header ${quoteForMessage(name)} is not supported${profile.requestTarget === undefined ? ` in a ${profile.kind}` : ""}`);
       resolvable = false;
     } else if (!HEADER_NAME.test(name)) {
-      fail.add("headers.syntax", `'${name}' in the headers parameter is not a header name`);
+      fail.add("headers.syntax", `${quoteForMessage(name)} in the headers parameter is not a header name`);
       resolvable = false;
     }
   }
@@ -318,14 +342,14 @@ export function verifyMessage(message: HttpMessage, profile: MessageProfile, opt
   }
 
   const { names, resolvable } = readSignedNames(parameters.headers, strict, profile, fail);
-  const listed = names.join(" ");
+  const listed = cutForMessage(names.join(" "), 100);
 
   let algorithmUsable = true;
   if (parameters.algorithm === undefined) {
     fail.add("signature.algorithm", "the Signature header has no algorithm parameter; it must be rsa-sha256");
     algorithmUsable = false;
   } else if (parameters.algorithm !== "rsa-sha256") {
-    fail.add("signature.algorithm", `algorithm is '${parameters.algorithm}', but only rsa-sha256 is accepted`);
+    fail.add("signature.algorithm", `algorithm is ${quoteForMessage(parameters.algorithm)}, but only rsa-sha256 is accepted`);
     algorithmUsable = false;
   }
   if (certificate !== undefined && certificate.publicKey.asymmetricKeyType !== "rsa") {
@@ -345,7 +369,9 @@ export function verifyMessage(message: HttpMessage, profile: MessageProfile, opt
   }
   const absent = names.filter((name) => !name.startsWith("(") && header(name) === undefined);
   if (absent.length > 0) {
-    fail.add("headers.present", `the headers parameter lists ${absent.join(", ")}, but the ${profile.kind} has no ${absent.map(display).join(", ")} header; the signing string cannot be rebuilt`);
+    const absentNames = cutForMessage(absent.join(", "), 100);
+    const absentHeaders = cutForMessage(absent.map(display).join(", "), 100);
+    fail.add("headers.present", `the headers parameter lists ${absentNames}, but the ${profile.kind} has no ${absentHeaders} header; the signing string cannot be rebuilt`);
   }
   const signingString =
     resolvable && absent.length === 0 ? buildSigningString(names, header, profile.requestTarget) : undefined;

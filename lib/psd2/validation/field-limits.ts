@@ -29,6 +29,15 @@ export const FIELD_LIMITS = {
   psuMessage: { max: 512 },
   /** paymentIds of a signing basket, counted in items */
   signingBasketPayments: { min: 1, max: 10 },
+  /**
+   * Address parts the spec leaves without a limit get ISO 20022's (pain.001 PostalAddress:
+   * BldgNb and PstCd Max16Text, TwnNm Max35Text), so that no unbounded text is stored.
+   */
+  buildingNumber: { min: 1, max: 16 },
+  postalCode: { min: 1, max: 16 },
+  city: { min: 1, max: 35 },
+  /** debtorAccount.other.identification: ISO 20022's GenericAccountIdentification Id, Max34Text. */
+  otherAccountIdentification: { min: 1, max: 34 },
   /** any other request text */
   text: { min: 1 },
 } as const satisfies Record<string, LengthLimit>;

@@ -29,6 +29,20 @@ describe("characters that cannot be processed downstream (supplement.md §1)", (
     expect(validateProcessableText("\uDE00")?.reason).toMatch(/^contains a lone surrogate U\+DE00,/);
   });
 
+  it("rejects NUL (U+0000), which JSON can escape but no text column can store", () => {
+    expect(validateProcessableText("a\u0000b")).toEqual({
+      code: "FORMAT_ERROR",
+      reason: "contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream",
+    });
+    expect(validateProcessableText("\u0000")?.reason).toMatch(/^contains the character U\+0000 \(NUL\)/);
+    // Other control characters are text.
+    expect(validateProcessableText("a\u0001\t\n\u007f")).toBeUndefined();
+    expect(findUnprocessableCharacters({ creditorAddress: { city: "Os\u0000lo" }, ["k\u0000"]: "v" })).toEqual([
+      { code: "FORMAT_ERROR", path: ["k\u0000"], reason: "has a name that contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream" },
+      { code: "FORMAT_ERROR", path: ["creditorAddress", "city"], reason: "contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream" },
+    ]);
+  });
+
   it("finds every offending string and key with its path, and nothing in clean values", () => {
     const body = {
       creditorName: "Kari 😀",

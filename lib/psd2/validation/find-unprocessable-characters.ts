@@ -2,7 +2,9 @@ import { isRecord } from "./is-record";
 import type { JsonPath } from "./json-path";
 import { formatError, type FieldViolation, type Violation } from "./violation";
 
-const SURROGATE = /[\uD800-\uDFFF]/;
+// NUL, and the UTF-16 halves of characters outside the BMP (paired or lone).
+// eslint-disable-next-line no-control-regex -- NUL is what is looked for
+const SUSPECT = /[\u0000\uD800-\uDFFF]/;
 
 function hex(codePoint: number): string {
   return `U+${codePoint.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -10,10 +12,11 @@ function hex(codePoint: number): string {
 
 /** The first character that the downstream systems cannot process, described; undefined when there is none. */
 function describeUnprocessable(text: string): string | undefined {
-  const at = text.search(SURROGATE);
+  const at = text.search(SUSPECT);
   if (at < 0) return undefined;
   for (let i = at; i < text.length; i++) {
     const codePoint = text.codePointAt(i) ?? 0;
+    if (codePoint === 0) return "the character U+0000 (NUL), which text fields cannot hold";
     if (codePoint > 0xffff) return `the character ${hex(codePoint)}, which is outside the Basic Multilingual Plane`;
     if (codePoint >= 0xd800 && codePoint <= 0xdfff) return `a lone surrogate ${hex(codePoint)}, which is not valid UTF-8`;
   }
@@ -22,8 +25,9 @@ function describeUnprocessable(text: string): string | undefined {
 
 /**
  * Whether a text can be processed downstream: no character outside the Basic Multilingual Plane
- * (emoji and other code points above U+FFFF), and no lone surrogate (which JSON can carry as an
- * escape but UTF-8 cannot encode).
+ * (emoji and other code points above U+FFFF), no lone surrogate (which JSON can carry as an
+ * escape but UTF-8 cannot encode), and no NUL (U+0000, which JSON can carry as `\u0000` but no
+ * database text column can store).
  *
  * @see psd2-interface.md "What the service does" (4); supplement.md §1
  */

@@ -10,6 +10,7 @@ export { FIELD_LIMITS, type LengthLimit } from "./field-limits";
 export { findUnprocessableCharacters, validateProcessableText } from "./find-unprocessable-characters";
 export { IBAN_LENGTHS, ibanLengthOf } from "./iban-lengths";
 export { formatJsonPath, type JsonPath } from "./json-path";
+export { clampMessageText, cutForMessage, quoteForMessage } from "./quote-for-message";
 export { isPurposeCode, PURPOSE_CODES, type PurposeCode } from "./purpose-codes";
 export { ACCEPT_FIX_VALUES, validateAcceptFix } from "./validate-accept-fix";
 export { AMOUNT_PRECISION, AMOUNT_SCALE, validateAmount, validateReportedAmount } from "./validate-amount";

@@ -20,6 +20,12 @@ describe("validateAcceptFix (supplement.md §12)", () => {
     });
   });
 
+  it("names at most three unknown values, each cut to 40 characters, so that the message stays short", () => {
+    const reason = validateAcceptFix(["x".repeat(8000), "b", "c", "d", "e"].join(","))?.reason ?? "";
+    expect(reason).toMatch(new RegExp(`^has the unknown value "${"x".repeat(40)}…", "b", "c" and 2 more; known values are `));
+    expect(reason.length).toBeLessThan(300);
+  });
+
   it("is case-sensitive", () => {
     expect(validateAcceptFix("Amount-As-String")?.reason).toMatch(/^has the unknown value "Amount-As-String"/);
   });

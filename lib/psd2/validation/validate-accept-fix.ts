@@ -1,3 +1,4 @@
+import { cutForMessage } from "./quote-for-message";
 import { formatError, type Violation } from "./violation";
 
 /**
@@ -27,7 +28,8 @@ export function validateAcceptFix(headerValue: string): Violation | undefined {
   if (values.some((value) => value === "")) return formatError("has an empty value; values are separated by single commas");
   const unknown = values.filter((value) => !ACCEPT_FIX_SET.has(value));
   if (unknown.length > 0) {
-    return formatError(`has the unknown value ${unknown.map((value) => JSON.stringify(value)).join(", ")}; known values are ${ACCEPT_FIX_VALUES.join(", ")}`);
+    const named = unknown.slice(0, 3).map((value) => JSON.stringify(cutForMessage(value))).join(", ") + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : "");
+    return formatError(`has the unknown value ${named}; known values are ${ACCEPT_FIX_VALUES.join(", ")}`);
   }
   return undefined;
 }

@@ -14,19 +14,26 @@ function daysInMonth(year: number, month: number): number {
   return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
 
-/** Whether a string is an ISO 8601 calendar date `YYYY-MM-DD` that exists (2024-02-29 does, 2025-02-29 not). @see psd2-interface.md "What the service does" (6) */
+/**
+ * Whether a string is an ISO 8601 calendar date `YYYY-MM-DD` that exists (2024-02-29 does,
+ * 2025-02-29 not). Years run from 0001: year 0000 is ISO 8601's 1 BC (by agreement only), which
+ * the Gregorian calendar of databases and banks does not have.
+ *
+ * @see psd2-interface.md "What the service does" (6)
+ */
 export function isValidIsoDate(value: string): boolean {
   const match = DATE.exec(value);
   if (!match) return false;
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-/** Whether a date field holds an existing `YYYY-MM-DD` date. @see psd2-interface.md "What the service does" (6) */
+/** Whether a date field holds an existing `YYYY-MM-DD` date (years 0001 to 9999). @see psd2-interface.md "What the service does" (6) */
 export function validateIsoDate(value: string): Violation | undefined {
   if (!DATE.test(value)) return formatError("must be a date in the form YYYY-MM-DD");
+  if (value.startsWith("0000")) return formatError(`is not a calendar date: the years begin with 0001, so ${value} does not exist`);
   if (!isValidIsoDate(value)) return formatError(`is not a calendar date: ${value} does not exist`);
   return undefined;
 }
