@@ -4,7 +4,9 @@ import fastifyFormbody from "@fastify/formbody";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { BankConfig } from "./config";
 import type { BankDatabase, OpenedBankDatabase } from "./db/open-bank-database";
+import { answerClientError, createRouterErrorHandler } from "./plugins/client-errors";
 import { registerJsonBody } from "./plugins/json-body";
+import { registerRequestChecks } from "./plugins/request-checks";
 import { registerResponseSigning } from "./plugins/response-signing";
 import { registerSecurityGate } from "./plugins/security-gate";
 import { collectOperations, type RegisteredOperation } from "./openapi/collect-operations";
@@ -57,6 +59,8 @@ export type BuildBankOptions = {
 };
 
 const DEFAULT_BATCH_RUN_INTERVAL_MS = 30_000;
+/** Longer than any request line Node reads (its headers are at most 16 KB). */
+const MAX_PARAM_LENGTH = 16 * 1024;
 
 const stylesheet = readFileSync(new URL("./web/bank.css", import.meta.url), "utf8");
 
@@ -68,11 +72,17 @@ const stylesheet = readFileSync(new URL("./web/bank.css", import.meta.url), "utf
 export async function buildBank(options: BuildBankOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const realNow = options.realNow ?? (() => new Date());
+  // The router's refusals are signed with the seal, which is loaded after the instance is made.
+  const seal: { signer?: BankPki["sealSigner"] } = {};
   const app = Fastify({
     logger: options.logger ?? false,
-    // Ids in paths are opaque; the bank answers unknown routes itself.
-    routerOptions: { ignoreTrailingSlash: true },
+    // Ids in paths are opaque; the bank answers unknown routes itself. Any id the request line
+    // can carry reaches the routes, which answer one that cannot exist with 404 RESOURCE_UNKNOWN.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
     bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse is answered with the interface's body too.
+    frameworkErrors: createRouterErrorHandler(() => seal.signer),
+    clientErrorHandler: answerClientError,
   });
 
   const settings = createSettingsRepository(database.db);
@@ -90,6 +100,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     await batchRuns.handleClockChange(change);
   });
   const v1Operations: RegisteredOperation[] = [];
+  seal.signer = pki.sealSigner;
   app.decorate("bank", { config, db: database.db, databaseKind: database.kind, clock, pki, batchRuns, v1Operations });
   app.addHook("onClose", async () => {
     await database.close();
@@ -127,8 +138,9 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   await app.register(
     async (v1) => {
       registerJsonBody(v1, { bodyLimit: 1024 * 1024 });
-      registerV1Errors(v1);
+      registerV1Errors(v1, { operations: v1Operations });
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
+      registerRequestChecks(v1);
       registerResponseSigning(v1, { signer: pki.sealSigner, now: () => new Date() });
       collectOperations(v1, v1Operations);
       await registerV1Routes(v1);

@@ -1,5 +1,6 @@
 import { httpStatusOf, type Psd2ErrorCode } from "../psd2/errors/error-codes";
 import type { Links } from "../psd2/schemas/links";
+import { clampMessageText } from "../psd2/validation/quote-for-message";
 
 /** A tppMessage as the bank writes it: its code is always one of the interface's. */
 export type BankTppMessage = {
@@ -55,10 +56,11 @@ export class BankError extends Error {
     return new BankError(first.code, first.text, { ...options, path: first.path, more: rest });
   }
 
+  /** The messages of the reply, each text at most 512 characters (cut if a message is longer). */
   get tppMessages(): BankTppMessage[] {
     const first: BankTppMessage = { category: "ERROR", code: this.code, text: this.message };
     if (this.path !== undefined) first.path = this.path;
-    return [first, ...this.more];
+    return [first, ...this.more].map((message) => ({ ...message, text: clampMessageText(message.text) }));
   }
 
   /** The reply body: `{tppMessages, _links?, psuMessage?}`. @see supplement.md §4 */
@@ -66,7 +68,7 @@ export class BankError extends Error {
     return {
       tppMessages: this.tppMessages,
       ...(this.links ? { _links: this.links } : {}),
-      ...(this.psuMessage ? { psuMessage: this.psuMessage } : {}),
+      ...(this.psuMessage ? { psuMessage: clampMessageText(this.psuMessage) } : {}),
     };
   }
 }

@@ -76,7 +76,7 @@ export const SIGNATURE_HEADERS = {
   "TPP-Signature-Certificate": {
     required: true,
     description:
-      "The TPP's signing certificate, Base64 DER on one line. It must chain to a CA the bank trusts (the bank's sandbox CA: get a certificate at /portal) and carry the PSD2 QC statement with the roles the operation needs.",
+      "The TPP's signing certificate, Base64 DER on one line. It must chain to a CA the bank trusts (the bank's sandbox CA: get a certificate at /portal) and carry the PSD2 QC statement with the roles the operation needs. In strict mode (the default) only this canonical form passes: no PEM armour, spaces or line breaks, nothing after the certificate (no second one); BANK_SIGNATURE_MODE=lenient takes them.",
     schema: { type: "string" },
   },
 } as const;
@@ -88,6 +88,7 @@ const RESPONSE_HEADERS = {
   "ASPSP-Signature-Certificate": { description: "The bank's seal certificate (Base64 DER) that signed the reply.", schema: { type: "string" } },
   Location: { description: "Where the new resource is read.", schema: { type: "string" } },
   "ASPSP-SCA-Approach": { description: "REDIRECT.", schema: { type: "string", enum: ["REDIRECT"] } },
+  Allow: { description: "The methods the resource serves (RFC 9110): on every 405.", schema: { type: "string" } },
 } as const;
 
 const headerKey = (name: string) => name.replace(/[^A-Za-z0-9]/g, "");
@@ -159,7 +160,14 @@ function describeOperation(route: RegisteredOperation): OpenApiOperation {
 
   const responses: Record<string, OpenApiResponse> = {};
   for (const [status, response] of Object.entries(docs?.responses ?? { 200: { description: "Not described" } })) {
-    const names = ["X-Request-ID", "Digest", "Signature", "ASPSP-Signature-Certificate", ...(status === "201" ? ["Location", "ASPSP-SCA-Approach"] : [])];
+    const names = [
+      "X-Request-ID",
+      "Digest",
+      "Signature",
+      "ASPSP-Signature-Certificate",
+      ...(status === "201" ? ["Location", "ASPSP-SCA-Approach"] : []),
+      ...(status === "405" ? ["Allow"] : []),
+    ];
     responses[status] = {
       description: response.description,
       headers: Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${headerKey(name)}` }])),
@@ -205,7 +213,7 @@ export function buildOpenApiDocument(options: { operations: readonly RegisteredO
       description: [
         "The sandbox bank's PSD2 interface: account information, consents, users and agreements, the TPP dialogue API, payments and signing baskets as they are added, and the sandbox operations (data, clock, batch runs) that production lacks.",
         "Every request is signed (supplement §9): Digest of the body, Signature over `date digest x-request-id` (plus psu-id, psu-corporate-id and tpp-redirect-uri when sent) with the key of the certificate in TPP-Signature-Certificate. A sandbox certificate and key come from the developer portal at /portal. Every reply is signed with the bank's seal.",
-        "Errors are `{tppMessages:[{category, code, path, text}], _links?}` with the statuses of supplement §4. Bodies are JSON in UTF-8; characters outside the Basic Multilingual Plane are 400 FORMAT_ERROR.",
+        "Errors are `{tppMessages:[{category, code, path, text}], _links?}` with the statuses of supplement §4, every text at most 512 characters (echoed values are cut). Bodies are JSON in UTF-8; characters outside the Basic Multilingual Plane and NUL (U+0000), in a body or a query parameter, are 400 FORMAT_ERROR naming the field. Every header of the spec's table is checked wherever it is sent (PSU-ID, PSU-Corporate-ID and PSU-Device-ID UUIDs, PSU-Context PRIVATE or CORPORATE, PSU-HTTP-Method GET, POST, PUT, PATCH or DELETE, TPP-Redirect-URI an http(s) URL, never empty, ...), and withBalance and allowLogicalDuplicate are true or false wherever they are sent: 400 FORMAT_ERROR naming it. An id in a path that cannot exist (not 1 to 100 URL-safe characters) is 404 RESOURCE_UNKNOWN. A method the path does not serve is 405 with Allow. What the HTTP parser or the router refuses before any operation (a path that is not valid percent-encoding, headers over 16 KB, a character HTTP does not allow) is answered with the same body and code BAD_REQUEST (431 for the headers); such a reply is unsigned when nothing of the request could be read.",
       ].join("\n\n"),
     },
     servers: [{ url: options.publicUrl, description: "This sandbox bank" }],

@@ -2,6 +2,20 @@ import type { FastifyInstance } from "fastify";
 import { formatHttpDate, type RequestSigner } from "../../psd2/signing";
 
 /**
+ * The headers of a signed /v1 reply: X-Request-ID echoed, then Date, Digest of the body as sent,
+ * Signature over `date digest x-request-id` and the seal in ASPSP-Signature-Certificate.
+ *
+ * @see supplement.md §1 (echo), §9 (response signing)
+ */
+export function signedReplyHeaders(signer: RequestSigner, reply: { requestId: string; body: string | Buffer; now: Date }): Record<string, string> {
+  const signed = signer.signResponse(
+    { headers: { "X-Request-ID": reply.requestId }, body: reply.body },
+    { date: formatHttpDate(reply.now), requestId: reply.requestId },
+  );
+  return { "X-Request-ID": reply.requestId, ...signed.headers };
+}
+
+/**
  * Every /v1 reply echoes X-Request-ID and is signed with the bank's seal: Digest of the body as
  * sent, Signature over `date digest x-request-id`, the seal in ASPSP-Signature-Certificate.
  *
@@ -16,11 +30,7 @@ export function registerResponseSigning(app: FastifyInstance, options: { signer:
     if (payload === null || payload === undefined) body = "";
     else if (typeof payload === "string" || Buffer.isBuffer(payload)) body = payload;
     else return payload; // streams are not signed (the bank sends none on /v1)
-    const signed = options.signer.signResponse(
-      { headers: { "X-Request-ID": requestId }, body },
-      { date: formatHttpDate(options.now()), requestId },
-    );
-    for (const [name, value] of Object.entries(signed.headers)) reply.header(name, value);
+    for (const [name, value] of Object.entries(signedReplyHeaders(options.signer, { requestId, body, now: options.now() }))) reply.header(name, value);
     return payload;
   });
 }

@@ -1,6 +1,8 @@
 import { isIP } from "node:net";
 import type { IncomingHttpHeaders } from "node:http";
 import { z } from "zod";
+import { validateAcceptFix } from "../../psd2/validation/validate-accept-fix";
+import { cutForMessage } from "../../psd2/validation/quote-for-message";
 import { BankError, type BankTppMessage } from "../errors";
 
 /** The PSU and SCA headers of a request, validated. UUIDs are lower case. */
@@ -19,8 +21,19 @@ export type PsuHeaders = {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
+const PSU_HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 
+/** A header of the spec's table with a rule for its value: the problem in words, or undefined. */
 type HeaderRule = { name: string; check: (value: string) => string | undefined };
+
+function checkRedirectUri(value: string): string | undefined {
+  if (value.length > 2048) return "must be at most 2048 characters";
+  if (!PRINTABLE_ASCII.test(value)) return "must be an absolute http(s) URL in ASCII (percent-encode other characters)";
+  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+  if (!parsed.success) return "must be an absolute http or https URL, e.g. https://tpp.example/callback";
+  if (new URL(value).username !== "" || new URL(value).password !== "") return "must not carry a user name or password";
+  return undefined;
+}
 
 const rules = {
   psuId: { name: "PSU-ID", check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the psu-id of the success redirect") },
@@ -40,21 +53,69 @@ const rules = {
   tppRedirectUri: { name: "TPP-Redirect-URI", check: checkRedirectUri },
 } satisfies Record<Exclude<keyof PsuHeaders, "tppRedirectPreferred">, HeaderRule>;
 
-function checkRedirectUri(value: string): string | undefined {
-  if (value.length > 2048) return "must be at most 2048 characters";
-  if (!PRINTABLE_ASCII.test(value)) return "must be an absolute http(s) URL in ASCII (percent-encode other characters)";
-  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
-  if (!parsed.success) return "must be an absolute http or https URL, e.g. https://tpp.example/callback";
-  if (new URL(value).username !== "" || new URL(value).password !== "") return "must not carry a user name or password";
-  return undefined;
+const tppRedirectPreferredRule: HeaderRule = {
+  name: "TPP-Redirect-Preferred",
+  check: (v) => (["true", "false"].includes(v.toLowerCase()) ? undefined : `must be true or false, not '${cutForMessage(v)}'`),
+};
+
+/**
+ * Every header of the spec's header table that has a rule, as it must be wherever it is sent
+ * (whether or not the operation uses it).
+ *
+ * @see psd2-interface.md "Header parameters"
+ */
+const SENT_HEADER_RULES: readonly HeaderRule[] = [
+  rules.psuId,
+  rules.psuCorporateId,
+  rules.psuIdentity,
+  rules.psuIpAddress,
+  { name: "PSU-Context", check: (v) => (v === "PRIVATE" || v === "CORPORATE" ? undefined : `must be PRIVATE or CORPORATE, not '${cutForMessage(v)}'`) },
+  {
+    name: "PSU-HTTP-Method",
+    check: (v) => (PSU_HTTP_METHODS.includes(v) ? undefined : `must be one of ${PSU_HTTP_METHODS.join(", ")}, not '${cutForMessage(v)}'`),
+  },
+  { name: "PSU-Device-ID", check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the device identifier the PSU's app forwards") },
+  rules.tppSessionId,
+  rules.tppRedirectUri,
+  tppRedirectPreferredRule,
+  { name: "x-accept-fix", check: (v) => validateAcceptFix(v)?.reason },
+];
+
+/** A header as one string (repeated headers joined as Node joins them), or undefined when absent. */
+function raw(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : value;
 }
 
 function single(headers: IncomingHttpHeaders, name: string): string | undefined {
-  const value = headers[name.toLowerCase()];
-  const text = Array.isArray(value) ? value.join(", ") : value;
-  if (text === undefined) return undefined;
-  const trimmed = text.trim();
-  return trimmed === "" ? undefined : trimmed;
+  const trimmed = raw(headers, name)?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+function violation(rule: HeaderRule, problem: string): BankTppMessage {
+  return { category: "ERROR", code: "FORMAT_ERROR", path: rule.name, text: `The header ${rule.name} ${problem}` };
+}
+
+/**
+ * Checks every header of the spec's table that the request sends, whatever the operation: PSU-ID,
+ * PSU-Corporate-ID and PSU-Device-ID are UUIDs, X-PSU-IDENTITY 11 digits, PSU-IP-Address an IP
+ * address, PSU-Context PRIVATE or CORPORATE, PSU-HTTP-Method one of the five, TPP-Session-ID and
+ * TPP-Redirect-URI as readPsuHeaders reads them, TPP-Redirect-Preferred true or false,
+ * x-accept-fix published fixes. A header sent empty is wrong too (leave it out instead). Every
+ * problem is a FORMAT_ERROR naming its header, all in one reply.
+ *
+ * @see psd2-interface.md "Header parameters"; supplement.md §4
+ */
+export function checkSentHeaders(headers: IncomingHttpHeaders): void {
+  const messages: BankTppMessage[] = [];
+  for (const rule of SENT_HEADER_RULES) {
+    const value = raw(headers, rule.name);
+    if (value === undefined) continue;
+    const trimmed = value.trim();
+    const problem = trimmed === "" ? "is empty: send a value or leave the header out" : rule.check(trimmed);
+    if (problem) messages.push(violation(rule, problem));
+  }
+  if (messages.length > 0) throw BankError.fromMessages(messages);
 }
 
 /**
@@ -70,7 +131,7 @@ export function readPsuHeaders(headers: IncomingHttpHeaders): PsuHeaders {
     if (value === undefined) return undefined;
     const problem = rule.check(value);
     if (problem) {
-      messages.push({ category: "ERROR", code: "FORMAT_ERROR", path: rule.name, text: `The header ${rule.name} ${problem}` });
+      messages.push(violation(rule, problem));
       return undefined;
     }
     return value;
@@ -88,19 +149,8 @@ export function readPsuHeaders(headers: IncomingHttpHeaders): PsuHeaders {
   if (tppSessionId) result.tppSessionId = tppSessionId;
   const tppRedirectUri = read(rules.tppRedirectUri);
   if (tppRedirectUri) result.tppRedirectUri = tppRedirectUri;
-  const preferred = single(headers, "TPP-Redirect-Preferred");
-  if (preferred !== undefined) {
-    const lower = preferred.toLowerCase();
-    if (lower === "true" || lower === "false") result.tppRedirectPreferred = lower === "true";
-    else {
-      messages.push({
-        category: "ERROR",
-        code: "FORMAT_ERROR",
-        path: "TPP-Redirect-Preferred",
-        text: `The header TPP-Redirect-Preferred must be true or false, not '${preferred.slice(0, 40)}'`,
-      });
-    }
-  }
+  const preferred = read(tppRedirectPreferredRule);
+  if (preferred !== undefined) result.tppRedirectPreferred = preferred.toLowerCase() === "true";
   if (messages.length > 0) throw BankError.fromMessages(messages);
   return result;
 }
