@@ -24,7 +24,7 @@ function Landing() {
           A third-party provider application whose server holds the eIDAS certificate and signs every call to the bank, and a sandbox bank that checks
           everything the real one checks.
         </p>
-        <Link href="/signin" className="mt-6 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm hover:bg-brand-50">
+        <Link href="/signin" className="mt-6 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50">
           Sign in
         </Link>
       </section>

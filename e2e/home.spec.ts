@@ -12,6 +12,11 @@ test("the home page renders with the app's styles", async ({ page }, testInfo) =
   const background = await hero.evaluate((el) => getComputedStyle(el).backgroundImage);
   expect(background).toContain("linear-gradient");
 
+  // The only way in reads on its white button: brand text, not the hero's inherited white.
+  const signIn = hero.getByRole("link", { name: "Sign in" });
+  await expect(signIn).toHaveCSS("background-color", "rgb(255, 255, 255)");
+  await expect(signIn).not.toHaveCSS("color", "rgb(255, 255, 255)");
+
   await expect(page.getByRole("heading", { level: 2, name: "Signed requests" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
 });
