@@ -27,6 +27,19 @@ export default tseslint.config(
     },
   },
   {
+    // The app writes English dates with its own three-letter months (lib/tpp/format-wall-clock.ts).
+    files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "lib/tpp/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Property[key.name='month'][value.value='short']",
+          message: "Intl's en-GB short month writes \"Sept\": use formatDate, formatDateTime or formatWeekdayTime (components/format.ts), or formatWallClock (lib/tpp/format-wall-clock.ts).",
+        },
+      ],
+    },
+  },
+  {
     files: ["app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}"],
     plugins: { "@next/next": nextPlugin, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     languageOptions: {

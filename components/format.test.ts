@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAccountNumber, formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, isDebit } from "./format";
+import { formatAccountNumber, formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, formatTime, formatWeekdayTime, isDebit } from "./format";
 
 // nb-NO groups with a no-break space and writes minus as U+2212.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2212/g, "-");
@@ -26,6 +26,14 @@ describe("formatting for the pages", () => {
     expect(formatDate(undefined)).toBe("–");
     expect(formatDate("not a date")).toBe("not a date");
     expect(formatDateTime("2026-07-01T10:05:09Z")).toBe("1 Jul 2026, 12:05:09 CEST");
+    expect(formatDateTime("2026-12-01T10:05:09Z")).toBe("1 Dec 2026, 11:05:09 CET");
+  });
+
+  it("writes September as Sep, like every other month in three letters (Intl's en-GB short month is Sept)", () => {
+    expect(formatDate("2026-09-30")).toBe("30 Sep 2026");
+    expect(formatDateTime("2026-09-02T12:00:00Z")).toBe("2 Sep 2026, 14:00:00 CEST");
+    expect(formatWeekdayTime(new Date("2026-09-02T04:00:00Z"))).toBe("Wed 2 Sep, 06:00");
+    expect(formatTime(new Date("2026-09-02T04:00:00Z"))).toBe("06:00");
   });
 
   it("groups account and card numbers", () => {

@@ -1,7 +1,13 @@
 /**
  * Formatting for the pages: amounts in Norwegian style (nb-NO: "1 234,50 kr"), dates as
- * "2 Mar 2026" (unambiguous in an English page), times in Europe/Oslo, account numbers grouped.
+ * "2 Mar 2026" (unambiguous in an English page; "Sep", never Intl's en-GB "Sept"), times in
+ * Europe/Oslo, account numbers grouped.
  */
+
+import { formatWallClock } from "@/lib/tpp/format-wall-clock";
+
+const OSLO = "Europe/Oslo";
+const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: OSLO });
 
 export interface MoneyLike {
   readonly amount: string;
@@ -47,32 +53,24 @@ export function isDebit(money: MoneyLike): boolean {
   return money.amount.trim().startsWith("-");
 }
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric", timeZone: "UTC" });
-const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-  timeZone: "Europe/Oslo",
-  timeZoneName: "short",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", timeZone: "Europe/Oslo" });
-
 /** "2 Mar 2026" for a YYYY-MM-DD date; the text as given when it is not one. */
 export function formatDate(date: string | undefined): string {
   if (date === undefined) return "–";
   const match = /^\d{4}-\d{2}-\d{2}$/.exec(date);
   if (match === null) return date;
   const value = new Date(`${date}T00:00:00Z`);
-  return Number.isNaN(value.getTime()) ? date : dateFormat.format(value);
+  return Number.isNaN(value.getTime()) ? date : formatWallClock(value, { timeZone: "UTC" });
 }
 
 /** "2 Mar 2026, 14:05:09 CET" in Norway's time. */
 export function formatDateTime(instant: Date | string): string {
   const value = typeof instant === "string" ? new Date(instant) : instant;
-  return Number.isNaN(value.getTime()) ? String(instant) : dateTimeFormat.format(value);
+  return Number.isNaN(value.getTime()) ? String(instant) : formatWallClock(value, { timeZone: OSLO, time: "seconds", zoneName: true });
+}
+
+/** "Wed 2 Mar, 06:00" in a time zone (Norway's unless given): a moment of the coming days. */
+export function formatWeekdayTime(instant: Date, timeZone: string = OSLO): string {
+  return formatWallClock(instant, { timeZone, weekday: true, year: false, time: "minutes" });
 }
 
 /** "14:05" in Norway's time. */

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatDate, formatDateTime } from "@/components/format";
+import { formatDate, formatDateTime, formatWeekdayTime } from "@/components/format";
 import { SandboxButtonForm, SubmitButton } from "@/components/sandbox/sandbox-button-form";
 import { SandboxDataForms } from "@/components/sandbox/sandbox-data-forms";
 import { InputField, CheckboxField, RadioField } from "@/components/sandbox/sandbox-fields";
@@ -49,7 +49,6 @@ const SECTIONS = [
   { id: "initialise", title: "Initialise" },
 ] as const;
 
-const runTime = new Intl.DateTimeFormat("en-GB", { timeZone: BANK_TIME_ZONE, weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 const hourMinute = new Intl.DateTimeFormat("en-GB", { timeZone: BANK_TIME_ZONE, hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
 
 /** The offset of the sandbox clock from the real time in words: "2 days 3 h 5 min ahead". */
@@ -142,7 +141,7 @@ function BatchSection({ clock }: { readonly clock: SandboxClockState }) {
           {runs.map((run) => (
             <li key={run.toISOString()} className="flex items-center gap-2">
               <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full bg-brand-500" />
-              <time dateTime={run.toISOString()}>{runTime.format(run)}</time>
+              <time dateTime={run.toISOString()}>{formatWeekdayTime(run, BANK_TIME_ZONE)}</time>
             </li>
           ))}
         </ol>

@@ -2,6 +2,7 @@ import "server-only";
 import { CURRENCY_MINOR_UNITS, isCurrencyCode } from "../../psd2/validation";
 import type { BankAccount } from "../ais/ais-types";
 import { describeError } from "../describe-error";
+import { formatWallClock } from "../format-wall-clock";
 import { getSandboxClock } from "./get-sandbox-clock";
 import { initializeSandbox } from "./initialize-sandbox";
 import { listCustomers } from "./list-customers";
@@ -30,11 +31,9 @@ export interface ScenarioDependencies {
   readonly listConsentedAccounts?: (() => Promise<readonly BankAccount[]>) | undefined;
 }
 
-const osloTime = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
-
 /** An instant as Oslo's wall clock: "2 Mar 2026, 12:00". */
 export function formatOsloTime(iso: string): string {
-  return osloTime.format(new Date(iso));
+  return formatWallClock(new Date(iso), { timeZone: "Europe/Oslo", time: "minutes" });
 }
 
 function tenUnits(currency: string): string {
