@@ -1,12 +1,28 @@
-import type { NextRequest } from "next/server";
+import { type NextRequest, NextResponse } from "next/server";
+import { getTppConfig } from "@/lib/tpp/config";
+import { APP_ORIGIN_PATH_HEADER, APP_ORIGIN_ROUTE, pathForAppOrigin } from "@/lib/tpp/proxy/app-host-redirect";
 import { ensurePsuSessionCookie } from "@/lib/tpp/session/ensure-psu-session-cookie";
 
-/** Before every page: a signed-in user always has a PSU session (a TPP-Session-ID) of their own. */
+/** next-auth's own routes and static files need no PSU session. */
+const WITHOUT_PSU_SESSION = /^\/api\/auth(?:\/|$)|\.(?:png|jpg|svg|ico|css|js|map|txt)$/;
+
+/**
+ * Before every request: another host than the app's goes to the app's origin at once (its
+ * cookies are the app's host's: app-host-redirect.ts); then a signed-in user always has a PSU
+ * session (a TPP-Session-ID) of their own.
+ */
 export async function proxy(request: NextRequest) {
+  const elsewhere = pathForAppOrigin(request, getTppConfig().appUrl);
+  if (elsewhere !== undefined) {
+    const headers = new Headers(request.headers);
+    headers.set(APP_ORIGIN_PATH_HEADER, elsewhere);
+    return NextResponse.rewrite(new URL(APP_ORIGIN_ROUTE, request.nextUrl), { request: { headers } });
+  }
+  if (WITHOUT_PSU_SESSION.test(request.nextUrl.pathname)) return NextResponse.next();
   return ensurePsuSessionCookie(request);
 }
 
 export const config = {
-  // Not for next-auth's own routes or static files.
-  matcher: ["/((?!api/auth|_next/static|_next/image|favicon\\.ico|.*\\.(?:png|jpg|svg|ico|css|js|map|txt)$).*)"],
+  // Everything but Next's own build files.
+  matcher: ["/((?!_next/static|_next/image).*)"],
 };

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { appUrl } from "./support/tpp-app";
 
 test("the home page renders with the app's styles", async ({ page }, testInfo) => {
   await page.goto("/");
@@ -19,4 +20,15 @@ test("the home page renders with the app's styles", async ({ page }, testInfo) =
 
   await expect(page.getByRole("heading", { level: 2, name: "Signed requests" })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
+});
+
+test("another host than the app's (127.0.0.1, the network address) goes to the same path on the app's origin at once", async ({ page }) => {
+  const other = new URL(appUrl);
+  other.hostname = "127.0.0.1";
+  const reply = await page.request.get(`${other.origin}/callback?flow=f-1&code=SCA_INVALID`, { maxRedirects: 0 });
+  expect(reply.status()).toBe(307);
+  expect(reply.headers()["location"]).toBe(`${appUrl}/callback?flow=f-1&code=SCA_INVALID`);
+  await page.goto(`${other.origin}/signin?callbackUrl=%2Faccounts`);
+  expect(page.url()).toBe(`${appUrl}/signin?callbackUrl=%2Faccounts`);
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 });
