@@ -32,3 +32,15 @@ test("another host than the app's (127.0.0.1, the network address) goes to the s
   expect(page.url()).toBe(`${appUrl}/signin?callbackUrl=%2Faccounts`);
   await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
 });
+
+test("a path that cannot be percent-decoded is the app's not-found page, on every kind of route", async ({ page }) => {
+  for (const path of ["/accounts/%E0%A4%A", "/payments/%zz", "/flows/%E0%A4%A/diagram.svg", "/api/auth/%E0%A4%A", "/accounts/%E0%A4%A.png", "/%E0%A4%A"]) {
+    const reply = await page.request.get(path, { maxRedirects: 0 });
+    expect(reply.status(), path).toBe(404);
+    expect(reply.headers()["content-type"], path).toContain("text/html");
+    expect(await reply.text(), path).toContain("Page not found");
+  }
+  await page.goto("/accounts/%E0%A4%A");
+  await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("note", { name: "Environment" })).toBeVisible();
+});
