@@ -20,6 +20,7 @@ import type { Executor } from "../db/open-bank-database";
 import { BankError } from "../errors";
 import { createTppsRepository } from "../repositories/tpps-repository";
 import { parseSandboxInput } from "./sandbox/parse-sandbox-input";
+import { certificatesValidFrom } from "./sandbox-time-window";
 
 /** The roles a TPP may ask for: account information and payment initiation. */
 export const PORTAL_ROLES = ["PSP_AI", "PSP_PI"] as const;
@@ -116,10 +117,11 @@ export async function issuePortalCertificate(dependencies: PortalCertificateDepe
   const authorityId = `${country}-${authority}`;
   const roles = PORTAL_ROLES.filter((role) => request.roles.includes(role));
 
-  // Valid from a day before the earlier of the two times until two years after the later, so that
-  // a sandbox clock moved ahead (or back to the real time) does not expire the certificate.
+  // Valid from where the sandbox clock can reach back (five years and a day before the real time,
+  // or a day before the sandbox time if it is earlier) until two years after the later of the two
+  // times, so that no move of the clock the bank accepts makes it not yet valid or expired.
   const times = [dependencies.sandboxNow.getTime(), dependencies.realNow.getTime()];
-  const from = new Date(Math.min(...times) - DAY_MS);
+  const from = new Date(Math.min(certificatesValidFrom(dependencies.realNow).getTime(), Math.floor((dependencies.sandboxNow.getTime() - DAY_MS) / 1000) * 1000));
   const validityDays = Math.ceil((Math.max(...times) - from.getTime()) / DAY_MS) + VALIDITY_DAYS;
 
   const key = await generateRsaKeyPairAsync(2048);

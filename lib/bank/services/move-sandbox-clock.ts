@@ -8,7 +8,9 @@ import { parseIsoDuration } from "../../psd2/schemas/sandbox-duration";
 import { sandboxClockMoveSchema } from "../../psd2/schemas/sandbox-clock";
 import type { BatchRunner, BatchRunsOutcome, BatchSchedule } from "./batch-runs";
 import type { SandboxClock } from "./sandbox-clock";
+import { BankError } from "../errors";
 import { parseSandboxInput } from "./sandbox/parse-sandbox-input";
+import { earliestSandboxTime, SANDBOX_CLOCK_YEARS_BACK } from "./sandbox-time-window";
 
 export type SandboxClockState = { now: string; today: string; frozen: boolean; offsetSeconds: number; batchSchedule: BatchSchedule };
 export type SandboxClockMove = SandboxClockState & { batchRuns: BatchRunsOutcome };
@@ -34,6 +36,16 @@ export async function readSandboxClock({ clock, batchRuns }: ClockDependencies):
 export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMove> {
   const { clock, batchRuns } = dependencies;
   const move = parseSandboxInput(sandboxClockMoveSchema, body);
+  if (move.now !== undefined) {
+    const earliest = earliestSandboxTime(clock.realTime());
+    if (Date.parse(move.now) < earliest.getTime()) {
+      throw new BankError(
+        "FORMAT_ERROR",
+        `now must be at most ${SANDBOX_CLOCK_YEARS_BACK} years before the real time (${earliest.toISOString()} or later): the bank's CA and certificates cover no earlier time`,
+        { path: "now" },
+      );
+    }
+  }
   const { batchRuns: ran } = await batchRuns.collect(async () => {
     const frozen = move.frozen === undefined ? {} : { frozen: move.frozen };
     if (move.reset) return clock.reset();

@@ -45,6 +45,11 @@ export class SandboxClock {
     return new SandboxClock(settings, state, realNow);
   }
 
+  /** The real time under the clock. */
+  realTime(): Date {
+    return this.realNow();
+  }
+
   now(): Date {
     if (this.state.frozenAt) return new Date(this.state.frozenAt);
     return new Date(this.realNow().getTime() + this.state.offsetMs);

@@ -98,7 +98,7 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
   );
 
   web.post("/portal/certificates", async (request, reply) => {
-    const dependencies = { db, ca: pki.ca, sandboxNow: clock.now(), realNow: new Date() };
+    const dependencies = { db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() };
     if (isJson(request)) {
       return reply.status(201).send(await issuePortalCertificate(dependencies, request.body));
     }
