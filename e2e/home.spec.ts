@@ -44,3 +44,17 @@ test("a path that cannot be percent-decoded is the app's not-found page, on ever
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("note", { name: "Environment" })).toBeVisible();
 });
+
+test("the favicon: the P2 mark as SVG and ICO, named in every page's head", async ({ page }) => {
+  await page.goto("/");
+  await expect(page.locator('head link[rel="icon"][type="image/svg+xml"]')).toHaveAttribute("href", "/favicon.svg");
+  const svg = await page.request.get("/favicon.svg");
+  expect(svg.status()).toBe(200);
+  expect(svg.headers()["content-type"]).toContain("image/svg+xml");
+  expect(await svg.text()).toContain(">P2</text>");
+  const ico = await page.request.get("/favicon.ico");
+  expect(ico.status()).toBe(200);
+  expect(ico.headers()["content-type"]).toMatch(/image\/(x-icon|vnd\.microsoft\.icon)/);
+  // An ICO header: reserved 0, type 1, then the number of images.
+  expect([...(await ico.body()).subarray(0, 4)]).toEqual([0, 0, 1, 0]);
+});
