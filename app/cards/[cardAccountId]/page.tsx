@@ -93,7 +93,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
       <Panel
         id="card-transactions"
         title="Card transactions"
-        description={`${query.from === undefined ? "The bank's default period" : `From ${formatDate(query.from)}`}${transactions.pendingCount > 0 ? ` · ${transactions.pendingCount} pending at the bank` : ""}`}
+        description={`${query.from === undefined ? "The bank's default period" : `From ${formatDate(query.from)}`}${transactions.pending.length > 0 ? ` · ${transactions.pending.length} pending` : ""}${transactions.pendingWithoutDetails > 0 ? ` · ${transactions.pendingWithoutDetails} more pending at the bank, without details` : ""}`}
         actions={
           <div className="flex flex-wrap gap-2 text-xs">
             {ranges.map((range) => (
@@ -104,8 +104,52 @@ export default async function CardAccountPage({ params, searchParams }: { params
           </div>
         }
       >
+        {transactions.pending.length > 0 && (
+          <table className="mb-6 w-full table-fixed text-left text-sm">
+            <caption className="sr-only">Pending card transactions, not booked yet, with the amount as the merchant charged it</caption>
+            <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
+              <tr>
+                <th scope="col" className="w-24 py-2 pr-3 font-medium sm:w-32">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Pending
+                </th>
+                <th scope="col" className="hidden w-36 py-2 pr-3 text-right font-medium sm:table-cell">
+                  Original amount
+                </th>
+                <th scope="col" className="w-32 py-2 text-right font-medium sm:w-36">
+                  Amount
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {transactions.pending.map((t, index) => {
+                const foreign = t.originalAmount !== undefined && t.originalAmount.currency !== t.amount.currency;
+                return (
+                  <tr key={t.id ?? `pending-${index}`}>
+                    <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">{t.transactionDate === undefined ? "–" : formatDate(t.transactionDate)}</td>
+                    <td className="py-3 pr-3 align-top">
+                      <span className="block truncate font-medium text-slate-900">{t.details ?? "Card purchase"}</span>
+                      <span className="block text-xs text-slate-500">
+                        Pending, not booked yet{t.merchantCategoryCode === undefined ? "" : ` · MCC ${t.merchantCategoryCode}`}
+                        {foreign && t.originalAmount !== undefined && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}
+                      </span>
+                    </td>
+                    <td className="hidden py-3 pr-3 text-right align-top text-slate-600 tabular-nums sm:table-cell">
+                      {t.originalAmount === undefined ? "–" : foreign ? formatMoney(t.originalAmount) : <span className="text-slate-500">{t.originalAmount.currency}</span>}
+                    </td>
+                    <td className="py-3 text-right align-top font-medium">
+                      <Amount money={t.amount} signed />
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        )}
         {transactions.booked.length === 0 ? (
-          <EmptyState title="No card transactions in this period" />
+          <EmptyState title={transactions.pending.length > 0 ? "No booked card transactions in this period" : "No card transactions in this period"} />
         ) : (
           <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Booked card transactions, with the amount as the merchant charged it</caption>

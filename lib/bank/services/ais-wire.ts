@@ -7,6 +7,7 @@ import type { AccountRecord } from "../repositories/accounts-repository";
 import type { CardAccountRecord } from "../repositories/card-accounts-repository";
 import type { CardTransactionRecord } from "../repositories/card-transactions-repository";
 import type { TransactionRecord } from "../repositories/transactions-repository";
+import { isValidKid } from "../../psd2/validation/check-kid";
 
 export type WireLink = { href: string; verbs: ("GET" | "PUT" | "POST" | "DELETE")[] };
 export type WireAmount = { currency: string; amount: string };
@@ -90,6 +91,17 @@ export function toWireTransactionFields(t: TransactionRecord) {
 }
 
 /**
+ * A transaction's structured remittance as Berlin Group 1.3 and the spec's "Remittance reference
+ * item" have it: `{reference, referenceType}`, referenceType KID when the reference is one (the
+ * bank keeps the reference alone; a KID is what it holds there).
+ *
+ * @see psd2-interface.md "Shared types" (Remittance reference item); supplement.md §3
+ */
+export function toWireRemittanceReference(reference: string): { reference: string; referenceType?: "KID" } {
+  return isValidKid(reference) ? { reference, referenceType: "KID" } : { reference };
+}
+
+/**
  * A transaction of the listing (the light form) or of the details reply, which adds what the
  * listing leaves out: additionalInformation, additionalInformationProprietary1..n and the
  * creditor's and debtor's addresses.
@@ -109,6 +121,7 @@ export function toWireTransaction(t: TransactionRecord, form: "listing" | "detai
   return {
     transactionId: t.id,
     ...toWireTransactionFields(t),
+    ...(t.remittanceStructured === null ? {} : { remittanceInformationStructured: toWireRemittanceReference(t.remittanceStructured) }),
     ...details,
     _links: { transactionDetails: get(`${accountHref(t.accountId)}/transactions/${encodeURIComponent(t.id)}`) },
   };
@@ -123,7 +136,8 @@ export function toWireTransaction(t: TransactionRecord, form: "listing" | "detai
 export function toWireCardTransaction(t: CardTransactionRecord) {
   return {
     cardTransactionId: t.id,
-    bookingDate: t.bookingDate ?? t.sortDate,
+    // A pending card transaction is not booked yet: it has no bookingDate.
+    ...(t.status === "pending" ? {} : { bookingDate: t.bookingDate ?? t.sortDate }),
     transactionDate: t.transactionDate,
     transactionAmount: { currency: t.currency, amount: t.amount },
     originalAmount: { currency: t.originalCurrency, amount: t.originalAmount },

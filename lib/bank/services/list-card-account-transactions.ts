@@ -17,10 +17,11 @@ const SEGMENTS: Record<BookingStatus, CardTransactionStatus[]> = {
 };
 
 /**
- * GET /v1/card-accounts/{cardAccountId}/transactions: the spec's sandbox shape (booked card
- * transactions, pending as their ids) plus transactionDetails and paging links, paged like the
- * account listing. The pending known issue does not affect card accounts: pending ones are
- * filtered and paged too.
+ * GET /v1/card-accounts/{cardAccountId}/transactions: Berlin Group's card account report, in the
+ * spec's card transaction shape plus transactionDetails: booked always (empty when only pending
+ * ones are asked for), pending ones whole (with their amounts; the sandbox listing keeps the
+ * spec's id list), and paging links with cardAccount, paged like the account listing. The
+ * pending known issue does not affect card accounts: pending ones are filtered and paged too.
  *
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §8
  */
@@ -56,11 +57,14 @@ export async function listCardAccountTransactions(ctx: ServiceContext, request: 
     return {
       cardAccount: { maskedPan: cardAccount.maskedPan },
       cardTransactions: {
-        ...(listing.bookingStatus === "pending" ? {} : { booked: rows("booked").map(toWireCardTransaction) }),
-        ...(listing.bookingStatus === "booked" ? {} : { pending: rows("pending").map((t) => t.id) }),
+        // booked is always there (Berlin Group's card account report requires it), empty when
+        // only pending ones are asked for; pending ones come whole, with their amounts.
+        booked: rows("booked").map(toWireCardTransaction),
+        ...(listing.bookingStatus === "booked" ? {} : { pending: rows("pending").map(toWireCardTransaction) }),
         _links: buildPagingLinks({
           listingHref: `${href}/transactions`,
           accountHref: href,
+          accountLink: "cardAccount",
           request: listing,
           segmentCount: segments.length,
           page,

@@ -121,8 +121,8 @@ export function parseListingQuery(
 }
 
 /**
- * The paging links of a page: account, first, next (absent on the last page), previous (absent on
- * the first), last. Each repeats the query with the effective dates and the limit; next,
+ * The paging links of a page: account (cardAccount for a card account), first, next (absent on
+ * the last page), previous (absent on the first), last. Each repeats the query with the effective dates and the limit; next,
  * previous and last carry a sealed cursor, so that following them reads only their own rows.
  *
  * @see supplement.md §3
@@ -130,6 +130,8 @@ export function parseListingQuery(
 export function buildPagingLinks<Row>(input: {
   listingHref: string;
   accountHref: string;
+  /** The name of the link to the account: `account`, or `cardAccount` in a card account report (BG 1.3). */
+  accountLink?: "account" | "cardAccount";
   request: ListingRequest;
   segmentCount: number;
   page: SegmentedPage<Row>;
@@ -147,7 +149,7 @@ export function buildPagingLinks<Row>(input: {
   };
   const last: CursorPosition | undefined =
     input.segmentCount === 0 ? undefined : { segment: input.segmentCount - 1, direction: "before", key: LISTING_END };
-  const links: Record<string, WireLink> = { account: { href: input.accountHref, verbs: ["GET"] }, first: href() };
+  const links: Record<string, WireLink> = { [input.accountLink ?? "account"]: { href: input.accountHref, verbs: ["GET"] }, first: href() };
   const firstRow = page.rows[0];
   const lastRow = page.rows[page.rows.length - 1];
   if (page.hasNext && lastRow) links.next = href({ segment: lastRow.segment, direction: "after", key: input.keyOf(lastRow.row) });

@@ -107,9 +107,12 @@ describe("transactions (supplement.md §3)", () => {
     expect(parseResponseBody(transactionsResponseSchema, reply)).toEqual({ ok: true, value: reply });
   });
 
-  it("reads the structured remittance as a string or as an item", () => {
-    const withItem = { ...booked, remittanceInformationStructured: { reference: "79927398713", referenceType: "KID" } };
-    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withItem] } }).ok).toBe(true);
+  it("reads the structured remittance as a Remittance reference item (Berlin Group 1.3, the bank's form) or as a bare string", () => {
+    const withItem = { ...booked, remittanceInformationStructured: { reference: "79927398713", referenceType: "KID", referenceIssuer: "Nets" } };
+    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withItem] } })).toEqual({ ok: true, value: { transactions: { booked: [withItem] } } });
+    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [booked] } }).ok).toBe(true);
+    const withoutReference = { ...booked, remittanceInformationStructured: { referenceType: "KID" } };
+    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withoutReference] } }).ok).toBe(false);
   });
 
   it("requires the amount of each transaction", () => {

@@ -39,6 +39,33 @@ describe("sandbox card account transactions (psd2-interface.md)", () => {
 });
 
 describe("card account transactions (supplement.md §3)", () => {
+  it("reads Berlin Group's card account report: booked, pending whole (no bookingDate), _links.cardAccount", () => {
+    const reply = {
+      cardAccount: { maskedPan: "123456******1234" },
+      cardTransactions: {
+        booked: [],
+        pending: [
+          {
+            cardTransactionId: "ct-9",
+            transactionDate: "2025-02-28",
+            transactionAmount: { currency: "NOK", amount: "-99.00" },
+            originalAmount: { currency: "EUR", amount: "-8.50" },
+            merchantCategoryCode: "5812",
+            transactionDetails: "CAFE",
+          },
+        ],
+        _links: { cardAccount: { href: "/v1/card-accounts/c", verbs: ["GET"] }, first: { href: "/v1/card-accounts/c/transactions?bookingStatus=pending", verbs: ["GET"] } },
+      },
+    };
+    expect(parseResponseBody(cardTransactionsResponseSchema, reply)).toEqual({ ok: true, value: reply });
+  });
+
+  it("reads pending ids too (the sandbox table's form), and refuses a pending entry without an amount", () => {
+    const reply = (pending: unknown[]) => ({ cardAccount: { maskedPan: "x" }, cardTransactions: { booked: [], pending } });
+    expect(parseResponseBody(cardTransactionsResponseSchema, reply(["p-1", "p-2"])).ok).toBe(true);
+    expect(parseResponseBody(cardTransactionsResponseSchema, reply([{ cardTransactionId: "p-1" }])).ok).toBe(false);
+  });
+
   it("reads transactionDetails, paging links, and pending as the bank sends it", () => {
     const reply = {
       cardAccount: { maskedPan: "123456******1234" },

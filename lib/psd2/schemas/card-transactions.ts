@@ -22,10 +22,30 @@ export const cardTransactionSchema = z.looseObject({
 
 export type CardTransaction = z.output<typeof cardTransactionSchema>;
 
+/**
+ * A pending card transaction as a card account report gives it whole: a card transaction not
+ * booked yet (no bookingDate; the rest as booked ones, amounts included).
+ *
+ * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardTransaction
+ */
+export const pendingCardTransactionSchema = cardTransactionSchema.extend({
+  cardTransactionId: z.string().optional(),
+  bookingDate: isoDateSchema.optional(),
+  transactionDate: isoDateSchema.optional(),
+  originalAmount: cardAmountSchema.optional(),
+  merchantCategoryCode: z.string().optional(),
+});
+
+export type PendingCardTransaction = z.output<typeof pendingCardTransactionSchema>;
+
 const cardAccountReferenceSchema = z.looseObject({ maskedPan: z.string() });
 
-// The spec types pending as string[]; a bank that sends transactions there is read too.
-const pendingCardTransactionsSchema = z.array(z.union([z.string(), z.looseObject({})]));
+// The spec's sandbox table types pending as string[] (ids); the sandbox listing sends that.
+const pendingCardTransactionIdsSchema = z.array(z.union([z.string(), z.looseObject({})]));
+
+// A card account report sends the pending transactions whole; a bank that sends their ids only
+// (the sandbox table's form) is read too.
+const pendingCardTransactionsSchema = z.array(z.union([pendingCardTransactionSchema, z.string()]));
 
 /**
  * The reply to GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: booked and
@@ -37,17 +57,19 @@ export const sandboxCardTransactionsResponseSchema = z.looseObject({
   cardAccount: cardAccountReferenceSchema,
   cardTransactions: z.looseObject({
     booked: z.array(cardTransactionSchema),
-    pending: pendingCardTransactionsSchema,
+    pending: pendingCardTransactionIdsSchema,
   }),
 });
 
 export type SandboxCardTransactionsResponse = z.output<typeof sandboxCardTransactionsResponseSchema>;
 
 /**
- * The reply to GET /v1/card-accounts/{id}/transactions: the sandbox shape, with booked and
- * pending present as bookingStatus asks, paging links and optional balances.
+ * The reply to GET /v1/card-accounts/{id}/transactions: Berlin Group's card account report in the
+ * spec's card transaction shape: booked (the bank always sends it, empty when only pending ones
+ * are asked for), pending whole (with their amounts; ids are read too), paging links with
+ * cardAccount, and optional balances. Read leniently: booked may be absent from another bank.
  *
- * @see supplement.md §3
+ * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardAccountReport
  */
 export const cardTransactionsResponseSchema = z.looseObject({
   cardAccount: cardAccountReferenceSchema,

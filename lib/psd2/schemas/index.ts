@@ -41,9 +41,11 @@ export {
 export {
   cardTransactionSchema,
   cardTransactionsResponseSchema,
+  pendingCardTransactionSchema,
   sandboxCardTransactionsResponseSchema,
   type CardTransaction,
   type CardTransactionsResponse,
+  type PendingCardTransaction,
   type SandboxCardTransactionsResponse,
 } from "./card-transactions";
 export {

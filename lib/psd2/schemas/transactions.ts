@@ -9,8 +9,10 @@ import { reportedRemittanceReferenceSchema } from "./remittance";
 
 /**
  * A transaction of an account listing or details reply. Only transactionAmount is required
- * (a pending transaction has no bookingDate). remittanceInformationStructured (the KID) is read
- * as a string, as Berlin Group's transaction has it, or as a reference item.
+ * (a pending transaction has no bookingDate). remittanceInformationStructured (the KID) is a
+ * Remittance reference item `{reference, referenceType, referenceIssuer}`, as Berlin Group 1.3
+ * and the spec's shared type have it and as the sandbox bank sends it; a bare string, as some
+ * banks send it, is read too.
  * additionalInformationProprietary1..n and other extra fields pass through.
  *
  * @see supplement.md §3, §5; psd2-interface.md "Account-information notes"
@@ -29,7 +31,7 @@ export const transactionSchema = z.looseObject({
   debtorAccount: reportedAccountReferenceSchema.optional(),
   debtorAddress: reportedAddressSchema.optional(),
   remittanceInformationUnstructured: z.string().optional(),
-  remittanceInformationStructured: z.union([z.string(), reportedRemittanceReferenceSchema]).optional(),
+  remittanceInformationStructured: z.union([reportedRemittanceReferenceSchema, z.string()]).optional(),
   proprietaryBankTransactionCode: z.string().optional(),
   additionalInformation: z.string().optional(),
   _links: linksSchema.optional(),

@@ -223,6 +223,17 @@ describe("account information, PSU and TPP dialogue operations", () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it("the KID is read in both remittance forms: a Remittance reference item (Berlin Group 1.3) and a bare string", async () => {
+    for (const remittanceInformationStructured of [{ reference: "1234567890128", referenceType: "KID", referenceIssuer: "Nets" }, "1234567890128"]) {
+      route = () => ({
+        status: 200,
+        body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-01", transactionAmount: { currency: "NOK", amount: "-1.00" }, remittanceInformationStructured }] } },
+      });
+      const page = await listTransactions(ctx, "acc-1", { bookingStatus: "booked" });
+      expect(page.booked[0]?.structuredReference).toBe("1234567890128");
+    }
+  });
+
   it("getTransactionDetails: one transaction with what the listing leaves out", async () => {
     route = () => ({
       status: 200,
@@ -282,7 +293,45 @@ describe("account information, PSU and TPP dialogue operations", () => {
       merchantCategoryCode: "5812",
       details: undefined,
     });
-    expect(page.pendingCount).toBe(0);
+    expect(page.pending).toEqual([]);
+    expect(page.pendingWithoutDetails).toBe(0);
+  });
+
+  it("getCardAccountTransactions: pending card transactions with their amounts (supplement §3); a bank's bare ids are counted", async () => {
+    route = () => ({
+      status: 200,
+      body: {
+        cardAccount: { maskedPan: "123456******1234" },
+        cardTransactions: {
+          booked: [],
+          pending: [
+            {
+              cardTransactionId: "ct-9",
+              transactionDate: "2026-03-02",
+              transactionAmount: { currency: "NOK", amount: "-99.00" },
+              originalAmount: { currency: "EUR", amount: "-8.50" },
+              merchantCategoryCode: "5812",
+              transactionDetails: "CAFE BLÅ",
+            },
+            "ct-10",
+          ],
+          _links: { cardAccount: link("/v1/card-accounts/c-1"), first: link("/v1/card-accounts/c-1/transactions?bookingStatus=pending") },
+        },
+      },
+    });
+    const page = await getCardAccountTransactions(ctx, "c-1", { bookingStatus: "pending" });
+    expect(page.booked).toEqual([]);
+    expect(page.pending).toEqual([
+      {
+        id: "ct-9",
+        transactionDate: "2026-03-02",
+        amount: { amount: "-99.00", currency: "NOK" },
+        originalAmount: { amount: "-8.50", currency: "EUR" },
+        merchantCategoryCode: "5812",
+        details: "CAFE BLÅ",
+      },
+    ]);
+    expect(page.pendingWithoutDetails).toBe(1);
   });
 
   it("startConsent and identifyPsu: where to send the PSU, and the session the SCA binds to", async () => {

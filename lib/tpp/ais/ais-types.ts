@@ -137,11 +137,25 @@ export interface CardTransaction {
   readonly details: string | undefined;
 }
 
+/** A card transaction not booked yet: no booking date; the bank may leave other fields out. */
+export interface PendingCardTransaction {
+  readonly id: string | undefined;
+  readonly transactionDate: string | undefined;
+  /** In the card account's currency. */
+  readonly amount: Money;
+  /** As the merchant charged it, when the bank says. */
+  readonly originalAmount: Money | undefined;
+  readonly merchantCategoryCode: string | undefined;
+  readonly details: string | undefined;
+}
+
 export interface CardTransactionPage {
   readonly maskedPan: string;
   readonly booked: readonly CardTransaction[];
-  /** How many pending card transactions the bank reported. */
-  readonly pendingCount: number;
+  /** The pending card transactions, with their amounts (supplement §3). */
+  readonly pending: readonly PendingCardTransaction[];
+  /** Pending card transactions a bank named by id only (the sandbox table's form), without amounts. */
+  readonly pendingWithoutDetails: number;
   readonly balances: readonly Balance[] | undefined;
   readonly pages: PageLinks;
 }

@@ -2,13 +2,14 @@ import { cardTransactionsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { CardTransactionPage, TransactionQuery } from "./ais-types";
 import { toPageLinks } from "./page-token";
-import { toBalance, toCardTransaction } from "./to-app-types";
+import { toBalance, toCardTransaction, toPendingCardTransaction } from "./to-app-types";
 import { toTransactionQuery } from "./transaction-query";
 
 /**
  * A page of a card account's transactions (GET /v1/card-accounts/{id}/transactions), with page
- * tokens as for accounts. The amounts follow the corrected mapping (transactionAmount in the
- * card's currency, originalAmount as charged).
+ * tokens as for accounts: the booked ones and the pending ones with their amounts (a bank that
+ * names pending ones by id only is counted). The amounts follow the corrected mapping
+ * (transactionAmount in the card's currency, originalAmount as charged).
  * @see supplement.md §3; psd2-interface.md "Versioning"
  */
 export async function getCardAccountTransactions(ctx: AspspContext, cardAccountId: string, query: TransactionQuery): Promise<CardTransactionPage> {
@@ -23,7 +24,8 @@ export async function getCardAccountTransactions(ctx: AspspContext, cardAccountI
   return {
     maskedPan: cardAccount.maskedPan,
     booked: (cardTransactions.booked ?? []).map(toCardTransaction),
-    pendingCount: cardTransactions.pending?.length ?? 0,
+    pending: (cardTransactions.pending ?? []).flatMap((entry) => (typeof entry === "string" ? [] : [toPendingCardTransaction(entry)])),
+    pendingWithoutDetails: (cardTransactions.pending ?? []).filter((entry) => typeof entry === "string").length,
     balances: balances?.map(toBalance),
     pages: toPageLinks(cardTransactions._links),
   };

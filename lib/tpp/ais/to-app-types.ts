@@ -3,10 +3,11 @@ import type {
   Balance as WireBalance,
   CardAccount as WireCardAccount,
   CardTransaction as WireCardTransaction,
+  PendingCardTransaction as WirePendingCardTransaction,
   ReportedAccountReference,
   Transaction,
 } from "../../psd2/schemas";
-import type { AccountIdentification, AccountTransaction, Balance, BankAccount, CardAccount, CardTransaction, Money } from "./ais-types";
+import type { AccountIdentification, AccountTransaction, Balance, BankAccount, CardAccount, CardTransaction, Money, PendingCardTransaction } from "./ais-types";
 
 export function toMoney(amount: { amount: string; currency: string }): Money {
   return { amount: amount.amount, currency: amount.currency };
@@ -72,6 +73,7 @@ export function toAccountTransaction(transaction: Transaction, status: "booked" 
     debtorAccount: toAccountIdentification(transaction.debtorAccount),
     counterpartyName: debit ? transaction.creditorName : transaction.debtorName,
     remittanceInformation: transaction.remittanceInformationUnstructured,
+    // The KID: a Remittance reference item (Berlin Group 1.3, the sandbox bank) or, from some banks, a bare string.
     structuredReference: typeof structured === "string" ? structured : structured?.reference,
     bankTransactionCode: transaction.proprietaryBankTransactionCode,
     additionalInformation: transaction.additionalInformation,
@@ -102,6 +104,17 @@ export function toCardTransaction(transaction: WireCardTransaction): CardTransac
     transactionDate: transaction.transactionDate,
     amount: toMoney(transaction.transactionAmount),
     originalAmount: toMoney(transaction.originalAmount),
+    merchantCategoryCode: transaction.merchantCategoryCode,
+    details: transaction.transactionDetails,
+  };
+}
+
+export function toPendingCardTransaction(transaction: WirePendingCardTransaction): PendingCardTransaction {
+  return {
+    id: transaction.cardTransactionId,
+    transactionDate: transaction.transactionDate,
+    amount: toMoney(transaction.transactionAmount),
+    originalAmount: transaction.originalAmount === undefined ? undefined : toMoney(transaction.originalAmount),
     merchantCategoryCode: transaction.merchantCategoryCode,
     details: transaction.transactionDetails,
   };

@@ -18,7 +18,7 @@ import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 
-type Page = { booked: { transactionId?: string; bookingDate?: string }[]; pending?: unknown[]; links: Record<string, string> };
+type Page = { booked: { transactionId?: string; bookingDate?: string; remittanceInformationStructured?: unknown }[]; pending?: unknown[]; links: Record<string, string> };
 
 // supplement.md §2, §3, §4, §8; psd2-interface.md "Account-information notes", "Limits".
 describe.each(testDatabaseKinds())("account information on %s", (kind) => {
@@ -303,6 +303,17 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(Object.keys(body.transactionsDetails).some((key) => key.startsWith("additionalInformation"))).toBe(true);
     });
 
+    it("a KID is a Remittance reference item {reference, referenceType} in the listing and the details (Berlin Group 1.3), not a bare string", async () => {
+      const page = await readPage(`/v1/accounts/${main}/transactions?bookingStatus=booked&dateFrom=2025-01-01&limit=1000`);
+      const withKid = page.booked.filter((t) => t.remittanceInformationStructured !== undefined);
+      expect(withKid.length).toBeGreaterThan(3);
+      for (const t of withKid) expect(t.remittanceInformationStructured).toEqual({ reference: expect.stringMatching(/^\d{2,25}-?$/), referenceType: "KID" });
+      const first = withKid[0];
+      const record = await createTransactionsRepository(app.bank.db).findById(first?.transactionId ?? "");
+      const details = transactionDetailsResponseSchema.parse((await tpp.get(`/v1/accounts/${main}/transactions/${first?.transactionId}`, present())).json());
+      expect(details.transactionsDetails.remittanceInformationStructured).toEqual({ reference: record?.remittanceStructured, referenceType: "KID" });
+    });
+
     it("an unknown transaction, or one of another account, is 404 RESOURCE_UNKNOWN naming transactionId", async () => {
       const ofSavings = await readPage(`/v1/accounts/${savings}/transactions?bookingStatus=booked&limit=1`);
       for (const id of ["unknown", ofSavings.booked[0]?.transactionId ?? ""]) {
@@ -329,7 +340,7 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(balances.balances.every((b) => b.balanceAmount.currency === "NOK")).toBe(true);
     });
 
-    it("lists card transactions with originalAmount in the original currency, pending as ids, paged", async () => {
+    it("lists card transactions with originalAmount in the original currency, pending ones whole, paged with cardAccount", async () => {
       const response = await tpp.get(`/v1/card-accounts/${card}/transactions?bookingStatus=both&dateFrom=2025-01-01&limit=1000`, present());
       expect(response.statusCode).toBe(200);
       const body = cardTransactionsResponseSchema.parse(response.json());
@@ -337,18 +348,27 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(booked.length).toBeGreaterThan(10);
       expect(booked.some((t) => t.originalAmount.currency !== "NOK")).toBe(true);
       expect(booked.every((t) => t.transactionAmount.currency === "NOK")).toBe(true);
-      expect(body.cardTransactions.pending?.every((p) => typeof p === "string")).toBe(true);
+      const pending = response.json<{ cardTransactions: { pending: Record<string, unknown>[] } }>().cardTransactions.pending;
+      expect(pending.length).toBeGreaterThanOrEqual(2);
+      for (const transaction of pending) {
+        expect(transaction).toMatchObject({ cardTransactionId: expect.any(String), transactionDate: expect.any(String), transactionAmount: { currency: "NOK", amount: expect.stringMatching(/^-?\d+\.\d{2}$/) } });
+        expect(transaction).not.toHaveProperty("bookingDate");
+      }
       const paged = await tpp.get(`/v1/card-accounts/${card}/transactions?bookingStatus=booked&limit=2`, present());
       const links = cardTransactionsResponseSchema.parse(paged.json()).cardTransactions._links ?? {};
-      expect(Object.keys(links)).toEqual(["account", "first", "next", "last"]);
-      expect(links.account?.href).toBe(`/v1/card-accounts/${card}`);
+      expect(Object.keys(links)).toEqual(["cardAccount", "first", "next", "last"]);
+      expect(links.cardAccount?.href).toBe(`/v1/card-accounts/${card}`);
+      expect(paged.json<{ cardTransactions: object }>().cardTransactions).not.toHaveProperty("pending");
     });
 
-    it("the card listing needs bookingStatus; pending is filtered by limit (no known issue on cards)", async () => {
+    it("the card listing needs bookingStatus; pending only still has booked (empty), and pending is filtered by limit (no known issue on cards)", async () => {
       const missing = await tpp.get(`/v1/card-accounts/${card}/transactions`, present());
       expect(firstMessage(missing.json())).toMatchObject({ code: "QUERY_PARAMETER_REQUIRED", path: "bookingStatus" });
       const pending = await tpp.get(`/v1/card-accounts/${card}/transactions?bookingStatus=pending&limit=1`, present());
-      expect(cardTransactionsResponseSchema.parse(pending.json()).cardTransactions.pending).toHaveLength(1);
+      const body = cardTransactionsResponseSchema.parse(pending.json());
+      expect(body.cardTransactions.booked).toEqual([]);
+      expect(body.cardTransactions.pending).toHaveLength(1);
+      expect(Object.keys(pending.json<{ cardTransactions: object }>().cardTransactions)).toEqual(["booked", "pending", "_links"]);
     });
 
     it("a PSU without card accounts (a corporate context) gets 404 RESOURCE_UNKNOWN", async () => {

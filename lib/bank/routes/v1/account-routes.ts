@@ -106,7 +106,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
         docs: {
           summary: "List an account's transactions",
           description:
-            "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back.",
+            "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back. A KID is remittanceInformationStructured {reference, referenceType: KID}, the Remittance reference item of Berlin Group 1.3.",
           tags: TAGS,
           params: accountIdParams,
           querystring: transactionsQuerySchema,

@@ -104,7 +104,8 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
         operation: resourceOperation,
         docs: {
           summary: "List a card account's transactions",
-          description: "The spec's card shape (booked card transactions with originalAmount, pending as ids) plus transactionDetails and paging links; the pending known issue does not apply.",
+          description:
+            "Berlin Group's card account report in the spec's card shape plus transactionDetails: booked always (empty when only pending ones are asked for), pending ones whole with their amounts (no bookingDate), and paging links with cardAccount; the pending known issue does not apply.",
           tags: TAGS,
           params: cardAccountIdParams,
           querystring: transactionsQuerySchema,
