@@ -173,7 +173,36 @@ test("cancel at the bank gives the failure page", async () => {
   await shoot("09-failure", { phone: true });
   await checkA11y("callback failure");
   // The earlier approval stays valid (an aborted SCA leaves it): the accounts still show.
+  const failure = page.url();
+  await page.goto("/accounts");
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+  // "Try again" starts the approval again: the bank's login, not the page the flow began on.
+  await page.goto(failure);
   await page.getByRole("link", { name: "Try again" }).click();
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
+  await page.waitForURL(`${appUrl}/accounts`);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
+});
+
+test("three wrong national identity numbers: the failure page, whose Try again is the bank's login again", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: "Choose accounts" }).click();
+  await page.waitForURL(onBank);
+  for (const wrong of ["01010100000", "01010100001", "01010100002"]) {
+    await page.getByLabel("National identity number").fill(wrong);
+    await page.getByRole("button", { name: "Log in" }).click();
+  }
+  await page.waitForURL(/\/callback\/failed/);
+  await expect(page.getByText("PSU_CREDENTIALS_INVALID")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/connect?returnTo=%2Faccounts");
+  await page.getByRole("link", { name: "Try again" }).click();
+  await page.waitForURL(onBank);
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  // A new login, with every attempt again: the approval goes through, nothing else waits.
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
+  await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
 });
 

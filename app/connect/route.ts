@@ -4,6 +4,7 @@ import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getTppConfig } from "@/lib/tpp/config";
 import { TppError } from "@/lib/tpp/errors";
 import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "@/lib/tpp/flow-diagrams/record-flow";
+import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
 import { unsealScaResume } from "@/lib/tpp/flows/sca-resume";
@@ -49,8 +50,9 @@ export async function GET(request: NextRequest): Promise<Response> {
       await recordFlowStart(flows, ctx.caller, { kind: purpose, path: returnTo, at: new Date() });
       await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
     }
-    const query = new URLSearchParams({ reason: "start-failed", problem: error.message, retry: returnTo });
+    // "Try again" starts the same approval again.
+    const query = new URLSearchParams({ reason: "start-failed", problem: error.message, retry: connectPathFor(returnTo, { purpose, newPsu }) });
     return NextResponse.redirect(new URL(`/callback/failed?${query.toString()}`, request.nextUrl), 303);
   }
-  return redirectToBankForSca(start, { kind: purpose, returnTo });
+  return redirectToBankForSca(start, { kind: purpose, returnTo, newPsu });
 }

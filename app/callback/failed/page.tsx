@@ -32,12 +32,13 @@ export default async function CallbackFailedPage({ searchParams }: { searchParam
           </dl>
         )}
         <div className="mt-8 flex flex-wrap gap-3">
-          <Link
+          {/* An <a>, not a prefetching <Link>: the retry may start an approval at the bank (/connect). */}
+          <a
             href={explanation.retry}
             className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
           >
             Try again
-          </Link>
+          </a>
           <Link href="/" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">
             Home
           </Link>

@@ -26,6 +26,12 @@ describe("explainScaFailure", () => {
     expect(explanation.retry).toBe("/accounts");
   });
 
+  it("keeps a retry that starts the approval again (/connect with its query)", () => {
+    expect(explainScaFailure({ reason: "bank", status: "401", code: "PSU_CREDENTIALS_INVALID", retry: "/connect?returnTo=%2Faccounts&newPsu=1" }).retry).toBe(
+      "/connect?returnTo=%2Faccounts&newPsu=1",
+    );
+  });
+
   it("names unknown codes and server errors plainly", () => {
     const explanation = explainScaFailure({ reason: "bank", status: "503", code: "TEMPORARILY_CLOSED" });
     expect(explanation.sentences).toEqual([

@@ -193,12 +193,25 @@ describe("handleScaCallback: failure redirect", () => {
     expect(outcome.kind).toBe("failure");
     if (outcome.kind !== "failure") return;
     expect(outcome.failure).toEqual({ system: "sca", status: 401, code: "SCA_INVALID", message: "The customer cancelled" });
-    expect(outcome.retry).toBe("/accounts?tab=all");
+    // "Try again" starts the consent again at the bank, returning where the flow began.
+    expect(outcome.retry).toBe("/connect?returnTo=%2Faccounts%3Ftab%3Dall");
     expect(outcome.authorisation).toEqual(consentApproval);
     expect(outcome.session).toEqual(idleSession);
     expect(callbackFailedPath(outcome)).toBe(
-      "/callback/failed?reason=bank&system=sca&status=401&code=SCA_INVALID&message=The+customer+cancelled&retry=%2Faccounts%3Ftab%3Dall",
+      "/callback/failed?reason=bank&system=sca&status=401&code=SCA_INVALID&message=The+customer+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts%253Ftab%253Dall",
     );
+  });
+
+  it("after three wrong national identity numbers (PSU_CREDENTIALS_INVALID), Try again is the same SCA started again, not the page", () => {
+    const credentials = { system: "SCA", status: "401", code: "PSU_CREDENTIALS_INVALID" };
+    const retryOf = (authorisation: PendingAuthorisation) =>
+      handleScaCallback({ query: query(credentials, authorisation.flowId), userId: USER, session: { ...idleSession, authorisations: [authorisation] }, now: NOW });
+    expect(retryOf(consentApproval)).toMatchObject({ kind: "failure", retry: "/connect?returnTo=%2Faccounts%3Ftab%3Dall" });
+    // Any customer could log in: so again; an identification stays one.
+    expect(retryOf({ ...consentApproval, newPsu: true })).toMatchObject({ retry: "/connect?returnTo=%2Faccounts%3Ftab%3Dall&newPsu=1" });
+    expect(retryOf({ ...consentApproval, kind: "identify", returnTo: "/corporate" })).toMatchObject({ retry: "/connect?returnTo=%2Fcorporate&purpose=identify" });
+    // A payment's own page offers its approval again.
+    expect(retryOf(paymentApproval)).toMatchObject({ retry: "/payments/p-1" });
   });
 
   it("reads a percent-encoded message", () => {

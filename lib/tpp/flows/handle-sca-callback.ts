@@ -1,5 +1,6 @@
 import { type FailureRedirectParameters, failureRedirectParametersSchema, type PsuContext, successRedirectParametersSchema } from "../../psd2/schemas";
 import { type PendingAuthorisation, pendingAuthorisations, type PsuSession, removeAuthorisation } from "../session/psu-session-data";
+import { connectPathFor } from "./connect-path";
 import { safeReturnPath } from "./safe-return-path";
 
 /** An SCA is valid for one hour for (TPP, PSU, TPP-Session-ID). @see psd2-interface.md "Limits" */
@@ -26,7 +27,7 @@ export type ScaCallbackOutcome =
       readonly failure: FailureRedirectParameters;
       /** The approval the bank reports as failed; undefined when none of this browser's matched. */
       readonly authorisation: PendingAuthorisation | undefined;
-      /** Where "try again" leads: where the flow began. */
+      /** Where "try again" leads: the same approval started again (a consent's, an identification's), else where the flow began. */
       readonly retry: string;
       /** The session without that approval; undefined when there was none to end (nothing changes). */
       readonly session: PsuSession | undefined;
@@ -63,6 +64,20 @@ function problemsOf(issues: readonly { path: readonly PropertyKey[]; message: st
 function findAuthorisation(waiting: readonly PendingAuthorisation[], flow: string | undefined): PendingAuthorisation | undefined {
   if (flow !== undefined) return waiting.find((authorisation) => authorisation.flowId === flow);
   return waiting.length === 1 ? waiting[0] : undefined;
+}
+
+/**
+ * Where "try again" leads after the bank reports a failed approval: a consent or identification
+ * starts again at the bank (/connect, the same purpose, any customer again if any could log in),
+ * since going back to the page would only show what the failed SCA left; a payment or basket
+ * returns to its own page, which offers its approval again.
+ */
+function retryAfterFailure(authorisation: PendingAuthorisation | undefined): string {
+  if (authorisation === undefined) return "/";
+  if (authorisation.kind === "consent" || authorisation.kind === "identify") {
+    return connectPathFor(authorisation.returnTo, { purpose: authorisation.kind, newPsu: authorisation.newPsu === true });
+  }
+  return safeReturnPath(authorisation.returnTo);
 }
 
 /**
@@ -131,7 +146,7 @@ export function handleScaCallback(input: {
       kind: "failure",
       failure: parsed.data,
       authorisation: ended ? authorisation : undefined,
-      retry,
+      retry: retryAfterFailure(authorisation),
       session: ended && input.session !== undefined ? removeAuthorisation(input.session, authorisation.flowId, input.now) : undefined,
     };
   }

@@ -11,7 +11,7 @@ import { safeReturnPath } from "./safe-return-path";
 
 /** What an SCA approves, and where the PSU returns afterwards. */
 export type ApprovalTarget =
-  | { readonly kind: Extract<AuthorisationKind, "consent" | "identify">; readonly returnTo: string }
+  | { readonly kind: Extract<AuthorisationKind, "consent" | "identify">; readonly returnTo: string; readonly newPsu?: boolean }
   | { readonly kind: Extract<AuthorisationKind, "payment" | "basket">; readonly resourceId: string; readonly returnTo: string };
 
 /**
@@ -38,7 +38,13 @@ export async function redirectToBankForSca(source: AspspError | ScaStart, target
   const session = (await readPsuSession(user.id)) ?? createPsuSession(user.id, now);
   const common = { flowId, tppSessionId, returnTo, startedAt: now.toISOString() };
   await writePsuSession(
-    addAuthorisation(session, approval.kind === "payment" || approval.kind === "basket" ? { ...common, kind: approval.kind, resourceId: approval.resourceId } : { ...common, kind: approval.kind }, now),
+    addAuthorisation(
+      session,
+      "resourceId" in approval
+        ? { ...common, kind: approval.kind, resourceId: approval.resourceId }
+        : { ...common, kind: approval.kind, ...(approval.newPsu === true ? { newPsu: true } : {}) },
+      now,
+    ),
   );
   // The flow's diagram: this redirect is its to-bank leg (a Server Action's redirect is a 303, a Route Handler's a 307).
   const { flows } = await getTppRuntime();

@@ -33,8 +33,9 @@ const authorisationFields = {
  * identification, or a payment or signing basket (with the bank's id of what it approves).
  */
 const authorisationSchema = z.discriminatedUnion("kind", [
-  z.object({ kind: z.literal("consent"), ...authorisationFields }),
-  z.object({ kind: z.literal("identify"), ...authorisationFields }),
+  // newPsu: any of the bank's customers could log in (a retry starts the same kind of SCA again).
+  z.object({ kind: z.literal("consent"), newPsu: z.boolean().optional(), ...authorisationFields }),
+  z.object({ kind: z.literal("identify"), newPsu: z.boolean().optional(), ...authorisationFields }),
   z.object({ kind: z.literal("payment"), resourceId: z.string().min(1).max(128), ...authorisationFields }),
   z.object({ kind: z.literal("basket"), resourceId: z.string().min(1).max(128), ...authorisationFields }),
 ]);
