@@ -32,6 +32,13 @@ describe("bulk payments (supplement.md §2)", () => {
     expect(parseBulkNorwegianDomesticPayment(bulk(), context)).toEqual({ ok: true, value: bulk(), tppMessages: [] });
   });
 
+  it("takes an endToEndIdentification of at most 35 characters in each Norwegian entry (release 1.21.18)", () => {
+    expect(parseBulkNorwegianDomesticPayment(bulk({ payments: [entry({ endToEndIdentification: "E2E-1" })] }), context).ok).toBe(true);
+    expect(errorsOf(bulk({ payments: [entry({ endToEndIdentification: "e".repeat(36) })] }))).toEqual([
+      error("FORMAT_ERROR", "payments[0].endToEndIdentification", "payments[0].endToEndIdentification is 36 characters long; at most 35 are allowed"),
+    ]);
+  });
+
   it("requires debtorAccount and at least one payment", () => {
     expect(errorsOf({ payments: [] })).toEqual([
       error("FORMAT_ERROR", "debtorAccount", "debtorAccount is required"),

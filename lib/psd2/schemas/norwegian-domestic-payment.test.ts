@@ -102,6 +102,15 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
       ]);
     });
 
+    it("endToEndIdentification (release 1.21.18): 35 characters pass, 36 are rejected; in instant payments too", () => {
+      expect(parseNorwegianDomesticPayment(payment({ endToEndIdentification: "e".repeat(35) }), context)).toMatchObject({ ok: true, value: { endToEndIdentification: "e".repeat(35) } });
+      expect(errorsOf(payment({ endToEndIdentification: "e".repeat(36) }))).toEqual([
+        error("FORMAT_ERROR", "endToEndIdentification", "endToEndIdentification is 36 characters long; at most 35 are allowed"),
+      ]);
+      expect(errorsOf(payment({ endToEndIdentification: "" }))[0]).toMatchObject({ code: "FORMAT_ERROR", path: "endToEndIdentification" });
+      expect(parseInstantPayment(payment({ endToEndIdentification: "E2E-STRAKS-1" }), context).ok).toBe(true);
+    });
+
     it("creditorAddress buildingNumber and postalCode hold 16, city 35 (ISO 20022's limits where the spec states none)", () => {
       const address = { street: "Storgata", buildingNumber: "b".repeat(16), postalCode: "p".repeat(16), city: "c".repeat(35), country: "NO" };
       expect(parseNorwegianDomesticPayment(payment({ creditorAddress: address }), context).ok).toBe(true);

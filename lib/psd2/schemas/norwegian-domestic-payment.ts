@@ -30,6 +30,8 @@ export const norwegianDebtorAccountSchema = z
  * requestedExecutionDate (a bulk has one of each, for all its payments).
  */
 export const norwegianDomesticEntryShape = {
+  /** Added for further payment types in release 1.21.18: at most 35 characters, for diagnostics and audit. */
+  endToEndIdentification: text(FIELD_LIMITS.endToEndIdentification).optional(),
   instructedAmount: requestAmountSchema,
   creditorName: text(FIELD_LIMITS.creditorName),
   creditorAgent: bicSchema.optional(),

@@ -212,6 +212,7 @@ describe.each(testDatabaseKinds())("thousands of malformed requests to every ope
             remittanceInformationUnstructured: undefined,
             remittanceInformationStructuredArray: [{ reference: appendLuhnCheckDigit("100200300"), referenceType: "KID", referenceIssuer: "Nets" }],
             ultimateDebtor: "Ingrid Marie Haugen",
+            endToEndIdentification: "E2E-FUZZ-DOMESTIC",
             purposeCode: "OTHR",
             requestedExecutionDate: "2026-01-20",
           }),

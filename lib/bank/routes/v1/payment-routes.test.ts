@@ -111,6 +111,22 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       expect(large.json()).toMatchObject({ transactionFees: { currency: "NOK", amount: "12.35" }, transactionFeeIndicator: true });
     });
 
+    it("a Norwegian payment takes endToEndIdentification (release 1.21.18): echoed in its details and carried by its transaction; 36 characters are 400", async () => {
+      const approved = await createAndApprove(app, tpp, { path: DOMESTIC, body: body({ endToEndIdentification: "E2E-DOMESTIC-0042" }), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const details = await tpp.get(`${DOMESTIC}/${approved.paymentId}`);
+      expect(paymentDetailsResponseSchema.parse(details.json())).toMatchObject({ endToEndIdentification: "E2E-DOMESTIC-0042", transactionStatus: "ACTC" });
+      const [reservation] = await createPaymentTransactionsRepository(app.bank.db).listByPayment(approved.paymentId);
+      const listing = await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=pending`, presentHeaders(ingrid.psuId, SESSION));
+      const pending = listing.json<{ transactions: { pending: { transactionId: string; endToEndId?: string }[] } }>().transactions.pending;
+      expect(pending.find((t) => t.transactionId === reservation?.id)?.endToEndId).toBe("E2E-DOMESTIC-0042");
+      await rejected(() => tpp.post(INSTANT, body({ endToEndIdentification: "e".repeat(36) }), headers()), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "endToEndIdentification",
+        text: "endToEndIdentification is 36 characters long; at most 35 are allowed",
+      });
+    });
+
     it("accepts the deprecated single remittanceInformationStructured with a WARNING, and reads it as the array", async () => {
       const kid = appendLuhnCheckDigit("100200300");
       const response = await tpp.post(

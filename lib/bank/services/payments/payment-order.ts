@@ -74,6 +74,7 @@ function domesticEntry(fields: DomesticEntryFields, path: JsonPath): PaymentEntr
     creditorAccount: { bban: fields.creditorAccount.bban, currency: fields.creditorAccount.currency },
     ...(fields.remittanceInformationUnstructured === undefined ? {} : { remittanceUnstructured: fields.remittanceInformationUnstructured }),
     ...(fields.remittanceInformationStructuredArray === undefined ? {} : { remittanceStructured: fields.remittanceInformationStructuredArray }),
+    ...(fields.endToEndIdentification === undefined ? {} : { endToEndId: fields.endToEndIdentification }),
   };
 }
 
