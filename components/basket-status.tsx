@@ -14,7 +14,7 @@ export function BasketStatusBadge({ status }: { status: BasketTransactionStatus 
   return (
     <Badge tone={words.tone}>
       {words.label}
-      <span className="ml-1 font-mono text-[10px] opacity-70">{status}</span>
+      <span className="ml-1 font-mono text-[10px]">{status}</span>
     </Badge>
   );
 }
