@@ -1,7 +1,7 @@
 "use client";
 
 import Link from "next/link";
-import { useActionState, useState } from "react";
+import { type FormEvent, startTransition, useActionState, useState } from "react";
 import type { SignTogetherState } from "@/app/payments/actions";
 import type { TransactionStatus } from "@/lib/psd2/schemas";
 import { PaymentStatusBadge } from "./payment-status";
@@ -75,6 +75,14 @@ export function PaymentList({
   );
   const full = ticked.size >= max;
   const signable = rows.some((row) => row.notSignable === undefined);
+  // React resets a form after its action has run, which would untick every checkbox while the
+  // count and "Sign together (n)" still show the ticks (a refusal keeps the page): with JavaScript
+  // the form is sent by hand; without it, the action attribute posts it.
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const data = new FormData(event.currentTarget);
+    startTransition(() => formAction(data));
+  }
   function toggle(id: string, checked: boolean) {
     setTicked((current) => {
       const next = new Set(current);
@@ -84,7 +92,7 @@ export function PaymentList({
     });
   }
   return (
-    <form action={formAction} className="space-y-3">
+    <form action={formAction} onSubmit={submit} className="space-y-3">
       {signable && (
         <div className="flex flex-col gap-3 rounded-2xl border border-brand-100 bg-brand-50/60 p-4 sm:flex-row sm:items-center sm:justify-between">
           <div className="text-sm text-slate-700">
@@ -134,7 +142,7 @@ export function PaymentList({
               >
                 <div className="min-w-0">
                   <p className="truncate font-semibold text-slate-900">{row.recipient}</p>
-                  <p className="truncate text-sm text-slate-500">{row.subtitle}</p>
+                  <p className="text-sm break-words text-slate-500 sm:truncate">{row.subtitle}</p>
                   {signable && why !== undefined && (
                     <p id={`why-${row.id}`} className={row.quietReason && !blockedByMax ? "sr-only" : "mt-0.5 text-xs text-slate-500"}>
                       Not for a basket: {why}
