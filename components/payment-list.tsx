@@ -24,25 +24,34 @@ export interface PaymentListRow {
 
 const IDLE: SignTogetherState = { status: "idle" };
 
+const IN_ANOTHER_BASKET = "already in another signing basket, or already approved, so it cannot be signed again.";
+
+/** A refusal in words: its title, its text, and the X-Request-ID of the bank's reply. */
+function explain(outcome: Extract<SignTogetherState, { status: "refused" }>["outcome"]): [string, string, string | undefined] {
+  switch (outcome.kind) {
+    case "invalid":
+      return ["These payments cannot be signed together", outcome.message, undefined];
+    case "conflict": {
+      // The app's list was behind the bank's: name the payments the bank named, for the user to untick.
+      const which = outcome.recipients.length === 0 ? `A payment in it is ${IN_ANOTHER_BASKET}` : `${outcome.recipients.join(", ")}: ${IN_ANOTHER_BASKET} Untick it and sign the others.`;
+      return ["The bank refused the basket (HTTP 409)", `${which}${outcome.message === "" ? "" : ` The bank says: ${outcome.message}`}`, outcome.requestId];
+    }
+    case "duplicate":
+      return ["The bank refused the basket (HTTP 409)", `A payment in it is ${IN_ANOTHER_BASKET} ${outcome.message}`, outcome.requestId];
+    case "rejected":
+      return [
+        `The bank refused the basket (HTTP ${outcome.status})`,
+        outcome.tppMessages.map((message) => `${message.code}${message.text === undefined ? "" : `: ${message.text}`}`).join(" · "),
+        outcome.requestId,
+      ];
+    case "failed":
+      return [outcome.title, outcome.summary, outcome.requestId];
+  }
+}
+
 function Refusal({ state }: { state: SignTogetherState }) {
   if (state.status !== "refused") return null;
-  const { outcome } = state;
-  const [title, text, requestId] =
-    outcome.kind === "invalid"
-      ? ["These payments cannot be signed together", outcome.message, undefined]
-      : outcome.kind === "duplicate"
-        ? [
-            "The bank refused the basket (HTTP 409)",
-            `A payment in it is already in another signing basket, or already approved, so it cannot be signed again. ${outcome.message}`,
-            outcome.requestId,
-          ]
-        : outcome.kind === "rejected"
-          ? [
-              `The bank refused the basket (HTTP ${outcome.status})`,
-              outcome.tppMessages.map((message) => `${message.code}${message.text === undefined ? "" : `: ${message.text}`}`).join(" · "),
-              outcome.requestId,
-            ]
-          : [outcome.title, outcome.summary, outcome.requestId];
+  const [title, text, requestId] = explain(state.outcome);
   return (
     <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
       <p className="font-semibold">{title}</p>

@@ -1,7 +1,7 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { getAspspContext } from "../aspsp/aspsp-context";
-import { TppError } from "../errors";
+import { AspspError, TppError } from "../errors";
 import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
 import type { PaymentSubmitOutcome } from "../payment-form/payment-form-types";
 import { createSigningBasket } from "../pis/create-signing-basket";
@@ -20,14 +20,33 @@ export function basketPagePath(id: string): string {
 export type SubmitBasketOutcome =
   /** The selection breaks a rule before anything is sent (too many, none, one that may not go in). */
   | { readonly kind: "invalid"; readonly message: string }
+  /**
+   * The bank's 409: a payment of the selection is approved already or in another basket (the app's
+   * records were behind the bank's, e.g. a page left open); `recipients` names those the bank named.
+   */
+  | { readonly kind: "conflict"; readonly recipients: readonly string[]; readonly message: string; readonly requestId: string }
   | PaymentSubmitOutcome;
+
+const PAYMENT_INDEX = /^paymentIds\[(\d+)\]/;
+
+/** The bank's 409 to a basket, its payments named by their recipients (the tppMessages' path, or the text it starts with, is paymentIds[i]). */
+function conflictOf(error: AspspError, chosen: readonly { readonly creditorName: string }[]): SubmitBasketOutcome {
+  const recipients = new Set<string>();
+  for (const message of error.tppMessages) {
+    const index = PAYMENT_INDEX.exec(message.path ?? "") ?? PAYMENT_INDEX.exec(message.text ?? "");
+    const payment = index === null ? undefined : chosen[Number(index[1])];
+    if (payment !== undefined) recipients.add(payment.creditorName);
+  }
+  const texts = error.tppMessages.flatMap((message) => (message.text === undefined ? [] : [message.text]));
+  return { kind: "conflict", recipients: [...recipients], message: texts.join(" · "), requestId: error.requestId };
+}
 
 /**
  * Signs kept payments together: checks the selection (1 to 10 single payments waiting for
  * approval, in no basket, of the session's context), creates the signing basket at the bank
  * (x-accept-fix amount-as-string), keeps it and links its payments, starts its one SCA and sends
  * the PSU to the bank; the callback lands on the basket's page. Returns only when that cannot
- * happen (the bank's 409 for a payment already in a basket or authorised, its 400
+ * happen (the bank's 409 for a payment already in a basket or authorised, its payments named; its 400
  * REFERENCE_MIX_INVALID, a failure). A Server Action helper (it redirects).
  * @see psd2-interface.md "Signing basket"; supplement.md §6, §7
  */
@@ -50,6 +69,7 @@ export async function submitBasket(userId: string, paymentRecordIds: readonly st
   try {
     created = await createSigningBasket(ctx, chosen.map((record) => record.paymentId));
   } catch (error) {
+    if (error instanceof AspspError && error.status === 409) return conflictOf(error, chosen);
     return submitOutcomeOf(error);
   }
   if (ctx.caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a signing basket is kept for a signed-in user only");
