@@ -20,7 +20,8 @@ import { readBasketAtBank } from "@/lib/tpp/payments/read-basket-at-bank";
 import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
 import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
 import { getTppRuntime } from "@/lib/tpp/runtime";
-import { deleteBasketAction } from "./actions";
+import { approveBasketAction, deleteBasketAction } from "./actions";
+import { ApproveBasketForm } from "./approve-basket-form";
 
 export const metadata: Metadata = { title: "Signing basket" };
 
@@ -49,6 +50,11 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   const members = result.ok ? result.value.payments.map((entry) => entry.record) : await payments.listInBasket(user.id, id);
   const hidden = new Set(result.ok ? result.value.payments.filter((entry) => entry.hiddenByKnownIssue).map((entry) => entry.record.id) : []);
   const open = members.some((payment) => !isSettledStatus(payment.service, payment.status));
+  // Payments still waiting for the basket's one approval; the bank takes a new start of it while any waits.
+  const waiting = members.some((payment) => payment.status === "RCVD");
+  // The app starts a basket's approval as it sends the PSU to the bank, and records that redirect
+  // as the basket's flow: with a flow, the approval has started and the bank no longer deletes it.
+  const approvalStarted = flow !== undefined;
   const scaFailure = first(query.scaFailed) === "1" ? explainScaFailure({ ...query, retry: returnTo }) : undefined;
   const words = BASKET_STATUS_WORDS[basket.status];
 
@@ -84,7 +90,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
       {scaFailure !== undefined && <ScaFailureNotice failure={scaFailure} consequence="Payments whose approval failed are rejected by the bank: no money moves." />}
       {first(query.approval) === "not-started" && basket.status === "RCVD" && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          The bank made the basket but did not start its approval. Delete the basket and sign the payments again; the request inspector shows the bank&apos;s reply.
+          The bank made the basket but did not start its approval. Approve it at the bank below, or delete the basket and sign the payments again; the request inspector shows the bank&apos;s reply.
         </p>
       )}
       {!result.ok && <ErrorPanel error={result.error} />}
@@ -112,9 +118,28 @@ export default async function BasketPage({ params, searchParams }: { params: Par
         </ul>
       </Panel>
 
-      {basket.status === "RCVD" && (
-        <Panel id="delete" title="Not approved yet" description="A basket can be deleted until its approval has started.">
-          <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
+      {waiting && (
+        <Panel
+          id="approval"
+          title="Not approved yet"
+          description={
+            approvalStarted
+              ? "The approval was started at the bank but not finished: the payments still wait."
+              : "A basket can be deleted until its approval has started."
+          }
+        >
+          <div className="space-y-4">
+            <ApproveBasketForm action={approveBasketAction.bind(null, basket.id)} />
+            {approvalStarted ? (
+              <p className="text-sm text-slate-600">
+                The bank no longer deletes this basket: it deletes a basket only before its approval starts, and this one&apos;s started when you were sent to the bank.
+                Its payments are approved through the basket only. Approve them above, or cancel at the bank: the payments still waiting are then rejected, and no
+                money moves.
+              </p>
+            ) : (
+              basket.status === "RCVD" && <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
+            )}
+          </div>
         </Panel>
       )}
       <p className="text-xs text-slate-500">
