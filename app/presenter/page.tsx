@@ -110,12 +110,13 @@ export default async function PresenterPage() {
         description={diagram === undefined ? "No flow yet: connect a bank first." : `${FLOW_KIND_LABELS[diagram.flow.kind]} flow, the browser, this app and the bank, arrow by arrow.`}
         actions={
           diagram === undefined ? undefined : (
-            <>
+            // Centred: the panel's actions row would stretch the badge to the button's height.
+            <div className="flex flex-wrap items-center gap-2">
               <FlowOutcomeBadge outcome={diagram.flow.outcome} />
               <Link href={`/flows/${encodeURIComponent(diagram.flow.id)}`} className={buttonStyles.secondary}>
                 Open the flow
               </Link>
-            </>
+            </div>
           )
         }
       >
