@@ -144,6 +144,25 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       expect(await snapshotDatabase(app.bank.db)).toEqual(before);
     });
 
+    it("sandbox transactions that would take a booked balance beyond 18 digits are 400 FORMAT_ERROR, nothing stored (the database's numeric would overflow)", async () => {
+      const big = "9999999999999999.99";
+      const card = initialIds.cardAccount(CUSTOMERS.per);
+      const account = initialIds.account(CUSTOMERS.per, 2);
+      expect((await tpp.put(`/v1/sandbox/accounts/${account}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode).toBe(200);
+      expect((await tpp.put(`/v1/sandbox/card-accounts/${card}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode).toBe(200);
+      const before = await snapshotDatabase(app.bank.db);
+      const many = (item: Record<string, unknown>) => Array.from({ length: 1000 }, () => ({ ...item, transactionAmount: { currency: "NOK", amount: big } }));
+      expectError(await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, many({})), { status: 400, code: "FORMAT_ERROR", path: "[0].transactionAmount.amount", text: /more than the 18 digits/ });
+      expectError(await tpp.post(`/v1/sandbox/card-accounts/${card}/transactions`, many({ merchantCategoryCode: "5812" })), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "[0].transactionAmount.amount",
+      });
+      expect(await snapshotDatabase(app.bank.db)).toEqual(before);
+      // Debits bring it back within: accepted.
+      expect((await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, [{ transactionAmount: { currency: "NOK", amount: `-${big}` } }])).statusCode).toBe(201);
+    });
+
     it("a NUL or an emoji in a query parameter's name or value is 400 FORMAT_ERROR naming it", async () => {
       expectError(await tpp.get("/v1/sandbox/customers?note=a%00b"), { status: 400, code: "FORMAT_ERROR", path: "note", text: /U\+0000/ });
       expectError(await tpp.get("/v1/sandbox/clock?a%00=1"), { status: 400, code: "FORMAT_ERROR", text: /name of a query parameter/ });

@@ -7,6 +7,7 @@ import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createTransactionsRepository, type NewTransaction } from "../../repositories/transactions-repository";
 import type { Clock } from "./clock";
+import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxAccountTransactionsSchema, type SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxTransaction, type SandboxTransaction, type WireAmount } from "./sandbox-wire";
@@ -109,6 +110,7 @@ export async function createSandboxAccountTransactions(
       };
     });
 
+    checkBookedBalance(account.currency, account.bookedBalance, rows);
     const created = await createTransactionsRepository(tx).insertAll(rows);
     const booked = rows.filter((row) => row.status === "booked").map((row) => row.amount);
     const balance = booked.length > 0 ? await accounts.addToBookedBalance(account.id, addAmounts(account.currency, ...booked)) : account.bookedBalance;

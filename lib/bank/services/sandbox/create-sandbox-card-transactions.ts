@@ -5,6 +5,7 @@ import { createCardTransactionsRepository, type NewCardTransaction } from "../..
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import type { Clock } from "./clock";
+import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxCardTransactionsSchema } from "../../../psd2/schemas/sandbox-requests";
 import { toSandboxCardTransaction, type SandboxCardTransaction, type WireAmount } from "./sandbox-wire";
@@ -89,6 +90,7 @@ export async function createSandboxCardTransactions(
       };
     });
 
+    checkBookedBalance(cardAccount.currency, cardAccount.bookedBalance, rows);
     const created = await createCardTransactionsRepository(tx).insertAll(rows);
     const booked = rows.filter((row) => row.status === "booked").map((row) => row.amount);
     const balance =
