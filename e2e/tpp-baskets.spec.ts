@@ -5,8 +5,8 @@
  * REFERENCE_MIX_INVALID rule), three of them signed with one SCA at the bank (its page lists each)
  * where one asks more than its account holds: after the bank's batch run the basket is RJCT, that
  * payment RJCT for lack of funds and the other two ACSC, their debits booked on the account. A
- * basket whose approval was left unfinished at the bank (RCVD), which the bank no longer deletes,
- * approved again from its page; and the bank's 409 for a payment approved meanwhile (a stale
+ * basket whose approval was left unfinished at the bank (RCVD), approved again from its page; a
+ * basket not yet approved deleted (its payments wait again, tickable); and the bank's 409 for a payment approved meanwhile (a stale
  * /payments page that still offers it), explained where it happens. Each page is kept as a
  * screenshot at desktop and phone width and checked with axe.
  *
@@ -348,12 +348,11 @@ test("an approval left unfinished at the bank: the basket waits (RCVD), the bank
     // The bank shows no domestic payment before its approval (the known issue): the page says so.
     await expect(basketRow(payment)).toContainText("The bank does not show this domestic payment before its approval");
   }
-  // Its approval started when the user was sent to the bank: the bank no longer deletes it (it
-  // would answer 409), so the page offers the approval again instead of a deletion.
+  // Its approval was started and not finished: the page offers the approval again, or the deletion
+  // (the bank deletes a basket while none of its payments is approved).
   const waiting = page.getByRole("region", { name: "Not approved yet" });
   await expect(waiting).toContainText("The approval was started at the bank but not finished");
-  await expect(waiting).toContainText("The bank no longer deletes this basket");
-  await expect(waiting.getByRole("button", { name: "Delete basket" })).toHaveCount(0);
+  await expect(waiting.getByRole("button", { name: "Delete basket" })).toBeVisible();
   await shoot(page, "baskets-06-basket-waiting", { phone: true });
   await a11y("basket, waiting for approval");
 
@@ -365,6 +364,25 @@ test("an approval left unfinished at the bank: the basket waits (RCVD), the bank
   await expect(basketStatus()).toContainText(statusText("Approved", "ACTC"));
   for (const payment of two) await expectRowStatus(basketRow(payment), "Approved", "ACTC");
   await expect(page.getByRole("region", { name: "Not approved yet" })).toHaveCount(0);
+});
+
+test("deleting a basket not yet approved: its payments wait again, outside any basket, and can be ticked", async () => {
+  const two = [made("spare-1"), made("spare-2")];
+  await page.goto("/payments");
+  await signTogether(two);
+  await passBankLogin(page, INGRID);
+  await expectBasketAtBank(page, two);
+  // The user leaves the bank without approving, opens the basket and deletes it.
+  await page.goto("/payments");
+  await page.getByRole("region", { name: "Signing baskets" }).getByRole("link").first().click();
+  await page.waitForURL(BASKET_PAGE);
+  await expect(basketStatus()).toContainText(statusText("Waiting for approval", "RCVD"));
+  await page.getByRole("region", { name: "Not approved yet" }).getByRole("button", { name: "Delete basket" }).click();
+  await page.waitForURL(/\/payments\?basket=deleted$/);
+  await expect(page.getByRole("status")).toContainText("The bank deleted the signing basket");
+  for (const payment of two) await expect(tick(payment)).toBeEnabled();
+  await shoot(page, "baskets-07-basket-deleted", { phone: true });
+  await a11y("payments, after a basket was deleted");
 });
 
 test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments page, is refused, and the page says why", async () => {

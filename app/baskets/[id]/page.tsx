@@ -52,8 +52,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   const open = members.some((payment) => !isSettledStatus(payment.service, payment.status));
   // Payments still waiting for the basket's one approval; the bank takes a new start of it while any waits.
   const waiting = members.some((payment) => payment.status === "RCVD");
-  // The app starts a basket's approval as it sends the PSU to the bank, and records that redirect
-  // as the basket's flow: with a flow, the approval has started and the bank no longer deletes it.
+  // The app starts a basket's approval as it sends the PSU to the bank, and records that redirect as the basket's flow.
   const approvalStarted = flow !== undefined;
   const scaFailure = first(query.scaFailed) === "1" ? explainScaFailure({ ...query, retry: returnTo }) : undefined;
   const words = BASKET_STATUS_WORDS[basket.status];
@@ -118,27 +117,23 @@ export default async function BasketPage({ params, searchParams }: { params: Par
         </ul>
       </Panel>
 
-      {waiting && (
+      {waiting && basket.status === "RCVD" && (
         <Panel
           id="approval"
           title="Not approved yet"
           description={
             approvalStarted
               ? "The approval was started at the bank but not finished: the payments still wait."
-              : "A basket can be deleted until its approval has started."
+              : "The bank made the basket; its approval has not started."
           }
         >
           <div className="space-y-4">
             <ApproveBasketForm action={approveBasketAction.bind(null, basket.id)} />
-            {approvalStarted ? (
-              <p className="text-sm text-slate-600">
-                The bank no longer deletes this basket: it deletes a basket only before its approval starts, and this one&apos;s started when you were sent to the bank.
-                Its payments are approved through the basket only. Approve them above, or cancel at the bank: the payments still waiting are then rejected, and no
-                money moves.
-              </p>
-            ) : (
-              basket.status === "RCVD" && <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
-            )}
+            <p className="text-sm text-slate-600">
+              Or delete the basket: the bank deletes it while none of its payments is approved. The payments stay, waiting, to be signed alone or in another
+              basket.
+            </p>
+            <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
           </div>
         </Panel>
       )}

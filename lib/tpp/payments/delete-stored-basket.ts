@@ -8,7 +8,7 @@ import { basketPagePath } from "./submit-basket";
 export type DeleteBasketOutcome = { readonly kind: "deleted" } | { readonly kind: "unknown" } | { readonly kind: "failed"; readonly error: ErrorDisplay };
 
 /**
- * Deletes a kept basket at the bank (DELETE, only before its authorisation): its payments stay,
+ * Deletes a kept basket at the bank (DELETE, while none of its payments is authorised): its payments stay,
  * waiting for approval, outside any basket. The bank's refusal is told.
  * @see supplement.md §2, §6
  */

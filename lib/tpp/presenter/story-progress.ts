@@ -16,17 +16,27 @@ export interface StoryProgress {
 const KID_CREDITOR = "38009416606";
 
 /**
- * What the TPP's own database says of the story: connected (a PSU-ID), a bill paid to the KID
- * creditor and approved, a basket made, its payments settled, one of them rejected for lack of
- * funds. Reading accounts leaves no trace to judge by: it is never marked.
+ * What the TPP's own database says of the story since it last began (the user's latest
+ * completed consent started from the presenter view: step 1, "Connect a bank"): connected, a bill paid to the KID creditor and
+ * approved, a basket made, its payments settled, one of them rejected for lack of funds. What
+ * was made before that connection belongs to an earlier telling and counts for nothing. Reading
+ * accounts leaves no trace to judge by: it is never marked.
  */
 export async function getStoryProgress(user: { readonly id: string; readonly psuId: string | undefined }): Promise<StoryProgress> {
   const { payments, baskets, flows } = await getTppRuntime();
-  const [recent, latestBaskets, latestFlows] = await Promise.all([payments.list(user.id, { limit: 50 }), baskets.list(user.id, { limit: 1 }), flows.list(user.id, { limit: 1 })]);
+  const [recent, recentBaskets, recentFlows] = await Promise.all([payments.list(user.id, { limit: 50 }), baskets.list(user.id, { limit: 5 }), flows.list(user.id, { limit: 50 })]);
+  // The story's step 1 returns to the presenter view; a consent made on another page (an SCA renewed) does not begin it again.
+  const connected = recentFlows.items.find((flow) => flow.kind === "consent" && flow.outcome === "completed" && flow.path === "/presenter");
   const done = new Set<DemoStepId>();
-  if (user.psuId !== undefined) done.add("connect");
-  if (recent.items.some((payment) => payment.creditorAccount === KID_CREDITOR && payment.status !== "RCVD" && payment.status !== "RJCT" && payment.status !== "CANC")) done.add("bill");
-  const basket = latestBaskets[0];
+  if (user.psuId === undefined || connected === undefined) {
+    return { done, basketPath: undefined, rejectedPaymentPath: undefined, latestFlowId: recentFlows.items[0]?.id };
+  }
+  done.add("connect");
+  const since = connected.startedAt.getTime();
+  if (recent.items.some((payment) => payment.createdAt.getTime() >= since && payment.creditorAccount === KID_CREDITOR && payment.status !== "RCVD" && payment.status !== "RJCT" && payment.status !== "CANC")) {
+    done.add("bill");
+  }
+  const basket = recentBaskets.find((candidate) => candidate.createdAt.getTime() >= since);
   let rejectedPaymentPath: string | undefined;
   if (basket !== undefined) {
     if (basket.status !== "RCVD") done.add("basket");
@@ -42,6 +52,6 @@ export async function getStoryProgress(user: { readonly id: string; readonly psu
     done,
     basketPath: basket === undefined ? undefined : `/baskets/${encodeURIComponent(basket.id)}`,
     rejectedPaymentPath,
-    latestFlowId: latestFlows.items[0]?.id,
+    latestFlowId: recentFlows.items[0]?.id,
   };
 }

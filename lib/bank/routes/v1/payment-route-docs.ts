@@ -98,5 +98,5 @@ export const PAYMENT_ERRORS = {
   403: { description: "FORBIDDEN: the certificate lacks PSP_PI; PRODUCT_INVALID: a product the PSU may not use", schema: errorResponseSchema },
   404: { description: "RESOURCE_UNKNOWN: the id is unknown or another TPP's; PRODUCT_UNKNOWN: an unknown product", schema: errorResponseSchema },
   405: { description: "The method is not allowed in the resource's state (DELETE of a payment in PDNG or a final state): the text explains", schema: errorResponseSchema },
-  409: { description: "CONFLICT: a logical duplicate, a payment already authorised or in a basket, a basket whose authorisation started", schema: errorResponseSchema },
+  409: { description: "CONFLICT: a logical duplicate, a payment already authorised or in a basket, a basket one of whose payments is authorised", schema: errorResponseSchema },
 } as const;

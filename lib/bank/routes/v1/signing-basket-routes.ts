@@ -26,7 +26,7 @@ const TAGS = ["Signing baskets"];
 
 /**
  * Signing baskets: up to 10 single payments of one PSU approved with one SCA. Create, read,
- * read the status, delete (before any authorisation), start and read the authorisation.
+ * read the status, delete (while none of its payments is authorised), start and read the authorisation.
  *
  * @see psd2-interface.md "Signing basket"; supplement.md §2, §6
  */
@@ -100,7 +100,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
         operation,
         docs: {
           summary: "Delete a signing basket",
-          description: "Only before any authorisation of it (else 409 CONFLICT); its payments stay, in RCVD, free for another basket.",
+          description: "While no authorisation of it has been applied, that is while none of its payments is authorised (else 409 CONFLICT): an approval started and left unfinished does not keep it. Its payments stay, in RCVD, free for another basket.",
           tags: TAGS,
           params: basketParams,
           responses: { 204: { description: "Deleted" }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404, 409) },

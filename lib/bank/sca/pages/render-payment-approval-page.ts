@@ -110,14 +110,19 @@ export function renderPaymentApprovalPage(input: PaymentApprovalPageInput): stri
   const approvable = payments.some((payment) => !payment.blocked);
   const totals = totalsOf(payments.filter((payment) => !payment.blocked).map((payment) => payment.total));
   const fees = totalsOf(payments.flatMap((payment) => (payment.fee && !payment.blocked ? [payment.fee] : [])));
-  const title = input.basket ? `Approve ${payments.length} payment${payments.length === 1 ? "" : "s"}` : "Approve payment";
+  const emptyBasket = input.basket && payments.length === 0;
+  const title = emptyBasket ? "Nothing to approve" : input.basket ? `Approve ${payments.length} payment${payments.length === 1 ? "" : "s"}` : "Approve payment";
   return renderJourneyPage({
     bankName: input.bankName,
     title,
     requester: input.requester,
     steps: input.steps,
     wide: input.basket,
-    body: html`<p class="lead">Logged in as ${input.actingAs}. Check ${payments.length === 1 ? "the payment" : "each payment"}: approving signs exactly ${payments.length === 1 ? "this payment" : "these payments"} for ${input.tppName}.</p>
+    body: html`<p class="lead">${
+      emptyBasket
+        ? html`Logged in as ${input.actingAs}. ${input.tppName} deleted this signing basket: none of its payments waits for your approval here. Cancel to go back.`
+        : html`Logged in as ${input.actingAs}. Check ${payments.length === 1 ? "the payment" : "each payment"}: approving signs exactly ${payments.length === 1 ? "this payment" : "these payments"} for ${input.tppName}.`
+    }</p>
 ${input.error ? html`<div class="alert error" role="alert">${input.error}</div>` : ""}
 <div class="payments">
 ${payments.map((payment, index) => paymentCard(payment, index, payments.length))}

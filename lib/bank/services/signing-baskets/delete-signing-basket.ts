@@ -5,10 +5,12 @@ import type { PaymentContext } from "../payments/payment-context";
 import { findTppBasket, unknownBasket } from "./find-tpp-basket";
 
 /**
- * DELETE /v1/signing-baskets/{basketId}: only before any authorisation of it (else 409
- * CONFLICT). The basket goes; its payments stay, in RCVD, free for another basket or their own
- * authorisation. The basket's row is locked, so that a deletion and an authorisation start never
- * both succeed.
+ * DELETE /v1/signing-baskets/{basketId}: while no authorisation of it has been applied (BG 1.3:
+ * "as long as no (partial) authorisation has yet been applied"), that is while none of its
+ * payments is authorised; else 409 CONFLICT. An approval started and not finished (the PSU left
+ * the bank's page) does not keep it: its page then has nothing left to approve. The basket goes;
+ * its payments stay, in RCVD, free for another basket or their own authorisation. The basket's
+ * row and its payments are locked, so that a deletion and an approval never both succeed.
  *
  * @see supplement.md §2, §6
  */
@@ -18,13 +20,16 @@ export async function deleteSigningBasket(ctx: PaymentContext, request: { tppId:
     const baskets = createSigningBasketsRepository(tx);
     const basket = await baskets.findByIdForUpdate(request.basketId);
     if (!basket) throw unknownBasket(request.basketId);
-    if (basket.authorisationStartedAt !== null) {
+    const payments = createPaymentsRepository(tx);
+    const members = await payments.findManyForUpdate((await payments.listByBasket(basket.id)).map((payment) => payment.id));
+    const authorised = members.filter((payment) => payment.authorisedAt !== null);
+    if (authorised.length > 0) {
       throw new BankError(
         "CONFLICT",
-        `The signing basket ${basket.id} cannot be deleted: its authorisation started at ${basket.authorisationStartedAt.toISOString()}. Delete its payments one by one instead`,
+        `The signing basket ${basket.id} cannot be deleted: ${authorised.length} of its payments ${authorised.length === 1 ? "is" : "are"} authorised already. Delete its payments one by one instead`,
       );
     }
-    await createPaymentsRepository(tx).clearBasket(basket.id);
+    await payments.clearBasket(basket.id);
     await baskets.delete(basket.id);
   });
 }
