@@ -29,6 +29,12 @@ describe("describeError", () => {
     });
   });
 
+  it("words a 405 and a 409 for what they are: the state of what the bank holds, not an invalid request", () => {
+    const reply = (status: number) => new AspspError({ status, tppMessages: [{ category: "ERROR", code: "CONFLICT" }], psuMessage: undefined, links: {}, requestId: "r", tppSessionId: undefined });
+    expect(describeError(reply(405))?.title).toBe("The bank does not allow this now");
+    expect(describeError(reply(409))?.summary).toContain("already approved or in a signing basket");
+  });
+
   it("words the TPP's own problems, and leaves other errors to the error boundary", () => {
     expect(describeError(new TppError("ASPSP_UNREACHABLE", "connect ECONNREFUSED 127.0.0.1:4000"))).toMatchObject({
       title: "The bank could not be reached",

@@ -18,6 +18,8 @@ export interface ErrorDisplay {
 const BY_STATUS: readonly { test: (status: number) => boolean; title: string; summary: string }[] = [
   { test: (s) => s === 401, title: "The bank needs a new approval", summary: "The bank did not accept the current approval for this request." },
   { test: (s) => s === 403, title: "The bank did not allow this", summary: "The bank refused access: the consent may not cover this, or it was revoked." },
+  { test: (s) => s === 405, title: "The bank does not allow this now", summary: "The bank does not allow this in the resource's present state (for example cancelling a payment that is scheduled or finished)." },
+  { test: (s) => s === 409, title: "The bank refused: it conflicts with what it has", summary: "The bank refused because of the state of what it holds: a duplicate, or something already approved or in a signing basket." },
   { test: (s) => s === 404, title: "The bank does not know this", summary: "The bank has nothing by that id for this customer, or it is no longer shared with this app." },
   { test: (s) => s === 429, title: "Too many requests", summary: "The bank's limit of requests was reached. Try again later." },
   { test: (s) => s >= 500, title: "The bank had a problem", summary: "Something went wrong at the bank. Trying again in a moment may help." },

@@ -161,10 +161,11 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           <div className="space-y-5">
             <AutoRefresh active={!settled} what="The status" />
             <PaymentTimeline history={history} />
-            {(record.status === "RCVD" || !isFinalStatus(record.status)) && !inBasket && (
+            {!isFinalStatus(record.status) && (
               <PaymentActions
-                approve={record.status === "RCVD" ? approvePaymentAction.bind(null, record.id) : undefined}
-                cancel={!isFinalStatus(record.status) ? cancelPaymentAction.bind(null, record.id) : undefined}
+                // A payment in a basket is approved with the basket; it is cancelled on its own.
+                approve={record.status === "RCVD" && !inBasket ? approvePaymentAction.bind(null, record.id) : undefined}
+                cancel={cancelPaymentAction.bind(null, record.id)}
               />
             )}
             {inBasket && record.signingBasketId !== null && (
@@ -173,7 +174,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                 <Link href={`/baskets/${encodeURIComponent(record.signingBasketId)}`} className="font-medium text-brand-700 hover:underline">
                   signing basket
                 </Link>
-                : it is approved with the basket, and goes its own way after.
+                : it is approved with the basket, and goes its own way after (it can be cancelled on its own).
               </p>
             )}
             {!isCancellableStatus(record.status) && !isFinalStatus(record.status) && (
