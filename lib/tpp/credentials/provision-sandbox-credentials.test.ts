@@ -64,14 +64,16 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
     expect(portal.requests.map((r) => r.method)).toEqual(["GET"]);
   });
 
-  it("asks again when the bank's CA changed (its data was reset)", async () => {
+  it("asks again when the bank's CA changed (its data was reset, or its CA renewed), under the same TPP id", async () => {
     const directory = path.join(work, "reset");
     const first = await provisionSandboxCredentials({ bankUrl: portal.url, directory });
     caPem = readFileSync(testPki.path("ca2.cert.pem"), "utf8");
     try {
       const again = await provisionSandboxCredentials({ bankUrl: portal.url, directory });
       expect(again.issued).toBe(true);
-      expect(again.tppId).not.toBe(first.tppId);
+      expect(again.certificatePem).not.toBe(first.certificatePem);
+      // The same TPP at the bank: its psu-ids (per TPP) stay good.
+      expect(again.tppId).toBe(first.tppId);
     } finally {
       caPem = testPki.ca1CertificatePem;
     }

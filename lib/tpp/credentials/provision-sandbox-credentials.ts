@@ -80,9 +80,11 @@ export async function fetchSandboxCa(bankUrl: string): Promise<string | undefine
   }
 }
 
-async function requestCertificate(bankUrl: string): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
-  // A new id per data directory: the portal registers the TPP under it.
-  const organisationId = `PSDNO-FSA-DEMO${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
+async function requestCertificate(bankUrl: string, keptId: string | undefined): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
+  // A new id per data directory, kept across renewals: the portal registers the TPP under it (and
+  // renews the certificate for the same id), and the bank's psu-ids are per TPP, so the app's
+  // PSU-IDs stay good when its certificate is renewed.
+  const organisationId = keptId ?? `PSDNO-FSA-DEMO${String(randomInt(0, 1_000_000)).padStart(6, "0")}`;
   const body = JSON.stringify({ organisationName: SANDBOX_ORGANISATION_NAME, organisationId, roles: ["PSP_AI", "PSP_PI"] });
   let status: number;
   let text: string;
@@ -113,6 +115,18 @@ async function requestCertificate(bankUrl: string): Promise<z.output<typeof port
   const parsed = portalCertificateSchema.safeParse(json);
   if (!parsed.success) throw unavailable(`the sandbox bank's portal answered without a certificate and key (${parsed.error.issues[0]?.message ?? "unreadable"})`);
   return { ...parsed.data, organisationName: SANDBOX_ORGANISATION_NAME };
+}
+
+/** The TPP id the portal registered for this data directory and bank before, if any. */
+async function readKeptTppId(directory: string, bankUrl: string): Promise<string | undefined> {
+  const text = await readIfPresent(fileIn(directory, FILES.registration));
+  if (text === undefined) return undefined;
+  try {
+    const registration = registrationSchema.parse(JSON.parse(text));
+    return registration.bankUrl === bankUrl ? registration.tppId : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The kept credentials, when they are complete, match, are valid now and belong to this bank. */
@@ -148,7 +162,7 @@ export async function provisionSandboxCredentials(options: { bankUrl: string; di
   const currentCa = await fetchSandboxCa(options.bankUrl);
   if (kept !== undefined && (currentCa === undefined || currentCa === kept.caCertificatePem)) return { ...kept, issued: false };
 
-  const issued = await requestCertificate(options.bankUrl);
+  const issued = await requestCertificate(options.bankUrl, await readKeptTppId(options.directory, options.bankUrl));
   let certificatePem: string;
   let privateKeyPem: string;
   let caCertificatePem: string;
