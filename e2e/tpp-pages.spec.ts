@@ -131,6 +131,48 @@ test("an account's transactions paged to the end, pending marked", async () => {
   await shoot("06-account-last-page");
 });
 
+test("an account's view reads its balances and 90 days' history once: a Next page asks the bank for its transactions only", async () => {
+  await page.goto("/accounts");
+  await page.getByRole("link", { name: MAIN }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
+  const accountId = new URL(page.url()).pathname.split("/").pop() ?? "";
+  const inspector = await context.newPage();
+  /** The calls to this account's paths, newest first: their ids and paths with query. */
+  const callsOfAccount = async () => {
+    await inspector.goto(`/inspector?path=${encodeURIComponent(`/v1/accounts/${accountId}`)}`);
+    const links = inspector.getByRole("table", { name: "Calls to the bank, newest first" }).getByRole("link");
+    await expect(links.first()).toBeVisible();
+    return Promise.all((await links.all()).map(async (link) => ({ id: Number((await link.getAttribute("href"))?.split("/").pop()), path: (await link.textContent()) ?? "" })));
+  };
+  // All history: pages enough for a Next.
+  await page.getByRole("link", { name: "All history" }).click();
+  await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d/);
+  const pages = page.getByRole("navigation", { name: "Pages of transactions" });
+  await expect(pages).toContainText("Page 1");
+  const newestBefore = Math.max(...(await callsOfAccount()).map((call) => call.id));
+  await pages.getByRole("link", { name: "Next" }).click();
+  await expect(pages).toContainText("Page 2");
+  await expect(page.getByRole("img", { name: /^Balance from / })).toBeVisible();
+  const made = (await callsOfAccount()).filter((call) => call.id > newestBefore);
+  expect(made.map((call) => new URL(call.path, appUrl).pathname)).toEqual([`/v1/accounts/${accountId}/transactions`]);
+  await inspector.close();
+});
+
+test("a filter in the address that cannot be used is named on its field, and the account still shows", async () => {
+  await page.goto("/accounts");
+  const accountPath = (await page.getByRole("link", { name: MAIN }).getAttribute("href")) ?? "";
+  await page.goto(`${accountPath}?from=2026-02-30&status=both`);
+  await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Balances" })).toBeVisible();
+  await expect(page.getByRole("img", { name: /^Balance from / })).toBeVisible();
+  const from = page.getByLabel("From", { exact: true });
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(from).toHaveAccessibleDescription("2026-02-30 is not a date of the calendar.");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("The filter in this address cannot be used");
+  await shoot("06b-account-bad-filter", { phone: true });
+  await checkA11y("account with a filter that cannot be used");
+});
+
 test("a transaction's details", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: MAIN }).click();

@@ -1,0 +1,99 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { BalanceChart } from "@/components/balance-chart";
+import { BalanceSummary } from "@/components/balance-summary";
+import { ErrorPanel } from "@/components/error-panel";
+import { formatBban, formatIban } from "@/components/format";
+import { buttonStyles } from "@/components/ui/button-styles";
+import { PageHeader } from "@/components/ui/page-header";
+import { Panel } from "@/components/ui/panel";
+import { getAccount } from "@/lib/tpp/ais/get-account";
+import { getBalanceHistory } from "@/lib/tpp/ais/get-balance-history";
+import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
+import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
+import { connectPathFor } from "@/lib/tpp/flows/connect-path";
+import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+
+type Params = Promise<{ accountId: string }>;
+
+/**
+ * An account's view: its header, balances and the chart of 90 days' end-of-day balances, around
+ * the page of transactions (the page below). A layout, so that it is read once per view: the
+ * transactions' First, Previous, Next and Last links and their filters change the page's query
+ * only, which Next renders without this layout, and the 90 days' balance history (its balances
+ * and up to 15 pages of bookings) is not read from the bank again for each page. Nothing is kept
+ * on the server between requests.
+ */
+export default async function AccountLayout({ params, children }: { params: Params; children: ReactNode }) {
+  const { accountId } = await params;
+  const returnTo = `/accounts/${encodeURIComponent(accountId)}`;
+  // The bank's today (its sandbox clock in the sandbox): the chart ends there.
+  const today = (await getAppClock()).today();
+  const result = await loadForPage(returnTo, async () => {
+    const ctx = await getAspspContext({ returnTo });
+    const [account, history] = await Promise.all([getAccount(ctx, accountId), getBalanceHistory(ctx, accountId, { days: 90, today })]);
+    return { account, history };
+  });
+
+  const back = (
+    <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
+      ← Accounts
+    </Link>
+  );
+  if (!result.ok) {
+    return (
+      <div className="space-y-6">
+        {back}
+        <PageHeader eyebrow="Account" title="This account cannot be shown" />
+        <ErrorPanel
+          error={result.error}
+          actions={
+            <>
+              <a href={connectPathFor("/accounts")} className={buttonStyles.primary}>
+                Choose accounts
+              </a>
+              <Link href="/accounts" className={buttonStyles.secondary}>
+                Back to accounts
+              </Link>
+            </>
+          }
+        />
+      </div>
+    );
+  }
+  const { account, history } = result.value;
+  const title = account.name ?? account.product ?? "Account";
+
+  return (
+    <div className="space-y-6">
+      {back}
+      <PageHeader
+        eyebrow={account.product !== undefined && account.product !== title ? account.product : "Account"}
+        title={title}
+        description={
+          <span className="font-mono">
+            {formatBban(account.bban)}
+            {account.iban === undefined ? "" : ` · ${formatIban(account.iban)}`}
+            {account.bic === undefined ? "" : ` · ${account.bic}`}
+          </span>
+        }
+        actions={
+          <Link href={`/payments/new?from=${encodeURIComponent(accountId)}`} className={buttonStyles.primary}>
+            Pay from this account
+          </Link>
+        }
+      />
+
+      <div className="grid gap-6 lg:grid-cols-3">
+        <Panel id="balances" title="Balances" description={account.ownerName}>
+          <BalanceSummary balances={history?.balances ?? []} />
+        </Panel>
+        <Panel id="chart" title="Balance, last 90 days" className="lg:col-span-2">
+          {history === undefined ? <p className="text-sm text-slate-500">The bank gave no dated balance to draw from.</p> : <BalanceChart series={history.series} />}
+        </Panel>
+      </div>
+
+      {children}
+    </div>
+  );
+}
