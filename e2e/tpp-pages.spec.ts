@@ -78,6 +78,10 @@ test("connect as private customer 13039319955: accounts and balances", async () 
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   await expect(page.getByRole("link", { name: SAVINGS })).toBeVisible();
   await expect(page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" })).toBeVisible();
+  // Each link's name says what its card shows, the balances too.
+  const kr = String.raw`[−-]?\d[\d\s]*,\d\d\skr`;
+  await expect(page.getByRole("link", { name: MAIN })).toHaveAccessibleName(new RegExp(`^Brukskonto 3800 \\d\\d \\d{5}, Available ${kr}, Expected ${kr}, Booked at end of day ${kr}$`));
+  await expect(page.getByRole("link", { name: CARD })).toHaveAccessibleName(new RegExp(`^Mastercard Gold 5522 11\\*\\* \\*\\*\\*\\* 4821, (Available|Balance) ${kr}(, Credit limit ${kr})?$`));
   // Each account shows its available balance in kroner.
   await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
   await expect(page.getByRole("link", { name: MAIN })).toContainText(/\d\s?kr/);
@@ -354,7 +358,7 @@ test("corporate customer 18129215603 with an agreement", async () => {
   await checkA11y("corporate");
 
   await page.goto("/accounts");
-  await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}$/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}, / })).toBeVisible();
   await expect(page.getByRole("link", { name: MAIN })).toHaveCount(0);
   await shoot("15-corporate-accounts");
 

@@ -239,7 +239,7 @@ test("a bulk payment for the company Lie Snekkeri AS: the total, approved, then 
   await chooseContextAtBank(page, "Lie Snekkeri AS (org. no. 926 148 338)");
   await confirmAccounts(page, { check: [/^Driftskonto/] });
   await page.waitForURL(`${appUrl}/accounts`);
-  await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}$/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}, / })).toBeVisible();
 
   await page.goto("/payments/new");
   await expect(page.getByText("You act for a company.")).toBeVisible();

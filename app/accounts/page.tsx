@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { cardBalance, describeAccountLink, describeCardAccountLink } from "@/components/account-link-names";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
 import { formatBban, formatIban, formatMaskedPan, formatMoney } from "@/components/format";
@@ -90,7 +91,7 @@ export default async function AccountsPage() {
               <li key={account.id}>
                 <Link
                   href={`/accounts/${encodeURIComponent(account.id)}`}
-                  aria-label={`${account.name ?? account.product ?? "Account"} ${formatBban(account.bban)}`}
+                  aria-label={describeAccountLink(account)}
                   className="block h-full rounded-2xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-brand-500 hover:shadow-md focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:p-6"
                 >
                   <div className="flex items-start justify-between gap-3">
@@ -129,7 +130,7 @@ export default async function AccountsPage() {
               <li key={card.id}>
                 <Link
                   href={`/cards/${encodeURIComponent(card.id)}`}
-                  aria-label={`${card.name ?? card.product ?? "Card"} ${formatMaskedPan(card.maskedPan)}`}
+                  aria-label={describeCardAccountLink(card)}
                   className="block h-full overflow-hidden rounded-2xl bg-gradient-to-br from-slate-800 to-slate-950 p-5 text-white shadow-sm transition hover:shadow-lg focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2 sm:p-6"
                 >
                   <div className="flex items-start justify-between gap-3">
@@ -139,10 +140,8 @@ export default async function AccountsPage() {
                   <p className="mt-6 font-mono text-lg tracking-widest">{formatMaskedPan(card.maskedPan)}</p>
                   <div className="mt-4 flex flex-wrap items-end justify-between gap-3 text-sm">
                     <div>
-                      <p className="text-xs text-slate-500">{card.balances?.some((b) => b.type === "interimAvailable") === true ? "Available" : "Balance"}</p>
-                      <p className="font-semibold tabular-nums">
-                        {card.balances?.[0] === undefined ? "–" : formatMoney(card.balances.find((b) => b.type === "interimAvailable")?.amount ?? card.balances[0].amount)}
-                      </p>
+                      <p className="text-xs text-slate-500">{cardBalance(card).label}</p>
+                      <p className="font-semibold tabular-nums">{cardBalance(card).text}</p>
                     </div>
                     {card.creditLimit !== undefined && (
                       <div className="text-right">

@@ -14,10 +14,13 @@ export const bankPort = new URL(process.env.E2E_BANK_URL ?? "http://127.0.0.1:41
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
-/** Ingrid's accounts as the bank's consent page and the app's account list name them. */
-export const MAIN = /^Brukskonto 3800 \d\d \d{5}$/;
-export const SAVINGS = /^Sparekonto 3800 \d\d \d{5}$/;
-export const CARD = /^Mastercard Gold 5522 11\*\* \*\*\*\* 4821$/;
+/**
+ * Ingrid's accounts as the bank's consent page and the app's account list name them (the app's
+ * links go on with the balances their cards show: ", Available 1 234,50 kr, ...").
+ */
+export const MAIN = /^Brukskonto 3800 \d\d \d{5}(,|$)/;
+export const SAVINGS = /^Sparekonto 3800 \d\d \d{5}(,|$)/;
+export const CARD = /^Mastercard Gold 5522 11\*\* \*\*\*\* 4821(,|$)/;
 
 /** A full-page screenshot kept with the test's results; `phone` also one at a phone's width, checking nothing overflows sideways. */
 export async function shoot(page: Page, name: string, options: { phone?: boolean } = {}): Promise<void> {
