@@ -21,8 +21,11 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
-        <EnvironmentBanner environment={environment.environment} bankHost={new URL(environment.aspspBaseUrl).host} />
-        <SiteHeader user={user === undefined ? undefined : { displayName: user.displayName }} sandbox={environment.environment === "sandbox"} />
+        <SiteHeader
+          user={user === undefined ? undefined : { displayName: user.displayName }}
+          sandbox={environment.environment === "sandbox"}
+          environment={<EnvironmentBanner environment={environment.environment} bankHost={new URL(environment.aspspBaseUrl).host} />}
+        />
         <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8 sm:px-6 lg:py-10">
           {children}
         </main>

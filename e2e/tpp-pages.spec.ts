@@ -54,7 +54,8 @@ test("sign in with the demo user shown on the sign-in page", async () => {
   await expect(demo).toBeVisible();
   const password = (await demo.locator("dd").nth(1).textContent()) ?? "";
   expect(password).toMatch(/\S{6,}/);
-  await expect(page.getByRole("note", { name: "Environment" })).toContainText("Sandbox");
+  // The environment's note is part of the page's banner landmark (the header), not outside every landmark.
+  await expect(page.getByRole("banner").getByRole("note", { name: "Environment" })).toContainText("Sandbox");
   await shoot("01-sign-in", { phone: true });
   await checkA11y("sign-in");
   await page.getByLabel("User name").fill("demo");
