@@ -203,6 +203,10 @@ test("card transactions with the original amount and currency", async () => {
   // Purchases abroad: an original amount in another currency than the card's NOK.
   await page.getByRole("link", { name: "12 months" }).click();
   await expect(table.getByRole("cell", { name: /^[−-]?\d[\d\s]*,\d\d\s(EUR|SEK|USD|GBP|DKK)$/ }).first()).toBeVisible();
+  // Every original amount is a number with its currency, the card's own NOK too (never "NOK" alone).
+  const originals = await table.locator("tbody tr td:nth-child(3)").allTextContents();
+  expect(originals.length).toBeGreaterThan(0);
+  for (const original of originals) expect(original).toMatch(/^[−-]?\d[\d\s]*,\d\d\s(kr|[A-Z]{3})$/);
   await shoot("08-card", { phone: true });
   await checkA11y("card account");
 });

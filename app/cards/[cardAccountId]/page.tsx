@@ -4,6 +4,7 @@ import { z } from "zod";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
 import { addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
+import { OriginalAmount } from "@/components/original-amount";
 import { Amount } from "@/components/ui/amount";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { DetailsList } from "@/components/ui/details-list";
@@ -136,8 +137,8 @@ export default async function CardAccountPage({ params, searchParams }: { params
                         {foreign && t.originalAmount !== undefined && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}
                       </span>
                     </td>
-                    <td className="hidden py-3 pr-3 text-right align-top text-slate-600 tabular-nums sm:table-cell">
-                      {t.originalAmount === undefined ? "–" : foreign ? formatMoney(t.originalAmount) : <span className="text-slate-500">{t.originalAmount.currency}</span>}
+                    <td className="hidden py-3 pr-3 text-right align-top sm:table-cell">
+                      <OriginalAmount original={t.originalAmount} amount={t.amount} />
                     </td>
                     <td className="py-3 text-right align-top font-medium">
                       <Amount money={t.amount} signed />
@@ -182,8 +183,8 @@ export default async function CardAccountPage({ params, searchParams }: { params
                         {foreign && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}
                       </span>
                     </td>
-                    <td className="hidden py-3 pr-3 text-right align-top text-slate-600 tabular-nums sm:table-cell">
-                      {foreign ? formatMoney(t.originalAmount) : <span className="text-slate-500">{t.originalAmount.currency}</span>}
+                    <td className="hidden py-3 pr-3 text-right align-top sm:table-cell">
+                      <OriginalAmount original={t.originalAmount} amount={t.amount} />
                     </td>
                     <td className="py-3 text-right align-top font-medium">
                       <Amount money={t.amount} signed />
