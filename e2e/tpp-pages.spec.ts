@@ -9,6 +9,7 @@
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { expectNothingOverflows } from "./support/page-checks";
 import { createSignedBankClient } from "./support/signed-bank-client";
 import {
   CARD,
@@ -385,6 +386,9 @@ test("the request inspector shows the calls, their signatures and a curl", async
   await page.goto("/inspector");
   const table = page.getByRole("table", { name: "Calls to the bank, newest first" });
   await expect(table.getByRole("link", { name: /^\/v1\/accounts/ }).first()).toBeVisible();
+  // At 1280 px the time of a call stays in its column (it may take two lines), never over the method's.
+  expect(page.viewportSize()?.width).toBe(1280);
+  await expectNothingOverflows(page, "inspector");
   await shoot("17-inspector", { phone: true });
   await checkA11y("inspector");
   await page.getByLabel("Path contains").fill("/transactions");

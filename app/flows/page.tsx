@@ -4,6 +4,7 @@ import { FlowOutcomeBadge } from "@/components/flow-outcome";
 import { formatDateTime } from "@/components/format";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
+import { DateTime } from "@/components/ui/date-time";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { FLOW_KIND_LABELS, formatFlowCursor, listFlows, parseFlowCursor } from "@/lib/tpp/flow-diagrams/flow-queries";
@@ -87,7 +88,9 @@ export default async function FlowsPage({ searchParams }: { searchParams: Search
                   <td className="hidden px-4 py-3 md:table-cell">
                     <Concerns flow={flow} />
                   </td>
-                  <td className="hidden px-4 py-3 whitespace-nowrap text-slate-600 sm:table-cell">{formatDateTime(flow.startedAt)}</td>
+                  <td className="hidden px-4 py-3 text-slate-600 sm:table-cell">
+                    <DateTime instant={flow.startedAt} />
+                  </td>
                   <td className="px-4 py-3">
                     <FlowOutcomeBadge outcome={flow.outcome} />
                   </td>

@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime } from "@/components/format";
 import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector-tones";
 import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
+import { DateTime } from "@/components/ui/date-time";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
@@ -123,7 +123,9 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                 const verdict = call.signatureVerdict === null ? undefined : SIGNATURE_VERDICTS[call.signatureVerdict];
                 return (
                   <tr key={call.id} className="hover:bg-slate-50">
-                    <td className="hidden px-4 py-2.5 whitespace-nowrap text-slate-500 md:table-cell">{formatDateTime(call.startedAt)}</td>
+                    <td className="hidden px-4 py-2.5 text-slate-500 md:table-cell">
+                      <DateTime instant={call.startedAt} />
+                    </td>
                     <td className="px-4 py-2.5 font-mono text-xs font-semibold text-slate-700">{call.method}</td>
                     <td className="px-4 py-2.5">
                       <Link href={`/inspector/${call.id}`} className="block truncate font-mono text-xs text-brand-700 hover:underline" title={`${url.pathname}${url.search}`}>

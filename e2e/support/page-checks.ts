@@ -1,0 +1,53 @@
+/**
+ * What every page of the app and of the bank is held to, at a desktop's and a phone's width:
+ * axe's WCAG 2 A and AA rules (serious and critical fail), every piece of content inside a
+ * landmark (axe's region rule, at any impact), no sideways scrolling, and no table cell whose
+ * content runs out of it into the next column. A screenshot of each width is kept.
+ */
+import { AxeBuilder } from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./axe";
+import { DESKTOP, PHONE } from "./tpp-app";
+
+/** The page does not scroll sideways, and no visible table cell's content is wider than the cell. */
+export async function expectNothingOverflows(page: Page, name: string): Promise<void> {
+  const found = await page.evaluate(() => {
+    const problems: string[] = [];
+    const sideways = document.documentElement.scrollWidth - window.innerWidth;
+    if (sideways > 0) problems.push(`the page scrolls ${sideways} px sideways`);
+    for (const cell of document.querySelectorAll<HTMLTableCellElement>("td, th")) {
+      if (cell.getClientRects().length === 0) continue;
+      // One pixel of rounding is no overflow.
+      if (cell.scrollWidth > cell.clientWidth + 1) {
+        const table = cell.closest("table");
+        const caption = table?.querySelector("caption")?.textContent ?? table?.getAttribute("aria-label") ?? "a table";
+        problems.push(`a cell of "${caption.trim()}" holds ${cell.scrollWidth} px in ${cell.clientWidth} px: "${(cell.textContent ?? "").trim().slice(0, 60)}"`);
+      }
+    }
+    return problems;
+  });
+  expect.soft(found, `${name} at ${page.viewportSize()?.width ?? 0} px`).toEqual([]);
+}
+
+/** axe's region rule: nothing outside a landmark (banner, navigation, main, contentinfo, a named region). */
+export async function expectContentInLandmarks(page: Page, name: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withRules(["region"]).analyze();
+  const outside = results.violations.flatMap((violation) => violation.nodes.map((node) => node.target.map(String).join(" >> ")));
+  expect.soft(outside, `content outside any landmark on ${name} (${page.url()})`).toEqual([]);
+}
+
+/**
+ * The page as it is now, at the desktop's width and then the phone's: axe, landmarks, overflow,
+ * and a full-page screenshot of each (named after the page). The viewport is back at the desktop's after.
+ */
+export async function checkPage(page: Page, name: string): Promise<void> {
+  const file = name.replace(/[^\w-]+/g, "-");
+  for (const [width, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+    await page.setViewportSize(size);
+    await expectNoSeriousA11yViolations(page, `${name} (${width})`);
+    if (width === "desktop") await expectContentInLandmarks(page, name);
+    await expectNothingOverflows(page, name);
+    await page.screenshot({ path: test.info().outputPath(`${file}-${width}.png`), fullPage: true });
+  }
+  await page.setViewportSize(DESKTOP);
+}
