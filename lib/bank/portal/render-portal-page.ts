@@ -90,10 +90,10 @@ ${renderForm(input)}
 <section class="panel full" aria-labelledby="sign-title">
 <h2 id="sign-title">Sign a request</h2>
 <p>The <code>psd2</code> command of this repository signs a request file <code>{method, path, headers, body}</code> with your key and certificate, and explains a signature the bank refuses:</p>
-<pre><code>npm run -s psd2 -- sign --key tpp.key.pem --cert tpp.cert.pem --request request.json
+<pre tabindex="0" role="region" aria-label="Signing and verifying with the psd2 command"><code>npm run -s psd2 -- sign --key tpp.key.pem --cert tpp.cert.pem --request request.json
 npm run -s psd2 -- verify --trust sandbox-ca.pem --request signed.json</code></pre>
 <p>Certificates can also be issued without the form, as JSON:</p>
-<pre><code>curl -s -X POST ${base}/portal/certificates \\
+<pre tabindex="0" role="region" aria-label="Issuing a certificate with curl"><code>curl -s -X POST ${base}/portal/certificates \\
   -H 'Content-Type: application/json' \\
   -d '{"organisationName": "Example TPP AS",
        "organisationId": "PSDNO-FSA-123456",
@@ -113,7 +113,7 @@ npm run -s psd2 -- verify --trust sandbox-ca.pem --request signed.json</code></p
 ${
   input.customers.length === 0
     ? html`<p class="hint">The sandbox has no customers: <code>POST /v1/sandbox/initialize</code> makes the four test customers.</p>`
-    : html`<div class="table-scroll"><table class="data">
+    : html`<div class="table-scroll" tabindex="0" role="region" aria-labelledby="customers-title"><table class="data">
 <thead><tr><th scope="col">Customer</th><th scope="col">Customer number</th><th scope="col">Type</th><th scope="col">Accounts</th><th scope="col">Agreements</th></tr></thead>
 <tbody>${input.customers.map(
         (customer) => html`<tr><td>${customer.customerName}</td><td><code>${customer.customerNumber}</code></td><td>${customer.customerType}</td><td>${customer.accounts}${customer.cardAccounts > 0 ? html` + ${customer.cardAccounts} card` : ""}</td><td>${customer.agreements.join(", ")}</td></tr>`,
