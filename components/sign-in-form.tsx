@@ -3,6 +3,7 @@
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
+import { describeSignInError } from "@/lib/tpp/auth/sign-in-throttle";
 
 export function SignInForm({
   callbackUrl,
@@ -33,7 +34,8 @@ export function SignInForm({
       router.replace(callbackUrl);
       router.refresh();
     } else {
-      setError("The user name or password is not right.");
+      // A throttled sign-in (429) names when to try again; any other refusal is the same words.
+      setError(describeSignInError(result?.error ?? "CredentialsSignin"));
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { SignInForm } from "@/components/sign-in-form";
+import { describeSignInError } from "@/lib/tpp/auth/sign-in-throttle";
 import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
 import { getAppEnvironment } from "@/lib/tpp/get-app-environment";
 
@@ -13,7 +14,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
   await connection();
   const query = await searchParams;
   const callbackUrl = safeReturnPath(typeof query.callbackUrl === "string" ? query.callbackUrl : undefined);
-  const failed = typeof query.error === "string";
+  const error = describeSignInError(typeof query.error === "string" ? query.error : undefined);
   const { environment, demoCredentials } = getAppEnvironment();
   return (
     <div className="mx-auto max-w-md">
@@ -35,7 +36,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         )}
         <SignInForm
           callbackUrl={callbackUrl}
-          initialError={failed ? "The user name or password is not right." : undefined}
+          initialError={error}
           defaultUsername={demoCredentials?.username}
         />
       </section>

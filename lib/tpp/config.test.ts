@@ -177,7 +177,15 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
     expect([...TPP_CONFIG_VARIABLES].sort()).toEqual([
       "ASPSP_BASE_URL", "ASPSP_ENVIRONMENT", "ASPSP_REQUIRE_SIGNED_RESPONSES", "ASPSP_TRUST_ANCHORS", "DATABASE_URL", "NEXTAUTH_SECRET",
       "NEXTAUTH_URL", "SESSION_SECRET", "TPP_CERT_FILE", "TPP_DATA_DIR", "TPP_KEY_FILE", "TPP_P12_FILE", "TPP_P12_PASSWORD",
-      "TPP_REDIRECT_URI", "TPP_TLS_CERT_FILE", "TPP_TLS_KEY_FILE",
+      "TPP_REDIRECT_URI", "TPP_TLS_CERT_FILE", "TPP_TLS_KEY_FILE", "TPP_TRUSTED_PROXIES",
     ]);
+  });
+
+  it("trusts no proxy's X-Forwarded-For unless told how many proxies stand in front (TPP_TRUSTED_PROXIES)", () => {
+    const dataDir = freshDir();
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir }, { cwd: work }).trustedProxies).toBe(0);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "1" }, { cwd: work }).trustedProxies).toBe(1);
+    expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "yes" }, { cwd: work })).toThrow(/^TPP_TRUSTED_PROXIES: must be a whole number/);
+    expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "11" }, { cwd: work })).toThrow(/^TPP_TRUSTED_PROXIES: /);
   });
 });

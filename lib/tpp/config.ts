@@ -45,6 +45,12 @@ export interface TppConfig {
   readonly tls: TlsCredentials | undefined;
   readonly trustAnchors: TrustAnchorSource;
   readonly requireSignedResponses: boolean;
+  /**
+   * TPP_TRUSTED_PROXIES: how many reverse proxies stand in front of the app; the client's address
+   * (for the sign-in throttle) is then read from X-Forwarded-For as the outermost of them saw it.
+   * 0: the socket's address, and X-Forwarded-For is never trusted.
+   */
+  readonly trustedProxies: number;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -86,6 +92,11 @@ const environmentSchema = z.object({
   NEXTAUTH_URL: httpUrl("http://localhost:3000").optional(),
   ASPSP_TRUST_ANCHORS: fileName.optional(),
   ASPSP_REQUIRE_SIGNED_RESPONSES: booleanSetting.default(false),
+  TPP_TRUSTED_PROXIES: z
+    .string()
+    .regex(/^(?:[0-9]|10)$/, "must be a whole number from 0 to 10 (the reverse proxies in front of the app)")
+    .transform(Number)
+    .default(0),
 });
 
 /** Variables whose values never appear in a message. */
@@ -257,6 +268,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     tls,
     trustAnchors,
     requireSignedResponses: e.ASPSP_REQUIRE_SIGNED_RESPONSES,
+    trustedProxies: e.TPP_TRUSTED_PROXIES,
     generated,
   };
 }

@@ -7,6 +7,7 @@ import { ACCEPT_FIX_VALUES } from "../psd2/validation";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
 import { type AspspClient, createAspspClient } from "./aspsp/create-aspsp-client";
 import { ensureDemoUser } from "./auth/demo-user";
+import { createSignInFailuresRepository, type SignInFailuresRepository } from "./auth/sign-in-failures-repository";
 import { type TppConfig, getTppConfig } from "./config";
 import { fetchSandboxCa, provisionSandboxCredentials } from "./credentials/provision-sandbox-credentials";
 import type { SigningCredentials } from "./credentials/read-signing-credentials";
@@ -23,6 +24,8 @@ export interface TppRuntime {
   readonly config: TppConfig;
   readonly database: OpenedTppDatabase;
   readonly users: UsersRepository;
+  /** Failed sign-ins per user name and client address (the sign-in throttle). */
+  readonly signInFailures: SignInFailuresRepository;
   readonly bankCalls: BankCallsRepository;
   readonly payments: PaymentsRepository;
   readonly baskets: BasketsRepository;
@@ -67,6 +70,7 @@ async function createRuntime(config: TppConfig): Promise<TppRuntime> {
     config,
     database,
     users,
+    signInFailures: createSignInFailuresRepository(database.db),
     bankCalls: createBankCallsRepository(database.db),
     payments: createPaymentsRepository(database.db),
     baskets: createBasketsRepository(database.db),

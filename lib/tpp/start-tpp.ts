@@ -1,4 +1,5 @@
 import "server-only";
+import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
 import { getTppConfig } from "./config";
 import { TppError } from "./errors";
@@ -21,13 +22,16 @@ function log(line: string): void {
 }
 
 /**
- * The app's start (instrumentation's register): reads and checks the configuration, opens and
- * migrates the database, makes the sandbox's demo user, and connects to the bank (in the local
- * sandbox: a certificate from its portal on first start). A wrong setting prints one line naming
+ * The app's start (instrumentation's register): has the Node server hand each request its
+ * socket's address (client-address.ts), reads and checks the configuration, opens and migrates
+ * the database, makes the sandbox's demo user, and connects to the bank (in the local sandbox: a
+ * certificate from its portal on first start). A wrong setting prints one line naming
  * the variable and stops the process; a bank that is not up yet is only a warning (the first call
  * to it tries again).
  */
 export async function startTpp(): Promise<void> {
+  // Before the first request: the sign-in throttle counts failures per client address.
+  installClientAddressHook();
   let config;
   try {
     config = getTppConfig();

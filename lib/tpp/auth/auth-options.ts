@@ -1,11 +1,13 @@
 import "server-only";
 import type { AuthOptions } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
-import { z } from "zod";
 import { getTppConfig } from "../config";
 import { getTppRuntime } from "../runtime";
-import type { UsersRepository } from "../users/users-repository";
-import { UNKNOWN_USER_HASH, verifyPassword } from "./hash-password";
+import { readClientAddress } from "./client-address";
+import { throttledErrorMessage } from "./sign-in-throttle";
+import { signInWithCredentials } from "./sign-in-with-credentials";
+
+export { authorizeCredentials } from "./sign-in-with-credentials";
 
 declare module "next-auth" {
   interface Session {
@@ -14,35 +16,17 @@ declare module "next-auth" {
   }
 }
 
-/** The sign-in form's fields. */
-const credentialsSchema = z.object({
-  username: z.string().trim().min(1).max(100),
-  password: z.string().min(1).max(1000),
-});
-
 /** How long an app sign-in lasts. */
 export const SIGN_IN_MAX_AGE_SECONDS = 8 * 60 * 60;
-
-/**
- * Checks a user name and password against the users table. An unknown user name costs the same
- * scrypt as a wrong password, so the answer's timing does not tell which it was.
- */
-export async function authorizeCredentials(users: UsersRepository, input: unknown): Promise<{ id: string; name: string } | null> {
-  const parsed = credentialsSchema.safeParse(input);
-  if (!parsed.success) return null;
-  const user = await users.findByUsername(parsed.data.username);
-  const matches = await verifyPassword(parsed.data.password, user?.passwordHash ?? UNKNOWN_USER_HASH);
-  return user !== undefined && matches ? { id: user.id, name: user.displayName } : null;
-}
 
 declare global {
   var __psd2TppAuthOptions: AuthOptions | undefined;
 }
 
 /**
- * The next-auth options of the app: credentials against the TPP database, JWT sessions of 8
- * hours, the app's own sign-in page. Made on first use (never at build time: it reads the
- * configuration and its secrets).
+ * The next-auth options of the app: credentials against the TPP database (throttled per user
+ * name and client address), JWT sessions of 8 hours, the app's own sign-in page. Made on first
+ * use (never at build time: it reads the configuration and its secrets).
  */
 export function getAuthOptions(): AuthOptions {
   if (globalThis.__psd2TppAuthOptions !== undefined) return globalThis.__psd2TppAuthOptions;
@@ -58,9 +42,13 @@ export function getAuthOptions(): AuthOptions {
           username: { label: "User name", type: "text" },
           password: { label: "Password", type: "password" },
         },
-        async authorize(credentials) {
+        async authorize(credentials, request) {
           const runtime = await getTppRuntime();
-          return authorizeCredentials(runtime.users, credentials);
+          const clientAddress = readClientAddress(request.headers ?? {}, config.trustedProxies);
+          const outcome = await signInWithCredentials(runtime, credentials, { clientAddress, now: new Date() });
+          // next-auth answers a thrown error with ?error=<its message>: the sign-in page reads when to try again.
+          if (outcome.kind === "throttled") throw new Error(throttledErrorMessage(outcome.retryAt));
+          return outcome.kind === "signed-in" ? outcome.user : null;
         },
       }),
     ],

@@ -59,6 +59,33 @@ export const users = pgTable("users", {
   createdAt: instant("created_at").notNull(),
 });
 
+/** What a failed sign-in is counted against: the user name typed, and the client's address. */
+export const SIGN_IN_FAILURE_KEYS = ["username", "address"] as const;
+
+/**
+ * Failed sign-ins, counted per user name and per client address (lib/tpp/auth/sign-in-throttle.ts):
+ * kept in the database, not in a process, so that every instance of the app throttles alike.
+ */
+export const signInFailures = pgTable(
+  "sign_in_failures",
+  {
+    keyKind: text("key_kind", { enum: SIGN_IN_FAILURE_KEYS }).notNull(),
+    /** The user name as typed (trimmed), or the client's address. */
+    keyValue: text("key_value").notNull(),
+    /** Failures since the count was last cleared (an attempt counts from its start until it succeeds). */
+    failures: integer("failures").notNull(),
+    lastFailureAt: instant("last_failure_at").notNull(),
+    /** No attempt is taken for this key before then; null: none is refused. */
+    lockedUntil: instant("locked_until"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.keyKind, t.keyValue] }),
+    index("sign_in_failures_last_failure_idx").on(t.lastFailureAt),
+    check("sign_in_failures_key_kind_check", oneOf(t.keyKind, SIGN_IN_FAILURE_KEYS)),
+    check("sign_in_failures_failures_check", sql`${t.failures} >= 0`),
+  ],
+);
+
 /** The corporate agreements a user acted for: psu-corporate-id from a success redirect or GET /v1/agreements. */
 export const psuCorporateIds = pgTable(
   "psu_corporate_ids",

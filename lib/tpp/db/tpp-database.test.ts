@@ -58,7 +58,7 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       const tables = z
         .object({ rows: z.array(z.object({ table_name: z.string() })) })
         .parse(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`));
-      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "signing_baskets", "users"]);
+      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "sign_in_failures", "signing_baskets", "users"]);
     });
   });
 
