@@ -1,16 +1,23 @@
 #!/usr/bin/env node
 /**
- * npm run demo (mode "start": next build, then next start) and npm run dev (mode "dev": next dev);
- * mode "serve" is "start" without the build, for a build made before (the end-to-end tests):
- * the sandbox bank and the TPP app together, both on embedded databases (.data/bank, .data/tpp).
+ * npm run demo (mode "start": next build when the sources changed since the last build, then
+ * next start) and npm run dev (mode "dev": next dev); mode "serve" is "start" without the build,
+ * for a build made before (the end-to-end tests): the sandbox bank and the TPP app together, both
+ * on embedded databases (.data/bank, .data/tpp).
+ *
+ * The build is skipped when .next/ holds one of the same inputs (scripts/build-stamp.mjs: a hash
+ * of app/, components/, lib/, public/, the configuration files and the lockfile, recorded in
+ * .next/ after each build); `--rebuild` builds anyway.
  *
  * Starts the bank, waits for its /health, then starts the app and announces both addresses;
  * prefixes each one's output; forwards SIGINT and SIGTERM to both; when either stops on its own,
  * stops the other and exits with the code of the one that stopped. Servers are started from
  * node_modules/.bin (not npx), so that a signal reaches the server itself.
  *
- * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Any TPP or bank variable set
- * in the environment is passed on unchanged. The bank's JSON log lines are shown short, one line
+ * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Both listen on 127.0.0.1 only
+ * (the sign-in page shows the demo user's password): APP_HOST and BANK_HOST choose another address
+ * (0.0.0.0: every interface). Any TPP or bank variable set in the environment is passed on
+ * unchanged. The bank's JSON log lines are shown short, one line
  * per request (`npm run bank` shows them whole).
  */
 import { spawn } from "node:child_process";
@@ -18,6 +25,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { buildIsCurrent, computeBuildStamp, recordBuildStamp } from "./build-stamp.mjs";
 import { createBankLogFormatter } from "./format-bank-log.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -27,6 +35,14 @@ if (mode !== "start" && mode !== "dev" && mode !== "serve") {
   process.stderr.write(`demo: unknown mode '${mode}' (use start, serve or dev)\n`);
   process.exit(2);
 }
+const flags = process.argv.slice(3);
+for (const flag of flags) {
+  if (flag !== "--rebuild") {
+    process.stderr.write(`demo: unknown option '${flag}' (the only one is --rebuild)\n`);
+    process.exit(2);
+  }
+}
+const forceBuild = flags.includes("--rebuild");
 
 const appPort = Number(process.env.PORT ?? 3000);
 const bankPort = Number(process.env.BANK_PORT ?? 4000);
@@ -36,6 +52,21 @@ for (const [name, port] of [["PORT", appPort], ["BANK_PORT", bankPort]]) {
     process.exit(2);
   }
 }
+// The app shows the demo user's password on its sign-in page: loopback only unless told.
+const appHost = process.env.APP_HOST || "127.0.0.1";
+const bankHost = process.env.BANK_HOST || "127.0.0.1";
+for (const [name, host] of [["APP_HOST", appHost], ["BANK_HOST", bankHost]]) {
+  if (!/^[\w.:[\]-]+$/.test(host)) {
+    process.stderr.write(`demo: ${name} must be a host name or an IP address, not '${host}'\n`);
+    process.exit(2);
+  }
+}
+const loopback = (host) => host === "localhost" || host === "::1" || host === "[::1]" || host.startsWith("127.");
+/** Where this script reaches a server bound to `host` (a wildcard address: over loopback). */
+const probeOrigin = (host, port) => {
+  const reachable = host === "0.0.0.0" || host === "::" || host === "[::]" ? "127.0.0.1" : host;
+  return `http://${reachable.includes(":") && !reachable.startsWith("[") ? `[${reachable}]` : reachable}:${port}`;
+};
 const appUrl = `http://localhost:${appPort}`;
 const bankUrl = `http://localhost:${bankPort}`;
 
@@ -46,6 +77,7 @@ const say = (line) => process.stdout.write(`${paint("1", "[demo]")} ${line}\n`);
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bankEnv = {
   ...baseEnv,
+  BANK_HOST: bankHost,
   BANK_PORT: String(bankPort),
   BANK_PUBLIC_URL: process.env.BANK_PUBLIC_URL ?? bankUrl,
   BANK_DATA_DIR: process.env.BANK_DATA_DIR ?? ".data/bank",
@@ -163,12 +195,19 @@ async function main() {
   }
 
   if (mode === "start") {
-    say("building the app (next build)");
-    const code = await run("build", "35", "next", ["build"], baseEnv);
-    if (stopping) return;
-    if (code !== 0) {
-      process.stderr.write(`demo: next build failed with code ${code}\n`);
-      process.exit(code);
+    const stamp = computeBuildStamp(root);
+    if (!forceBuild && buildIsCurrent(root, stamp)) {
+      say("the app's build in .next is current (no source changed since); not building (--rebuild builds anyway)");
+    } else {
+      say("building the app (next build)");
+      const code = await run("build", "35", "next", ["build"], baseEnv);
+      if (stopping) return;
+      if (code !== 0) {
+        process.stderr.write(`demo: next build failed with code ${code}\n`);
+        process.exit(code);
+      }
+      // The inputs as they were when the build began: a file edited during the build counts next time.
+      recordBuildStamp(root, stamp);
     }
   }
 
@@ -179,7 +218,7 @@ async function main() {
     say(`the bank stopped (code ${code}); stopping the app`);
     void stopAll(code);
   });
-  if (!(await waitFor(`http://localhost:${bankPort}/health`, bankExit, { okOnly: true }))) {
+  if (!(await waitFor(`${probeOrigin(bankHost, bankPort)}/health`, bankExit, { okOnly: true }))) {
     if (!stopping) {
       process.stderr.write(`demo: the bank did not answer ${bankUrl}/health\n`);
       await stopAll(1);
@@ -190,16 +229,19 @@ async function main() {
 
   const nextCommand = mode === "dev" ? "dev" : "start";
   say(`starting the app on ${appUrl} (next ${nextCommand})`);
-  const appExit = run("app", "32", "next", [nextCommand, "-p", String(appPort)], appEnv);
+  const appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
   void appExit.then((code) => {
     if (stopping) return;
     say(`the app stopped (code ${code}); stopping the bank`);
     void stopAll(code);
   });
-  if (await waitFor(`http://localhost:${appPort}/signin`, appExit)) {
+  if (await waitFor(`${probeOrigin(appHost, appPort)}/signin`, appExit)) {
     const credentials = demoCredentials();
     say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));
     if (credentials !== undefined) say(`sign in as ${credentials}; Ctrl-C stops both`);
+    for (const [name, host] of [["APP_HOST", appHost], ["BANK_HOST", bankHost]]) {
+      if (!loopback(host)) say(paint("1;33", `${name}=${host}: reachable from other machines${name === "APP_HOST" ? ", and its sign-in page shows the demo password" : ""}`));
+    }
   }
 }
 
