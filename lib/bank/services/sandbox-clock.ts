@@ -45,6 +45,15 @@ export class SandboxClock {
     return new SandboxClock(settings, state, realNow);
   }
 
+  /**
+   * Reads the saved state again: another process of the bank on the same database moved the
+   * clock (server.ts tells each worker), and every process's clock must read the same.
+   */
+  async reload(): Promise<void> {
+    const saved = clockStateSchema.safeParse(await this.settings.get(CLOCK_KEY));
+    this.state = saved.success ? saved.data : { offsetMs: 0, frozenAt: null };
+  }
+
   /** The real time under the clock. */
   realTime(): Date {
     return this.realNow();
