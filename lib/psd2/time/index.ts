@@ -1,2 +1,17 @@
-// Wall-clock time in the bank's time zone, pure: the interface's times are Oslo's wall clock.
-export { instantOfWallClock, offsetAt, wallClockOf } from "./zoned-time";
+// Dates, wall-clock times and durations, pure, through Temporal: the interface's dates are
+// YYYY-MM-DD and its times Oslo's wall clock (supplement.md §5).
+export {
+  addDays,
+  addMonths,
+  addYears,
+  dateInMonth,
+  daysBetween,
+  fromPlainDate,
+  isIsoDate,
+  isoWeekday,
+  isWeekend,
+  toPlainDate,
+  type IsoDate,
+} from "./calendar-date";
+export { durationMs, parseIsoDuration, type ExactDuration } from "./duration";
+export { BANK_TIME_ZONE, dateInZone, instantAt, instantOfLocalDateTime, offsetAt, toZonedIso, wallClockOf, zonedAt } from "./zoned-time";

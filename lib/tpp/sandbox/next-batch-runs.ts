@@ -1,11 +1,11 @@
 /**
  * The sandbox's next payment batch runs, from the batch schedule of GET /v1/sandbox/clock
  * (`timeZone` and the wall-clock `times` of a day, `nextScheduledRun`). Wall-clock times become
- * instants through Intl's time-zone data (so a run at 06:00 Oslo is 05:00 UTC in winter and
- * 04:00 UTC in summer): no daylight saving rule is written here. Pure.
+ * instants through Temporal's time-zone data (lib/psd2/time), so a run at 06:00 Oslo is 05:00
+ * UTC in winter and 04:00 UTC in summer: no daylight saving rule is written here. Pure.
  * @see supplement.md §5
  */
-import { instantOfWallClock, wallClockOf } from "./zoned-time";
+import { addDays, dateInZone, instantAt } from "../../psd2/time";
 
 /** The part of the clock's batchSchedule the runs are computed from. */
 export interface BatchScheduleLike {
@@ -16,28 +16,23 @@ export interface BatchScheduleLike {
   readonly nextScheduledRun?: string;
 }
 
-function parseTime(time: string): { hour: number; minute: number } | undefined {
-  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
-  return match === null ? undefined : { hour: Number(match[1]), minute: Number(match[2]) };
-}
-
 /**
  * The next `count` batch runs (instants, in order) strictly after `now`, or from the bank's
  * `nextScheduledRun` on when it is given: the schedule's times on the zone's dates from today on.
  */
 export function listNextBatchRuns(schedule: BatchScheduleLike, now: Date, count = 5): Date[] {
-  const times = schedule.times.map(parseTime).filter((time) => time !== undefined);
+  const times = schedule.times.filter((time) => /^([01]\d|2[0-3]):[0-5]\d$/.test(time));
   if (times.length === 0 || count <= 0) return [];
   const next = schedule.nextScheduledRun === undefined ? Number.NaN : Date.parse(schedule.nextScheduledRun);
   // Runs at or after `from` are listed.
   const from = Number.isNaN(next) ? now.getTime() + 1 : next;
-  const today = new Date(wallClockOf(from, schedule.timeZone));
+  const today = dateInZone(from, schedule.timeZone);
   // Enough days for `count` runs however few times a day has (at least one).
   const days = Math.ceil(count / times.length) + 1;
   const runs = new Set<number>();
   for (let day = 0; day <= days; day++) {
-    for (const { hour, minute } of times) {
-      const instant = instantOfWallClock(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + day, hour, minute), schedule.timeZone);
+    for (const time of times) {
+      const instant = instantAt(addDays(today, day), time, schedule.timeZone).getTime();
       if (instant >= from) runs.add(instant);
     }
   }
