@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { BANK_TIME_ZONE, dateInZone, durationMs, type ExactDuration, type IsoDate } from "../../psd2/time";
 import type { SettingsRepository } from "../repositories/settings-repository";
 
 const clockStateSchema = z.object({
@@ -10,13 +11,10 @@ const clockStateSchema = z.object({
 export type SandboxClockState = z.infer<typeof clockStateSchema>;
 
 const CLOCK_KEY = "sandbox-clock";
-const OSLO = "Europe/Oslo";
-
-const osloDate = new Intl.DateTimeFormat("en-CA", { timeZone: OSLO, year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The calendar date (YYYY-MM-DD) of an instant in Europe/Oslo, the bank's business time zone. */
-export function osloDateOf(instant: Date): string {
-  return osloDate.format(instant);
+export function osloDateOf(instant: Date): IsoDate {
+  return dateInZone(instant, BANK_TIME_ZONE);
 }
 
 export type ClockChange = { from: Date; to: Date };
@@ -65,7 +63,7 @@ export class SandboxClock {
   }
 
   /** Today's date in Europe/Oslo. */
-  today(): string {
+  today(): IsoDate {
     return osloDateOf(this.now());
   }
 
@@ -85,8 +83,9 @@ export class SandboxClock {
     return this.apply(instant, frozen);
   }
 
-  /** Moves the clock forward (never back) by a number of milliseconds. */
-  async advance(milliseconds: number): Promise<ClockChange> {
+  /** Moves the clock forward (never back) by a duration: milliseconds, or days, hours, minutes and seconds. */
+  async advance(by: number | ExactDuration): Promise<ClockChange> {
+    const milliseconds = typeof by === "number" ? by : durationMs(by);
     if (!Number.isFinite(milliseconds) || milliseconds < 0) throw new RangeError("the clock only moves forward");
     return this.apply(new Date(this.now().getTime() + milliseconds), this.state.frozenAt !== null);
   }

@@ -6,20 +6,20 @@
  *
  * @see supplement.md §10 (the sandbox CA and portal), §11 (the sandbox clock)
  */
+import { durationMs, zonedAt } from "../../psd2/time";
 
 /** How far back the sandbox clock may be set from the real time, in years. */
 export const SANDBOX_CLOCK_YEARS_BACK = 5;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The earliest time the sandbox clock may be set to: the real time less five calendar years. */
+/**
+ * The earliest time the sandbox clock may be set to: the real time less five calendar years, on
+ * UTC's calendar (29 February goes to 28 February).
+ */
 export function earliestSandboxTime(realNow: Date): Date {
-  const earliest = new Date(realNow.getTime());
-  earliest.setUTCFullYear(earliest.getUTCFullYear() - SANDBOX_CLOCK_YEARS_BACK);
-  return earliest;
+  return new Date(zonedAt(realNow, "UTC").subtract({ years: SANDBOX_CLOCK_YEARS_BACK }).epochMilliseconds);
 }
 
 /** Where the bank's certificates begin: a day before the earliest sandbox time (to the whole second). */
 export function certificatesValidFrom(realNow: Date): Date {
-  return new Date(Math.floor((earliestSandboxTime(realNow).getTime() - DAY_MS) / 1000) * 1000);
+  return new Date(Math.floor((earliestSandboxTime(realNow).getTime() - durationMs({ days: 1 })) / 1000) * 1000);
 }
