@@ -48,6 +48,12 @@ describe("sign-in with credentials from the TPP database", () => {
     expect(statSync(path.join(dataDir, "demo-user.json")).mode & 0o777).toBe(0o600);
     expect(await authorizeCredentials(users, credentials)).toMatchObject({ name: "Demo User" });
     expect(await ensureDemoUser(users, dataDir, new Date())).toEqual(credentials);
+    // The sandbox's demo user is its TPP's administrator, also in a database from before roles.
+    const demo = await users.findByUsername(DEMO_USERNAME);
+    expect(demo?.role).toBe("administrator");
+    await users.setRole(demo?.id ?? "", "user");
+    await ensureDemoUser(users, dataDir, new Date());
+    expect((await users.findByUsername(DEMO_USERNAME))?.role).toBe("administrator");
 
     writeFileSync(path.join(dataDir, "demo-user.json"), JSON.stringify({ username: DEMO_USERNAME, password: "a-new-password" }));
     await ensureDemoUser(users, dataDir, new Date());

@@ -38,7 +38,8 @@ export function readDemoCredentials(dataDir: string): DemoCredentials | undefine
 
 /**
  * Makes sure the sandbox's demo user exists and that its password is the one kept in
- * `<dataDir>/demo-user.json` (a new random password on first start). Sandbox only.
+ * `<dataDir>/demo-user.json` (a new random password on first start), with the administrator role
+ * (it may change the TPP's contact e-mail). Sandbox only.
  */
 export async function ensureDemoUser(users: UsersRepository, dataDir: string, now: Date): Promise<DemoCredentials> {
   let credentials = readDemoCredentials(dataDir);
@@ -55,10 +56,15 @@ export async function ensureDemoUser(users: UsersRepository, dataDir: string, no
       displayName: DEMO_DISPLAY_NAME,
       passwordHash: await hashPassword(credentials.password),
       createdAt: now,
+      role: "administrator",
     });
-  } else if (!(await verifyPassword(credentials.password, existing.passwordHash))) {
-    // The file was replaced (or the database kept from another one): the file wins.
-    await users.setPasswordHash(existing.id, await hashPassword(credentials.password));
+  } else {
+    if (!(await verifyPassword(credentials.password, existing.passwordHash))) {
+      // The file was replaced (or the database kept from another one): the file wins.
+      await users.setPasswordHash(existing.id, await hashPassword(credentials.password));
+    }
+    // The sandbox's demo user administers the sandbox's TPP (a database from before roles too).
+    if (existing.role !== "administrator") await users.setRole(existing.id, "administrator");
   }
   return credentials;
 }

@@ -1,5 +1,6 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import type { UserRole } from "../db/schema";
 import { redirect } from "next/navigation";
 import { getTppRuntime } from "../runtime";
 import { getAuthOptions } from "./auth-options";
@@ -20,10 +21,16 @@ export interface AppUser {
   readonly psuId: string | undefined;
   /** TPP-Redirect-Preferred sent on the user's calls: false asks for approval in the bank's app. */
   readonly redirectPreferred: boolean;
+  /** "administrator" may change what is one value for the whole TPP (its contact e-mail at the bank). */
+  readonly role: UserRole;
   readonly corporateAgreements: readonly CorporateAgreementRef[];
 }
 
-/** The signed-in user, or undefined. For server components, actions and route handlers. */
+/**
+ * The signed-in user, or undefined. For server components, actions and route handlers: every one
+ * that uses the session comes here, and getServerSession's jwt callback reads the sign-in, so a
+ * token whose sign-in has ended (signed out) is no user (auth-options.ts).
+ */
 export async function getCurrentUser(): Promise<AppUser | undefined> {
   const session = await getServerSession(getAuthOptions());
   const userId = session?.userId;
@@ -38,6 +45,7 @@ export async function getCurrentUser(): Promise<AppUser | undefined> {
     displayName: user.displayName,
     psuId: user.psuId ?? undefined,
     redirectPreferred: user.redirectPreferred,
+    role: user.role,
     corporateAgreements: corporate.map((c) => ({
       psuCorporateId: c.psuCorporateId,
       name: c.name ?? undefined,

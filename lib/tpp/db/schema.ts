@@ -41,23 +41,59 @@ export const PAYER_KINDS = ["psu-id", "national-id", "single-sca"] as const;
 /** Where a payment's status was read: the initiation's reply, GET .../status, GET details, the SCA callback, DELETE. */
 export const STATUS_READ_SOURCES = ["initiation", "status", "details", "callback", "cancel"] as const;
 
+/**
+ * What an app user may do: every user acts for themselves at the bank; an administrator also
+ * changes what is one value for the whole TPP (its contact e-mail at the bank).
+ */
+export const USER_ROLES = ["user", "administrator"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /** The app's users (next-auth credentials), each with the PSU-ID the bank gave the TPP for them. */
-export const users = pgTable("users", {
-  id: text("id").primaryKey(),
-  username: text("username").notNull().unique(),
-  displayName: text("display_name").notNull(),
-  /** `scrypt$<N>$<r>$<p>$<salt, Base64>$<hash, Base64>`: never the password. */
-  passwordHash: text("password_hash").notNull(),
-  /** psu-id of the last success redirect: sent in PSU-ID on later calls (psd2-interface.md, Authentication 4). */
-  psuId: text("psu_id"),
-  psuIdReceivedAt: instant("psu_id_received_at"),
-  /**
-   * TPP-Redirect-Preferred: false asks the bank for approval in its mobile app instead of the
-   * browser login (psd2-interface.md, Authentication 8); the user's choice on the settings page.
-   */
-  redirectPreferred: boolean("redirect_preferred").notNull().default(true),
-  createdAt: instant("created_at").notNull(),
-});
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    username: text("username").notNull().unique(),
+    displayName: text("display_name").notNull(),
+    /** `scrypt$<N>$<r>$<p>$<salt, Base64>$<hash, Base64>`: never the password. */
+    passwordHash: text("password_hash").notNull(),
+    /** psu-id of the last success redirect: sent in PSU-ID on later calls (psd2-interface.md, Authentication 4). */
+    psuId: text("psu_id"),
+    psuIdReceivedAt: instant("psu_id_received_at"),
+    /**
+     * TPP-Redirect-Preferred: false asks the bank for approval in its mobile app instead of the
+     * browser login (psd2-interface.md, Authentication 8); the user's choice on the settings page.
+     */
+    redirectPreferred: boolean("redirect_preferred").notNull().default(true),
+    /** USER_ROLES: "administrator" may change the TPP's own settings; the sandbox's demo user is one. */
+    role: text("role", { enum: USER_ROLES }).notNull().default("user"),
+    createdAt: instant("created_at").notNull(),
+  },
+  (t) => [check("users_role_check", oneOf(t.role, USER_ROLES))],
+);
+
+/**
+ * The app's sign-ins: one row per sign-in, named by the id its next-auth token carries (`sid`).
+ * Every request that uses the session reads its row (by primary key): a sign-in that was ended
+ * (sign-out) or has expired no longer reads anything, on every instance of the app, even with a
+ * token captured before.
+ */
+export const appSessions = pgTable(
+  "app_sessions",
+  {
+    /** A random UUID: the token's `sid`. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: instant("created_at").notNull(),
+    /** When the token expires (next-auth's maxAge from the sign-in): no use after it. */
+    expiresAt: instant("expires_at").notNull(),
+    /** When it was signed out; null while it lasts. */
+    endedAt: instant("ended_at"),
+  },
+  (t) => [index("app_sessions_user_idx").on(t.userId, t.expiresAt), index("app_sessions_expires_idx").on(t.expiresAt)],
+);
 
 /** What a failed sign-in is counted against: the user name typed, and the client's address. */
 export const SIGN_IN_FAILURE_KEYS = ["username", "address"] as const;

@@ -58,7 +58,7 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       const tables = z
         .object({ rows: z.array(z.object({ table_name: z.string() })) })
         .parse(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`));
-      expect(tables.rows.map((row) => row.table_name)).toEqual(["bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "sign_in_failures", "signing_baskets", "users"]);
+      expect(tables.rows.map((row) => row.table_name)).toEqual(["app_sessions", "bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "sign_in_failures", "signing_baskets", "users"]);
     });
   });
 
@@ -67,6 +67,12 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       const users = createUsersRepository(database.db);
       await users.insert({ id: "u-1", username: "kari", displayName: "Kari Nordmann", passwordHash: "scrypt$x", createdAt: AT });
       expect((await users.findByUsername("kari"))?.psuId).toBeNull();
+      // A plain user unless given a role; the database refuses a role that does not exist.
+      expect((await users.findById("u-1"))?.role).toBe("user");
+      await users.setRole("u-1", "administrator");
+      expect((await users.findById("u-1"))?.role).toBe("administrator");
+      await users.setRole("u-1", "user");
+      await expect(database.db.execute(sql`update users set role = 'owner' where id = 'u-1'`)).rejects.toThrow();
       await users.setPsuId("u-1", "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81", AT);
       const found = await users.findById("u-1");
       expect(found?.psuId).toBe("6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81");

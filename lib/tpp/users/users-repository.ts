@@ -1,6 +1,6 @@
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
-import { psuCorporateIds, users } from "../db/schema";
+import { psuCorporateIds, type UserRole, users } from "../db/schema";
 
 export interface UserRecord {
   readonly id: string;
@@ -10,6 +10,8 @@ export interface UserRecord {
   readonly psuId: string | null;
   readonly psuIdReceivedAt: Date | null;
   readonly redirectPreferred: boolean;
+  /** "administrator" may change the TPP's own settings (its contact e-mail at the bank). */
+  readonly role: UserRole;
   readonly createdAt: Date;
 }
 
@@ -23,7 +25,8 @@ export interface CorporateIdRecord {
 /** The app's users and the identifiers the bank gave the TPP for them. */
 export function createUsersRepository(db: TppExecutor) {
   return {
-    async insert(user: { id: string; username: string; displayName: string; passwordHash: string; createdAt: Date }): Promise<void> {
+    /** A new user; a plain "user" unless another role is given. */
+    async insert(user: { id: string; username: string; displayName: string; passwordHash: string; createdAt: Date; role?: UserRole }): Promise<void> {
       await db.insert(users).values(user);
     },
 
@@ -35,6 +38,10 @@ export function createUsersRepository(db: TppExecutor) {
     async findById(id: string): Promise<UserRecord | undefined> {
       const rows = await db.select().from(users).where(eq(users.id, id));
       return rows[0];
+    },
+
+    async setRole(id: string, role: UserRole): Promise<void> {
+      await db.update(users).set({ role }).where(eq(users.id, id));
     },
 
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
