@@ -8,8 +8,7 @@ import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
-import { listAccounts } from "@/lib/tpp/ais/list-accounts";
-import { listCardAccounts } from "@/lib/tpp/ais/list-card-accounts";
+import { loadAccountsOverview } from "@/lib/tpp/ais/load-account-pages";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
@@ -60,8 +59,7 @@ export default async function AccountsPage() {
   }
   const result = await loadForPage(RETURN_TO, async () => {
     const ctx = await getAspspContext({ returnTo: RETURN_TO });
-    const [accounts, cards] = await Promise.all([listAccounts(ctx, { withBalance: true }), listCardAccounts(ctx, { withBalance: true })]);
-    return { accounts, cards };
+    return loadAccountsOverview(ctx);
   });
   if (!result.ok) {
     return (

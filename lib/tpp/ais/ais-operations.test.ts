@@ -180,7 +180,7 @@ describe("account information, PSU and TPP dialogue operations", () => {
     expect(server.requests[1]?.url).toBe("/v1/accounts/acc-1/transactions?bookingStatus=both&limit=2&cursor=abc%2Bdef");
   });
 
-  it("getBalanceHistory: every page of the period's bookings, worked back from closingBooked", async () => {
+  it("getBalanceHistory: the balances and the bookings' first page at once, in the bank's largest pages, then its next links", async () => {
     const booking = (id: string, date: string, amount: string) => ({ transactionId: id, bookingDate: date, transactionAmount: { currency: "NOK", amount } });
     route = (request) => {
       if (request.url.endsWith("/balances")) {
@@ -195,22 +195,51 @@ describe("account information, PSU and TPP dialogue operations", () => {
         body: {
           transactions: {
             booked: [booking("t-1", "2026-03-03", "50.00"), booking("t-2", "2026-03-02", "-20.00")],
-            _links: { next: link("/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&cursor=2") },
+            _links: { next: link("/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000&cursor=2") },
           },
         },
       };
     };
     const history = await getBalanceHistory(ctx, "acc-1", { days: 3, today: "2026-03-03" });
-    expect(server.requests.map((r) => r.url)).toEqual([
-      "/v1/accounts/acc-1/balances",
-      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01",
-      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&cursor=2",
-    ]);
+    const urls = server.requests.map((r) => r.url);
+    // The first two at once (in either order), the next page after the first.
+    expect(urls.slice(0, 2).sort()).toEqual(["/v1/accounts/acc-1/balances", "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000"]);
+    expect(urls.slice(2)).toEqual(["/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000&cursor=2"]);
     expect(history?.series.points).toEqual([
       { date: "2026-03-01", amount: "120.00" },
       { date: "2026-03-02", amount: "100.00" },
       { date: "2026-03-03", amount: "150.00" },
     ]);
+  });
+
+  it("getBalanceHistory: a bank that refuses the page size is asked again with its own; any other refusal is the bank's error", async () => {
+    route = (request) => {
+      if (request.url.endsWith("/balances")) {
+        return { status: 200, body: { balances: [{ balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-03" }] } };
+      }
+      if (request.url.includes("limit=")) {
+        return { status: 400, body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "limit", text: "limit must be 1 to 500" }] } };
+      }
+      return { status: 200, body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "4.00" } }], _links: {} } } };
+    };
+    const history = await getBalanceHistory(ctx, "acc-1", { days: 2, today: "2026-03-03" });
+    expect(server.requests.map((r) => r.url).filter((url) => url.includes("/transactions"))).toEqual([
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-02&limit=1000",
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-02",
+    ]);
+    expect(history?.series.points).toEqual([
+      { date: "2026-03-02", amount: "6.00" },
+      { date: "2026-03-03", amount: "10.00" },
+    ]);
+
+    server.requests.length = 0;
+    route = (request) =>
+      request.url.endsWith("/balances")
+        ? { status: 200, body: { balances: [] } }
+        : { status: 400, body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "dateFrom", text: "dateFrom is too far back" }] } };
+    const error = await getBalanceHistory(ctx, "acc-1", { days: 2, today: "2026-03-03" }).catch((e: unknown) => e);
+    expect(error instanceof AspspError && [error.status, error.tppMessages[0]?.path]).toEqual([400, "dateFrom"]);
+    expect(server.requests.filter((r) => r.url.includes("/transactions"))).toHaveLength(1);
   });
 
   it("page tokens keep only the query, so a token cannot lead elsewhere; a forged token is refused", () => {

@@ -1,10 +1,18 @@
 import type { AspspContext } from "../aspsp/aspsp-context";
-import type { AccountTransaction, Balance } from "./ais-types";
+import { AspspError } from "../errors";
+import type { AccountTransaction, Balance, TransactionPage } from "./ais-types";
 import { type BalanceSeries, buildBalanceSeries } from "./build-balance-series";
 import { getBalances } from "./get-balances";
 import { listTransactions } from "./list-transactions";
 
-/** At most this many pages are read for a chart (200 bookings each). */
+/**
+ * The page size asked for the chart's bookings: the spec lets the TPP set `limit` (at least 1)
+ * and names no largest value; this bank's largest is 1,000. A bank that refuses it (a
+ * FORMAT_ERROR on `limit`) is asked again with its own default page size.
+ * @see psd2-interface.md "GET /v1/accounts/{id}/transactions", "Limits"
+ */
+export const CHART_PAGE_SIZE = 1_000;
+/** At most this many pages are read for a chart. */
 const MAX_PAGES = 15;
 
 function daysBefore(date: string, days: number): string {
@@ -23,10 +31,37 @@ function anchorOf(balances: readonly Balance[]): { balance: Balance; date: strin
   return undefined;
 }
 
+function refusesLimit(error: unknown): boolean {
+  return error instanceof AspspError && error.status === 400 && error.tppMessages.some((message) => message.path === "limit");
+}
+
+/** The first page of the period's bookings in the largest pages the bank gives. */
+async function firstPageOfBookings(ctx: AspspContext, accountId: string, dateFrom: string): Promise<TransactionPage> {
+  try {
+    return await listTransactions(ctx, accountId, { bookingStatus: "booked", dateFrom, limit: CHART_PAGE_SIZE });
+  } catch (error) {
+    if (!refusesLimit(error)) throw error;
+    return listTransactions(ctx, accountId, { bookingStatus: "booked", dateFrom });
+  }
+}
+
+/** Every booking from `dateFrom` to the bank's today: the first page, then the bank's next links (at most MAX_PAGES pages). */
+async function readBookings(ctx: AspspContext, accountId: string, dateFrom: string): Promise<AccountTransaction[]> {
+  let page = await firstPageOfBookings(ctx, accountId, dateFrom);
+  const transactions: AccountTransaction[] = [...page.booked];
+  for (let read = 1; page.pages.next !== undefined && read < MAX_PAGES; read++) {
+    page = await listTransactions(ctx, accountId, { bookingStatus: "booked", page: page.pages.next });
+    transactions.push(...page.booked);
+  }
+  return transactions;
+}
+
 /**
- * An account's end-of-day balance over the last `days` days, for a chart: its balances and the
- * booked transactions of the period (every page, through the bank's next links), worked back
- * from closingBooked. Undefined when the bank gives no dated balance to start from.
+ * An account's end-of-day balance over the last `days` days up to `today` (the bank's), for a
+ * chart: its balances and the booked transactions of the period, worked back from closingBooked.
+ * The balances and the first page of bookings are asked for at once; the bookings come in the
+ * largest pages the bank gives (CHART_PAGE_SIZE), following its next links. Undefined when the
+ * bank gives no dated balance to start from.
  * @see supplement.md §3
  */
 export async function getBalanceHistory(
@@ -35,18 +70,13 @@ export async function getBalanceHistory(
   options: { days?: number; today: string },
 ): Promise<{ series: BalanceSeries; balances: readonly Balance[] } | undefined> {
   const days = options.days ?? 90;
-  const { balances } = await getBalances(ctx, accountId);
+  const from = daysBefore(options.today, days - 1);
+  const [{ balances }, transactions] = await Promise.all([getBalances(ctx, accountId), readBookings(ctx, accountId, from)]);
   const anchor = anchorOf(balances);
   if (anchor === undefined) return undefined;
+  // A balance dated after today (the bank's clock ahead of the app's reading of it): the chart
+  // runs to its day; the listing's dateTo is the bank's own today, so those bookings are in it.
   const to = anchor.date > options.today ? anchor.date : options.today;
-  const from = daysBefore(to, days - 1);
-  const transactions: AccountTransaction[] = [];
-  let page = await listTransactions(ctx, accountId, { bookingStatus: "booked", dateFrom: from });
-  transactions.push(...page.booked);
-  for (let read = 1; page.pages.next !== undefined && read < MAX_PAGES; read++) {
-    page = await listTransactions(ctx, accountId, { bookingStatus: "booked", page: page.pages.next });
-    transactions.push(...page.booked);
-  }
   const series = buildBalanceSeries({ anchor: anchor.balance.amount, anchorDate: anchor.date, transactions, from, to });
   return { series, balances };
 }

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { issueSealCertificate, issueTppCertificate } from "../../psd2/certificates";
 import { accountsResponseSchema } from "../../psd2/schemas";
@@ -220,6 +220,55 @@ describe("createAspspClient", () => {
       expect(exchange?.requestHeaders.map(([name]) => name).slice(0, 5)).toEqual([
         "Date", "X-Request-ID", "Digest", "Signature", "TPP-Signature-Certificate",
       ]);
+    });
+  });
+
+  describe("the inspector's record", () => {
+    it("does not hold the reply back: the call returns while the record is still being written, and close() waits for it", async () => {
+      let finish: () => void = () => undefined;
+      const written: string[] = [];
+      const slow = client({
+        recorder: (exchange) =>
+          new Promise<void>((resolve) => {
+            finish = () => {
+              written.push(exchange.requestId);
+              resolve();
+            };
+          }),
+      });
+      const reply = await slow.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller });
+      expect(written).toEqual([]);
+      let closed = false;
+      const closing = slow.close().then(() => {
+        closed = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(closed).toBe(false);
+      finish();
+      await closing;
+      expect(written).toEqual([reply.requestId]);
+    });
+
+    it("a record that fails is logged and never breaks the call", async () => {
+      const logged: string[] = [];
+      const spy = vi.spyOn(console, "error").mockImplementation((message: unknown) => {
+        logged.push(String(message));
+      });
+      try {
+        const failing = client({ recorder: () => Promise.reject(new Error("disk full")) });
+        const throwing = client({
+          recorder: () => {
+            throw new Error("no table");
+          },
+        });
+        await expect(failing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).resolves.toMatchObject({ status: 200 });
+        await expect(throwing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).resolves.toMatchObject({ status: 200 });
+        await failing.close();
+        expect(logged).toHaveLength(2);
+        expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/could not record the bank call .*no table/), expect.stringMatching(/could not record the bank call .*disk full/)]));
+      } finally {
+        spy.mockRestore();
+      }
     });
   });
 

@@ -68,7 +68,12 @@ export interface AspspClientOptions {
   readonly requireSignedResponses?: boolean;
   readonly tls?: AspspTlsOptions;
   readonly timeouts?: { readonly connectMs?: number; readonly headersMs?: number; readonly bodyMs?: number };
-  /** Receives every exchange (each attempt), for the request inspector. Must not throw. */
+  /**
+   * Receives every exchange (each attempt), for the request inspector. The 2xx reply to a GET is
+   * not held back while a returned promise settles (close() waits for those); every other
+   * exchange is recorded before the call returns or throws. A failure is logged, never thrown
+   * into the call.
+   */
   readonly recorder?: (exchange: AspspExchange) => void | Promise<void>;
   readonly now?: () => Date;
   readonly createRequestId?: () => string;
@@ -86,7 +91,7 @@ export interface AspspClient {
    * with the call's schema, and throws AspspError for a non-2xx reply.
    */
   fetch<S extends z.ZodType>(call: AspspCall<S>): Promise<AspspReply<z.output<S>>>;
-  /** Closes the keep-alive connections. */
+  /** Lets the recorder's writes finish, then closes the keep-alive connections (once; later calls wait for the same). */
   close(): Promise<void>;
 }
 
@@ -195,14 +200,36 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
   const certificateCache: CertificateCache = createCertificateCache({ maxEntries: 16 });
   const { signer } = options;
 
-  async function record(exchange: AspspExchange): Promise<void> {
+  // The inspector's writes of successful reads still under way: a page's read is not held back
+  // for its record (the PSU waits for the bank, not for the inspector), and close() lets them
+  // finish. Every other exchange (a write, a refusal, an SCA redirect, no reply) is recorded
+  // before the call returns or throws, so that what follows it (a flow named after its first
+  // call, an error page) finds it.
+  const recording = new Set<Promise<void>>();
+  let closing: Promise<void> | undefined;
+
+  function recordFailed(exchange: AspspExchange, error: unknown): void {
+    // The inspector must never break a call to the bank.
+    console.error(`tpp: could not record the bank call ${exchange.requestId}: ${describeError(error)}`);
+  }
+
+  async function record(exchange: AspspExchange, how: { inBackground: boolean }): Promise<void> {
     if (options.recorder === undefined) return;
+    let written: void | Promise<void>;
     try {
-      await options.recorder(exchange);
+      written = options.recorder(exchange);
     } catch (error) {
-      // The inspector must never break a call to the bank.
-      console.error(`tpp: could not record the bank call ${exchange.requestId}: ${describeError(error)}`);
+      recordFailed(exchange, error);
+      return;
     }
+    if (written === undefined) return;
+    const pending = written.then(
+      () => undefined,
+      (error: unknown) => recordFailed(exchange, error),
+    );
+    if (!how.inBackground) return pending;
+    recording.add(pending);
+    void pending.finally(() => recording.delete(pending));
   }
 
   async function send(
@@ -269,7 +296,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
         durationMs,
         signature: undefined,
         error: describeError(error),
-      });
+      }, { inBackground: false });
       throw error;
     }
     const durationMs = Math.round(performance.now() - started);
@@ -310,14 +337,18 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     const signatureProblem = refusedSignature
       ? `the reply's signature is ${signature.status}${signature.status === "failed" ? `: ${signature.problems.join("; ")}` : ""}`
       : undefined;
-    await record({
-      ...sent.exchange,
-      status,
-      responseHeaders: headerPairsOf(headers),
-      responseBody: text,
-      signature,
-      error: signatureProblem === undefined ? undefined : `refused: ${signatureProblem}`,
-    });
+    const inBackground = call.method === "GET" && signatureProblem === undefined && status >= 200 && status <= 299;
+    await record(
+      {
+        ...sent.exchange,
+        status,
+        responseHeaders: headerPairsOf(headers),
+        responseBody: text,
+        signature,
+        error: signatureProblem === undefined ? undefined : `refused: ${signatureProblem}`,
+      },
+      { inBackground },
+    );
     if (signatureProblem !== undefined) {
       throw new TppError("RESPONSE_SIGNATURE_INVALID", `The bank's reply to ${call.method} ${url.pathname} was refused: ${signatureProblem}`);
     }
@@ -359,8 +390,12 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     keyId: signer.keyId,
     certificate: signer.certificate,
     fetch: fetchFromBank,
-    async close() {
-      await ownAgent?.close();
+    close() {
+      closing ??= (async () => {
+        await Promise.all(recording);
+        await ownAgent?.close();
+      })();
+      return closing;
     },
   };
 }

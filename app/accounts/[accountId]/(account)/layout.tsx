@@ -7,8 +7,7 @@ import { formatBban, formatIban } from "@/components/format";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { getAccount } from "@/lib/tpp/ais/get-account";
-import { getBalanceHistory } from "@/lib/tpp/ais/get-balance-history";
+import { loadAccountView } from "@/lib/tpp/ais/load-account-pages";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
@@ -21,8 +20,8 @@ type Params = Promise<{ accountId: string }>;
  * the page of transactions (the page below). A layout, so that it is read once per view: the
  * transactions' First, Previous, Next and Last links and their filters change the page's query
  * only, which Next renders without this layout, and the 90 days' balance history (its balances
- * and up to 15 pages of bookings) is not read from the bank again for each page. Nothing is kept
- * on the server between requests.
+ * and the period's bookings in the bank's largest pages) is not read from the bank again for each
+ * page. Nothing is kept on the server between requests.
  */
 export default async function AccountLayout({ params, children }: { params: Params; children: ReactNode }) {
   const { accountId } = await params;
@@ -31,8 +30,7 @@ export default async function AccountLayout({ params, children }: { params: Para
   const today = (await getAppClock()).today();
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
-    const [account, history] = await Promise.all([getAccount(ctx, accountId), getBalanceHistory(ctx, accountId, { days: 90, today })]);
-    return { account, history };
+    return loadAccountView(ctx, accountId, { today });
   });
 
   const back = (
