@@ -1,3 +1,4 @@
+import { accountNextPageVsSlowestCall, accountPageVsSlowestCall, accountsPageVsSlowestCall } from "./app-pages.bench";
 import type { MeasureOptions } from "./measure";
 import { signRequestVsRawSign } from "./sign-request.bench";
 import { verifyWithCertificateCacheVsWithout } from "./verify-request.bench";
@@ -9,4 +10,7 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   verifyWithCertificateCacheVsWithout,
   transactionsLastPageVsFirstPage,
   transactionsOffsetLastPageVsFirstPage,
+  accountsPageVsSlowestCall,
+  accountPageVsSlowestCall,
+  accountNextPageVsSlowestCall,
 };
