@@ -62,9 +62,18 @@ export function addDays(date: IsoDate, days: number): IsoDate {
  * The same day of the month `months` later (earlier when negative), on the month's last day
  * where it has no such day: addMonths("2026-01-31", 1) is "2026-02-28".
  */
+const addMonthsCache = new Map<string, IsoDate>();
+
 export function addMonths(date: IsoDate, months: number): IsoDate {
   if (!Number.isInteger(months)) throw new RangeError(`months must be a whole number, got ${months}`);
-  return fromPlainDate(toPlainDate(date).add({ months }, { overflow: "constrain" }));
+  const key = `${date}|${months}`;
+  let result = addMonthsCache.get(key);
+  if (result === undefined) {
+    result = fromPlainDate(toPlainDate(date).add({ months }, { overflow: "constrain" }));
+    if (addMonthsCache.size >= 100_000) addMonthsCache.clear();
+    addMonthsCache.set(key, result);
+  }
+  return result;
 }
 
 /** The whole days from `from` to `to` (negative when `to` is earlier): daysBetween("2026-03-28", "2026-03-30") is 2. */

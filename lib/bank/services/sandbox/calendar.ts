@@ -2,56 +2,14 @@
  * Calendar dates (YYYY-MM-DD) for the sandbox dataset, with Norway's bank holidays: salaries and
  * bills move to the nearest earlier or later business day as Norwegian banks move them.
  */
+import { addDays, isoWeekday, type IsoDate } from "../../../psd2/time";
 
-const MS_PER_DAY = 86_400_000;
-
-function toUtc(date: string): Date {
-  return new Date(`${date}T00:00:00Z`);
-}
-
-function fromUtc(date: Date): string {
-  return date.toISOString().slice(0, 10);
-}
-
-// Date arithmetic runs some hundred thousand times per dataset: its results are memoised.
-const addDaysCache = new Map<string, string>();
-
-export function addDays(date: string, days: number): string {
-  const key = `${date}|${days}`;
-  let result = addDaysCache.get(key);
-  if (result === undefined) {
-    result = fromUtc(new Date(toUtc(date).getTime() + days * MS_PER_DAY));
-    if (addDaysCache.size > 100_000) addDaysCache.clear();
-    addDaysCache.set(key, result);
-  }
-  return result;
-}
-
-/** The same day of the month `months` later (or earlier), clamped to the month's last day. */
-export function addMonths(date: string, months: number): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  const index = year * 12 + (month - 1) + months;
-  const targetYear = Math.floor(index / 12);
-  const targetMonth = index - targetYear * 12;
-  const lastDay = new Date(Date.UTC(targetYear, targetMonth + 1, 0)).getUTCDate();
-  return fromUtc(new Date(Date.UTC(targetYear, targetMonth, Math.min(day, lastDay))));
-}
-
-/** The date of a day in a month; the day is clamped to the month's last day. */
-export function dateInMonth(yearMonth: string, day: number): string {
-  const [year = 0, month = 1] = yearMonth.split("-").map(Number);
-  const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
-  return fromUtc(new Date(Date.UTC(year, month - 1, Math.min(day, lastDay))));
-}
-
-/** Days from a to b (b - a). */
-export function daysBetween(a: string, b: string): number {
-  return Math.round((toUtc(b).getTime() - toUtc(a).getTime()) / MS_PER_DAY);
-}
+// The date arithmetic is lib/psd2/time's (Temporal's PlainDate); the holidays are the bank's.
+export { addDays, addMonths, dateInMonth, daysBetween } from "../../../psd2/time";
 
 /** 0 = Sunday ... 6 = Saturday. */
-export function dayOfWeek(date: string): number {
-  return toUtc(date).getUTCDay();
+export function dayOfWeek(date: IsoDate): number {
+  return isoWeekday(date) % 7;
 }
 
 /** Easter Sunday of a year (the anonymous Gregorian algorithm). */
@@ -70,7 +28,7 @@ function easterSunday(year: number): string {
   const m = Math.floor((a + 11 * h + 22 * l) / 451);
   const month = Math.floor((h + l - 7 * m + 114) / 31);
   const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return fromUtc(new Date(Date.UTC(year, month - 1, day)));
+  return `${String(year).padStart(4, "0")}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 }
 
 const holidayCache = new Map<number, ReadonlySet<string>>();
