@@ -20,6 +20,7 @@ import {
   listScheduledBatchRuns,
   nextScheduledBatchRun,
 } from "./batch-schedule";
+import { durationMs } from "../../psd2/time";
 import type { ClockChange } from "./sandbox-clock";
 
 /** What a processor reports of one run: how many items it processed, and any counts of its own. */
@@ -219,7 +220,7 @@ export class BatchRunner {
     const now = this.clock.now();
     const last = await this.lastScheduledRun();
     if (now.getTime() <= last.getTime()) return summarise([], 0);
-    const windowStart = new Date(now.getTime() - CATCH_UP_WINDOW_DAYS * 24 * 60 * 60 * 1000);
+    const windowStart = new Date(now.getTime() - durationMs({ days: CATCH_UP_WINDOW_DAYS }));
     const from = last.getTime() < windowStart.getTime() ? windowStart : last;
     const skipped = countScheduledBatchRuns(last, from);
     const due = listScheduledBatchRuns(from, now);

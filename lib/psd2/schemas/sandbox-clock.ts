@@ -5,6 +5,7 @@
  * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
  */
 import { z } from "zod";
+import { durationMs } from "../time/duration";
 import { formatError, validateIsoDateTime } from "../validation";
 import { parseIsoDuration } from "./sandbox-duration";
 import { addViolation, checkWith } from "./zod-checks";
@@ -31,7 +32,7 @@ const durationSchema = z.string().check(
       return formatError("must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)");
     }
     if (milliseconds <= 0) return formatError("must be longer than zero: the clock moves forward only by advance; set now to go back");
-    if (milliseconds > MAX_SANDBOX_CLOCK_ADVANCE_DAYS * 24 * 60 * 60 * 1000) return formatError(`must be at most P${MAX_SANDBOX_CLOCK_ADVANCE_DAYS}D`);
+    if (milliseconds > durationMs({ days: MAX_SANDBOX_CLOCK_ADVANCE_DAYS })) return formatError(`must be at most P${MAX_SANDBOX_CLOCK_ADVANCE_DAYS}D`);
     return undefined;
   }),
 );
