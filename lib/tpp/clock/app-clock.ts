@@ -4,6 +4,7 @@
  * reading of the bank's clock and the system time are arguments.
  */
 import { z } from "zod";
+import { BANK_TIME_ZONE, dateInZone, type IsoDate } from "../../psd2/time";
 
 /** Where the app's time comes from. */
 export type AppClockSource = "bank-sandbox" | "system";
@@ -39,12 +40,9 @@ export const sandboxClockResponseSchema = z.looseObject({
 
 export type SandboxClockState = Pick<z.output<typeof sandboxClockResponseSchema>, "now" | "frozen">;
 
-const osloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** The calendar date (YYYY-MM-DD) of an instant in Europe/Oslo (its daylight saving time included). */
-export function osloDateOf(date: Date): string {
-  const parts = Object.fromEntries(osloDate.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day}`;
+export function osloDateOf(date: Date): IsoDate {
+  return dateInZone(date, BANK_TIME_ZONE);
 }
 
 /**
