@@ -8,7 +8,7 @@ export type AccountRecord = typeof accounts.$inferSelect;
 export type NewAccount = typeof accounts.$inferInsert;
 
 /** Amounts as the wire wants them: the currency's fraction digits ("1250.00", not "1250.00000"). */
-function toAccountRecord(row: AccountRecord): AccountRecord {
+export function toAccountRecord(row: AccountRecord): AccountRecord {
   return {
     ...row,
     bookedBalance: formatAmount(row.bookedBalance, row.currency),

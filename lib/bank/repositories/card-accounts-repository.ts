@@ -7,7 +7,7 @@ import { formatAmount } from "./money";
 export type CardAccountRecord = typeof cardAccounts.$inferSelect;
 export type NewCardAccount = typeof cardAccounts.$inferInsert;
 
-function toCardAccountRecord(row: CardAccountRecord): CardAccountRecord {
+export function toCardAccountRecord(row: CardAccountRecord): CardAccountRecord {
   return {
     ...row,
     bookedBalance: formatAmount(row.bookedBalance, row.currency),

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { cardTransactions } from "../db/schema";
 import { createLedgerRepository, type LedgerTable } from "./ledger-repository";
@@ -45,6 +46,18 @@ const LEDGER: LedgerTable<CardTransactionRecord, NewCardTransaction> = {
   amount: cardTransactions.amount,
   unnestColumns: UNNEST_COLUMNS,
   toRecord: toCardTransactionRecord,
+  selectRows: (db, query) => {
+    let selected = db
+      .select({ row: cardTransactions, flag: query.flag ?? sql<null>`null` })
+      .from(cardTransactions)
+      .where(query.where)
+      .orderBy(...(query.orderBy ?? []))
+      .$dynamic();
+    if (query.limit !== undefined) selected = selected.limit(query.limit);
+    if (query.offset !== undefined) selected = selected.offset(query.offset);
+    return selected;
+  },
+  insertRows: (db, rows) => db.insert(cardTransactions).values(rows).returning(),
 };
 
 /** Transactions of card accounts: booked and pending, in the card account's currency with the merchant's original amount. */

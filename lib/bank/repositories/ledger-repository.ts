@@ -1,4 +1,4 @@
-import { and, count, eq, getTableName, gte, lte, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, getTableName, gte, lte, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/open-bank-database";
 import { chunk } from "./chunk";
@@ -23,7 +23,46 @@ export type LedgerTable<Row, NewRow> = {
   unnestColumns: readonly UnnestColumn<NewRow>[];
   /** A stored row as the bank uses it (amounts at their currency's minor units). */
   toRecord: (row: Row) => Row;
+  /**
+   * The ledger's typed statements, which the generic code cannot type itself: rows meeting a
+   * condition, in an order, each with the value of `flag` (a condition on the whole ledger,
+   * computed once by the database); and inserts returning the stored rows.
+   */
+  selectRows: (db: Executor, query: { where: SQL | undefined; orderBy?: SQL[]; limit?: number; offset?: number; flag?: SQL<boolean> }) => Promise<{ row: Row; flag: boolean | null }[]>;
+  insertRows: (db: Executor, rows: NewRow[]) => Promise<Row[]>;
 };
+
+/** The sums an account's balances are made of (decimal strings at the storage scale). */
+export type BalanceSums = {
+  /** Booked on or after the given day (today's bookings). */
+  bookedToday: string;
+  /** Every pending amount. */
+  pending: string;
+  /** The pending debits (negative pending amounts). */
+  pendingDebits: string;
+};
+
+function prepareBalanceSums(db: Executor, ledger: { table: PgTable; owner: AnyPgColumn; status: AnyPgColumn; sortDate: AnyPgColumn; amount: AnyPgColumn }) {
+  const { table, amount, status } = ledger;
+  return db
+    .select({
+      bookedToday: sql<string>`coalesce(sum(${amount}) filter (where ${status} = 'booked'), 0)::text`,
+      pending: sql<string>`coalesce(sum(${amount}) filter (where ${status} = 'pending'), 0)::text`,
+      pendingDebits: sql<string>`coalesce(sum(${amount}) filter (where ${status} = 'pending' and ${amount} < 0), 0)::text`,
+    })
+    .from(table)
+    .where(
+      and(
+        eq(ledger.owner, sql.placeholder("owner")),
+        // Booked rows have sort_date = booking_date: both branches keep to the listing index.
+        or(and(eq(status, "booked"), gte(ledger.sortDate, sql.placeholder("from"))), eq(status, "pending")),
+      ),
+    )
+    .prepare(`balance_sums_${getTableName(table)}`);
+}
+
+// Built once per database handle and ledger: PostgreSQL keeps the named statement prepared.
+const preparedBalanceSums = new WeakMap<Executor, Map<PgTable, ReturnType<typeof prepareBalanceSums>>>();
 
 /**
  * The repository of a ledger: lookups, listing pages paged in the database (see listing-page.ts),
@@ -62,17 +101,14 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
 
   return {
     async findById(id: string): Promise<Row | undefined> {
-      const rows = (await db.select().from(table).where(eq(ledger.id, id))) as unknown as Row[];
-      return rows[0] && toRecord(rows[0]);
+      const [found] = await ledger.selectRows(db, { where: eq(ledger.id, id) });
+      return found && toRecord(found.row);
     },
 
     /** A row of this account; undefined when the id is unknown or another account's. */
     async findInAccount(ownerId: string, id: string): Promise<Row | undefined> {
-      const rows = (await db
-        .select()
-        .from(table)
-        .where(and(eq(ledger.owner, ownerId), eq(ledger.id, id)))) as unknown as Row[];
-      return rows[0] && toRecord(rows[0]);
+      const [found] = await ledger.selectRows(db, { where: and(eq(ledger.owner, ownerId), eq(ledger.id, id)) });
+      return found && toRecord(found.row);
     },
 
     /**
@@ -89,29 +125,27 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
       const conditions = [...base];
       if ("after" in position) conditions.push(keysetCondition(keyColumns, "<", position.after));
       if ("before" in position) conditions.push(keysetCondition(keyColumns, ">", position.before));
-      const fetched = (await db
-        .select()
-        .from(table)
-        .where(and(...conditions))
-        .orderBy(...listingOrder(keyColumns, reverse))
-        .limit(query.limit + 1)
-        .offset("offset" in position ? position.offset : 0)) as unknown as Row[];
+      // Whether rows lie on the other side of the page than the one read: asked in the same
+      // statement (PostgreSQL evaluates the uncorrelated EXISTS once), so a page is one round trip.
+      let other: SQL[] | undefined;
+      if ("after" in position) other = [...base, keysetCondition(keyColumns, ">=", position.after)];
+      else if ("before" in position) other = [...base, keysetCondition(keyColumns, "<=", position.before)];
+      else if (position.offset > 0) other = base;
+      const flag = other && sql<boolean>`exists (${db.select({ one: sql`1` }).from(table).where(and(...other))})`;
+      const fetched = await ledger.selectRows(db, {
+        where: and(...conditions),
+        orderBy: listingOrder(keyColumns, reverse),
+        limit: query.limit + 1,
+        offset: "offset" in position ? position.offset : 0,
+        ...(flag ? { flag } : {}),
+      });
       const more = fetched.length > query.limit;
-      const rows = fetched.slice(0, query.limit).map(toRecord);
+      // Past the end no row carries the flag: it is then asked on its own.
+      const otherSide = other === undefined ? false : fetched[0] ? fetched[0].flag === true : await exists(other);
+      const rows = fetched.slice(0, query.limit).map((found) => toRecord(found.row));
       if (reverse) rows.reverse();
-
-      let hasNext: boolean;
-      let hasPrevious: boolean;
-      if ("after" in position) {
-        hasNext = more;
-        hasPrevious = await exists([...base, keysetCondition(keyColumns, ">=", position.after)]);
-      } else if ("before" in position) {
-        hasPrevious = more;
-        hasNext = await exists([...base, keysetCondition(keyColumns, "<=", position.before)]);
-      } else {
-        hasNext = more;
-        hasPrevious = position.offset > 0 && (await exists(base));
-      }
+      const hasNext = "before" in position ? otherSide : more;
+      const hasPrevious = "before" in position ? more : otherSide;
 
       const page: ListingPage<Row> = { rows, hasNext, hasPrevious };
       if (query.withTotal) page.total = await countRows(ownerId, query);
@@ -133,14 +167,26 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
       return sumWhere(conditions);
     },
 
+    /**
+     * Today's bookings, the pending amounts and the pending debits of an account, in one
+     * statement: what its balances are made of (see compute-balances.ts).
+     */
+    async balanceSums(ownerId: string, today: string): Promise<BalanceSums> {
+      let byTable = preparedBalanceSums.get(db);
+      if (!byTable) preparedBalanceSums.set(db, (byTable = new Map()));
+      let prepared = byTable.get(table);
+      if (!prepared) byTable.set(table, (prepared = prepareBalanceSums(db, ledger)));
+      const [sums] = await prepared.execute({ owner: ownerId, from: today });
+      return sums ?? { bookedToday: "0", pending: "0", pendingDebits: "0" };
+    },
+
     /** The exact sum of the pending amounts (for the expected balance). */
     async sumPending(ownerId: string): Promise<string> {
       return sumWhere([eq(ledger.owner, ownerId), eq(ledger.status, "pending")]);
     },
 
     async insert(row: NewRow): Promise<Row> {
-      const rows = (await db.insert(table).values(row as never).returning()) as Row[];
-      const inserted = rows[0];
+      const [inserted] = await ledger.insertRows(db, [row]);
       if (!inserted) throw new Error(`inserting into ${getTableName(table)} returned no row`);
       return toRecord(inserted);
     },
@@ -149,7 +195,7 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
     async insertAll(rows: NewRow[]): Promise<Row[]> {
       const inserted: Row[] = [];
       for (const batch of chunk(rows)) {
-        const stored = (await db.insert(table).values(batch as never[]).returning()) as Row[];
+        const stored = await ledger.insertRows(db, batch);
         // RETURNING gives no order guarantee: restore the given one (seq follows it).
         stored.sort((a, b) => a.seq - b.seq);
         inserted.push(...stored.map(toRecord));

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { transactions } from "../db/schema";
 import { createLedgerRepository, type LedgerTable } from "./ledger-repository";
@@ -48,6 +49,18 @@ const LEDGER: LedgerTable<TransactionRecord, NewTransaction> = {
   amount: transactions.amount,
   unnestColumns: UNNEST_COLUMNS,
   toRecord: toTransactionRecord,
+  selectRows: (db, query) => {
+    let selected = db
+      .select({ row: transactions, flag: query.flag ?? sql<null>`null` })
+      .from(transactions)
+      .where(query.where)
+      .orderBy(...(query.orderBy ?? []))
+      .$dynamic();
+    if (query.limit !== undefined) selected = selected.limit(query.limit);
+    if (query.offset !== undefined) selected = selected.offset(query.offset);
+    return selected;
+  },
+  insertRows: (db, rows) => db.insert(transactions).values(rows).returning(),
 };
 
 /** Transactions of payment accounts: booked, pending and rejected. */

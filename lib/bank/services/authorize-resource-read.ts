@@ -3,6 +3,7 @@ import type { TppIdentity } from "../plugins/security-gate";
 import type { Executor } from "../db/open-bank-database";
 import { createConsentsRepository } from "../repositories/consents-repository";
 import type { CustomerRecord } from "../repositories/customers-repository";
+import type { ReadAuthorisationFacts, ReadAuthorisationKey } from "../repositories/read-authorisations-repository";
 import { createScaSessionsRepository } from "../repositories/sca-sessions-repository";
 import type { UnattendedAccessKey } from "../repositories/unattended-access-repository";
 import { createScaChallenge } from "../sca/start-sca-journey";
@@ -30,6 +31,11 @@ export type ResourceReadTarget<R extends OwnedResource> = {
   id: string;
   kind: ResourceReadKind;
   load: (db: Executor, id: string) => Promise<R | undefined>;
+  /**
+   * Every fact the rules ask for, in one statement (read-authorisations-repository.ts): the read
+   * the PSU-ID names is decided by it when everything is in order.
+   */
+  facts?: (db: Executor, key: ReadAuthorisationKey) => Promise<ReadAuthorisationFacts<R> | undefined>;
 };
 
 export type AuthorisedRead<R extends OwnedResource> = {
@@ -43,6 +49,45 @@ export type AuthorisedRead<R extends OwnedResource> = {
 };
 
 const PATH_PARAMETER = { account: "accountId", "card-account": "cardAccountId" } as const;
+
+/** A psu-id as the bank hands it out (read-psu-headers.ts gives it in lower case). */
+const PSU_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The common read in one statement: a PSU-ID alone (no X-PSU-IDENTITY, no PSU-Corporate-ID),
+ * and every rule met. Undefined whenever anything is not in order, or the headers take another
+ * path: the rules are then applied one by one below, which also finds the exact refusal. The
+ * facts come straight from the database (nothing is kept between requests), so a write made by
+ * any bank process decides the next read in every other.
+ */
+async function authorizeInOneStatement<R extends OwnedResource>(
+  ctx: ServiceContext,
+  request: AisRequest,
+  target: ResourceReadTarget<R>,
+): Promise<AuthorisedRead<R> | undefined> {
+  const { tpp, headers } = request;
+  if (!target.facts || headers.psuId === undefined || !PSU_ID.test(headers.psuId)) return undefined;
+  if (headers.psuIdentity !== undefined || headers.psuCorporateId !== undefined) return undefined;
+  const present = headers.psuIpAddress !== undefined;
+  if (present && headers.tppSessionId === undefined) return undefined;
+  const now = ctx.clock.now();
+  const facts = await target.facts(ctx.db, {
+    tppId: tpp.id,
+    psuId: headers.psuId,
+    resourceId: target.id,
+    tppSessionId: headers.tppSessionId,
+    now,
+    renewedAfter: new Date(now.getTime() - SCA_RENEWAL_PERIOD_DAYS * 24 * 60 * 60 * 1000),
+  });
+  // The same rules as below: consented, not an agreement's account (which needs its corporate
+  // context), and a valid SCA session with the PSU present or a recent SCA without.
+  if (!facts || !facts.consented || facts.inAgreement || !(present ? facts.sessionValid : facts.renewed)) return undefined;
+  const { customer, resource } = facts;
+  if (present) return { customer, resource, psuPresent: true };
+  const read: AuthorisedRead<R> = { customer, resource, psuPresent: false, oldestDate: addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS) };
+  if (target.kind === "balances" || target.kind === "transactions") read.counter = { tppId: tpp.id, resourceId: resource.id, kind: target.kind };
+  return read;
+}
 
 /**
  * Decides whether this TPP may read one account or card account for the PSU of PSU-ID, and how:
@@ -61,6 +106,8 @@ export async function authorizeResourceRead<R extends OwnedResource>(
   request: AisRequest,
   target: ResourceReadTarget<R>,
 ): Promise<AuthorisedRead<R>> {
+  const decided = await authorizeInOneStatement(ctx, request, target);
+  if (decided) return decided;
   const { tpp, headers } = request;
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) {

@@ -2,14 +2,13 @@ import type { Executor } from "../db/open-bank-database";
 import type { AccountRecord } from "../repositories/accounts-repository";
 import type { CardAccountRecord } from "../repositories/card-accounts-repository";
 import { createCardTransactionsRepository } from "../repositories/card-transactions-repository";
+import type { BalanceSums as Sums } from "../repositories/ledger-repository";
 import { addAmounts, subtractAmounts } from "../repositories/money";
-import { createPendingDebitsRepository } from "../repositories/pending-debits-repository";
 import { createTransactionsRepository } from "../repositories/transactions-repository";
 import type { WireBalance } from "./ais-wire";
 import { addCalendarDays } from "./calendar-days";
 import type { ServiceClock } from "./service-context";
 
-type Sums = { bookedToday: string; pending: string; pendingDebits: string };
 
 function toBalances(holder: { currency: string; bookedBalance: string; creditLimit: string }, sums: Sums, clock: ServiceClock): WireBalance[] {
   const { currency } = holder;
@@ -41,22 +40,10 @@ function toBalances(holder: { currency: string; bookedBalance: string; creditLim
  * @see supplement.md §3; psd2-interface.md "Account-information notes"
  */
 export async function computeAccountBalances(db: Executor, clock: ServiceClock, account: AccountRecord): Promise<WireBalance[]> {
-  const transactions = createTransactionsRepository(db);
-  const sums: Sums = {
-    bookedToday: await transactions.sumBooked(account.id, { from: clock.today() }),
-    pending: await transactions.sumPending(account.id),
-    pendingDebits: await createPendingDebitsRepository(db).sumForAccount(account.id),
-  };
-  return toBalances(account, sums, clock);
+  return toBalances(account, await createTransactionsRepository(db).balanceSums(account.id, clock.today()), clock);
 }
 
 /** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see supplement.md §3 */
 export async function computeCardAccountBalances(db: Executor, clock: ServiceClock, cardAccount: CardAccountRecord): Promise<WireBalance[]> {
-  const transactions = createCardTransactionsRepository(db);
-  const sums: Sums = {
-    bookedToday: await transactions.sumBooked(cardAccount.id, { from: clock.today() }),
-    pending: await transactions.sumPending(cardAccount.id),
-    pendingDebits: await createPendingDebitsRepository(db).sumForCardAccount(cardAccount.id),
-  };
-  return toBalances(cardAccount, sums, clock);
+  return toBalances(cardAccount, await createCardTransactionsRepository(db).balanceSums(cardAccount.id, clock.today()), clock);
 }

@@ -1,4 +1,5 @@
 import { createAccountsRepository } from "../repositories/accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { toWireAccountReference } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
 import { computeAccountBalances } from "./compute-balances";
@@ -17,6 +18,7 @@ export async function getAccountBalances(ctx: ServiceContext, request: AisReques
     id: accountId,
     kind: "balances",
     load: (db, id) => createAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
   });
   const balances = await runCountedRead(ctx, access.counter, (db) => computeAccountBalances(db, ctx.clock, access.resource));
   return { account: toWireAccountReference(access.resource), balances };

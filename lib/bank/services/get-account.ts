@@ -1,4 +1,5 @@
 import { createAccountsRepository } from "../repositories/accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { toWireAccount } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
 import type { ServiceContext } from "./service-context";
@@ -10,6 +11,7 @@ export async function getAccount(ctx: ServiceContext, request: AisRequest, accou
     id: accountId,
     kind: "details",
     load: (db, id) => createAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
   });
   return { account: toWireAccount(resource) };
 }

@@ -1,4 +1,5 @@
 import { createCardAccountsRepository } from "../repositories/card-accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
 import { computeCardAccountBalances } from "./compute-balances";
 import { runCountedRead } from "./run-counted-read";
@@ -11,6 +12,7 @@ export async function getCardAccountBalances(ctx: ServiceContext, request: AisRe
     id: cardAccountId,
     kind: "balances",
     load: (db, id) => createCardAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forCardAccount(key),
   });
   const balances = await runCountedRead(ctx, access.counter, (db) => computeCardAccountBalances(db, ctx.clock, access.resource));
   return { cardAccount: { maskedPan: access.resource.maskedPan, currency: access.resource.currency }, balances };

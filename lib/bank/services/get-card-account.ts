@@ -1,4 +1,5 @@
 import { createCardAccountsRepository } from "../repositories/card-accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { toWireCardAccount } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
 import type { ServiceContext } from "./service-context";
@@ -10,6 +11,7 @@ export async function getCardAccount(ctx: ServiceContext, request: AisRequest, c
     id: cardAccountId,
     kind: "details",
     load: (db, id) => createCardAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forCardAccount(key),
   });
   return { cardAccount: toWireCardAccount(resource) };
 }

@@ -1,4 +1,5 @@
 import { createAccountsRepository } from "../repositories/accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { createTransactionsRepository, type TransactionRecord, type TransactionStatus } from "../repositories/transactions-repository";
 import { accountHref, toWireAccountReference, toWireTransaction } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
@@ -51,6 +52,7 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
     id: accountId,
     kind: "transactions",
     load: (db, id) => createAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
   });
   const refusal = await refuseOldHistory(ctx, request, access, { date: listing.dateFrom, path: "dateFrom" });
   if (refusal) throw refusal;

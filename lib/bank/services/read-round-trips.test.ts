@@ -1,0 +1,110 @@
+import type { FastifyInstance } from "fastify";
+import type { PGlite, Transaction } from "@electric-sql/pglite";
+import type pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { balancesResponseSchema, transactionsResponseSchema } from "../../psd2/schemas";
+import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../testing/ais-scenarios";
+import { buildTestBank } from "../testing/build-test-bank";
+import { createSignedTestClient, type SignedTestClient } from "../testing/signed-test-client";
+import { testDatabaseKinds } from "../testing/test-database";
+
+/**
+ * Counts every statement the bank sends to its database driver (each one is a round trip: a
+ * BEGIN or COMMIT counts too), by wrapping the driver's own query entry points.
+ */
+function countStatements(app: FastifyInstance): { statements: string[]; stop: () => void } {
+  const statements: string[] = [];
+  const record = (text: unknown) => statements.push(typeof text === "string" ? text : String((text as { text?: unknown })?.text ?? text));
+  const client = (app.bank.db as unknown as { $client: PGlite | pg.Pool }).$client;
+  if (app.bank.databaseKind === "pglite") {
+    const lite = client as PGlite;
+    const { query, exec, transaction } = lite;
+    const wrapTx = (tx: Transaction): Transaction => {
+      const txQuery = tx.query.bind(tx);
+      const txExec = tx.exec.bind(tx);
+      return Object.assign(tx, {
+        query: (sql: string, ...rest: unknown[]) => (record(sql), (txQuery as (...args: unknown[]) => unknown)(sql, ...rest)),
+        exec: (sql: string, ...rest: unknown[]) => (record(sql), (txExec as (...args: unknown[]) => unknown)(sql, ...rest)),
+      }) as Transaction;
+    };
+    Object.assign(lite, {
+      query: (sql: string, ...rest: unknown[]) => (record(sql), (query as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
+      exec: (sql: string, ...rest: unknown[]) => (record(sql), (exec as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
+      transaction: (callback: (tx: Transaction) => unknown) => {
+        record("BEGIN");
+        return transaction.call(lite, (tx) => Promise.resolve(callback(wrapTx(tx))).finally(() => record("COMMIT")));
+      },
+    });
+    return {
+      statements,
+      stop: () => {
+        Object.assign(lite, { query, exec, transaction });
+      },
+    };
+  }
+  const pool = client as pg.Pool;
+  const { query, connect } = pool;
+  const patched: { connected: pg.PoolClient; clientQuery: pg.PoolClient["query"] }[] = [];
+  Object.assign(pool, {
+    query: (config: unknown, ...rest: unknown[]) => (record(config), (query as (...args: unknown[]) => unknown).call(pool, config, ...rest)),
+    connect: async (...args: unknown[]) => {
+      const connected = await (connect as (...a: unknown[]) => Promise<pg.PoolClient>).apply(pool, args);
+      const clientQuery = connected.query;
+      patched.push({ connected, clientQuery });
+      Object.assign(connected, {
+        query: (config: unknown, ...rest: unknown[]) => (record(config), (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)),
+      });
+      return connected;
+    },
+  });
+  return {
+    statements,
+    stop: () => {
+      Object.assign(pool, { query, connect });
+      for (const { connected, clientQuery } of patched) Object.assign(connected, { query: clientQuery });
+    },
+  };
+}
+
+// A signed read is authorised and answered in at most two round trips to the database.
+describe.each(testDatabaseKinds())("round trips of a signed read, on %s", (kind) => {
+  let app: FastifyInstance;
+  let tpp: SignedTestClient;
+  let psuId: string;
+  const account = ids.account(CUSTOMERS.ingrid, 1);
+
+  beforeAll(async () => {
+    app = await buildTestBank(kind);
+    tpp = createSignedTestClient(app);
+    ({ psuId } = await giveConsent(app, tpp, { tppSessionId: "trips", customerNumber: CUSTOMERS.ingrid }));
+  }, 120_000);
+  afterAll(() => app.close());
+
+  async function statementsOf(path: string): Promise<{ statements: string[]; body: unknown }> {
+    // A first read warms what the bank keeps across requests (the certificate's verdict).
+    expect((await tpp.get(path, presentHeaders(psuId, "trips"))).statusCode).toBe(200);
+    const counter = countStatements(app);
+    try {
+      const response = await tpp.get(path, presentHeaders(psuId, "trips"));
+      expect(response.statusCode).toBe(200);
+      return { statements: [...counter.statements], body: response.json() };
+    } finally {
+      counter.stop();
+    }
+  }
+
+  it("a PSU-present balances read", async () => {
+    const { statements, body } = await statementsOf(`/v1/accounts/${account}/balances`);
+    expect(balancesResponseSchema.parse(body).balances).toHaveLength(3);
+    expect(statements, statements.join("\n")).toHaveLength(2);
+  });
+
+  it("a PSU-present transactions page, and the next one", async () => {
+    const first = await statementsOf(`/v1/accounts/${account}/transactions?bookingStatus=booked`);
+    expect(first.statements, first.statements.join("\n")).toHaveLength(2);
+    const next = transactionsResponseSchema.parse(first.body).transactions._links?.next?.href;
+    expect(next).toBeDefined();
+    const second = await statementsOf(String(next));
+    expect(second.statements, second.statements.join("\n")).toHaveLength(2);
+  });
+});
