@@ -4,6 +4,7 @@
  * Europe/Oslo, account numbers grouped.
  */
 
+import { addDays, dateInZone } from "@/lib/psd2/time";
 import { formatWallClock } from "@/lib/tpp/format-wall-clock";
 
 const OSLO = "Europe/Oslo";
@@ -115,16 +116,10 @@ export function balanceTypeLabel(type: string): string {
   return labels[type] ?? type;
 }
 
-const osloDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Oslo", year: "numeric", month: "2-digit", day: "2-digit" });
-
 /** The date (YYYY-MM-DD) in Norway at an instant. */
 export function isoDateInOslo(instant: Date): string {
-  return osloDate.format(instant);
+  return dateInZone(instant, OSLO);
 }
 
-/** A YYYY-MM-DD date moved by whole days. */
-export function addDays(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
+/** A YYYY-MM-DD date moved by whole days (lib/psd2/time). */
+export { addDays };
