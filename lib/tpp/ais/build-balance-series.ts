@@ -1,3 +1,4 @@
+import { addDays } from "../../psd2/time";
 import { isValidIsoDate } from "../../psd2/validation";
 import { TppError } from "../errors";
 import type { Money } from "./ais-types";
@@ -33,12 +34,6 @@ function fromMinor(value: bigint, fractionDigits: number): string {
   const whole = absolute / SCALE;
   const fraction = (absolute % SCALE).toString().padStart(3, "0").slice(0, fractionDigits);
   return `${negative ? "-" : ""}${whole}${fractionDigits > 0 ? `.${fraction}` : ""}`;
-}
-
-function nextDay(date: string): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString().slice(0, 10);
 }
 
 /**
@@ -77,7 +72,7 @@ export function buildBalanceSeries(input: {
     if (day > anchorDate && day <= from) balance += sum;
   }
   const points: BalancePoint[] = [];
-  for (let day = from; day <= to; day = nextDay(day)) {
+  for (let day = from; day <= to; day = addDays(day, 1)) {
     if (day !== from) balance += byDay.get(day) ?? 0n;
     points.push({ date: day, amount: fromMinor(balance, fractionDigits) });
   }

@@ -1,3 +1,4 @@
+import { addDays } from "../../psd2/time";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import { AspspError } from "../errors";
 import type { AccountTransaction, Balance, TransactionPage } from "./ais-types";
@@ -14,12 +15,6 @@ import { listTransactions } from "./list-transactions";
 export const CHART_PAGE_SIZE = 1_000;
 /** At most this many pages are read for a chart. */
 const MAX_PAGES = 15;
-
-function daysBefore(date: string, days: number): string {
-  const day = new Date(`${date}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() - days);
-  return day.toISOString().slice(0, 10);
-}
 
 /** The balance the series is worked back from: closingBooked at its referenceDate, else any with a date. */
 function anchorOf(balances: readonly Balance[]): { balance: Balance; date: string } | undefined {
@@ -70,7 +65,7 @@ export async function getBalanceHistory(
   options: { days?: number; today: string },
 ): Promise<{ series: BalanceSeries; balances: readonly Balance[] } | undefined> {
   const days = options.days ?? 90;
-  const from = daysBefore(options.today, days - 1);
+  const from = addDays(options.today, -(days - 1));
   const [{ balances }, transactions] = await Promise.all([getBalances(ctx, accountId), readBookings(ctx, accountId, from)]);
   const anchor = anchorOf(balances);
   if (anchor === undefined) return undefined;
