@@ -38,7 +38,7 @@ export function ContactEmailForm({ current, action }: { current: string | undefi
       </div>
       <div aria-live="polite">
         {state.status === "saved" && <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">Saved: the bank now has {state.email}.</p>}
-        {state.status === "invalid" && (
+        {(state.status === "invalid" || state.status === "forbidden") && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {state.message}
           </p>

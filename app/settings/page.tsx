@@ -7,8 +7,11 @@ import { Panel } from "@/components/ui/panel";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { getTppRuntime } from "@/lib/tpp/runtime";
 import { getContactEmail } from "@/lib/tpp/tpp-dialogue/get-contact-email";
-import { forgetConnection, saveApprovalMethod, saveContactEmail } from "./actions";
+import { CHANGE_ROLE_REFUSALS, isAdministrator } from "@/lib/tpp/users/manage-users";
+import { addAppUser, changeUserRole, forgetConnection, saveApprovalMethod, saveContactEmail } from "./actions";
+import { AddUserForm } from "./add-user-form";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -18,6 +21,9 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   const query = await searchParams;
   const user = await requireCurrentUser("/settings");
   const contact = await loadForPage("/settings", async () => getContactEmail(await getAspspContext({ returnTo: "/settings" })));
+  const administrator = isAdministrator(user);
+  const appUsers = administrator ? await (await getTppRuntime()).users.list() : [];
+  const roleRefused = typeof query.roleRefused === "string" ? CHANGE_ROLE_REFUSALS[query.roleRefused as keyof typeof CHANGE_ROLE_REFUSALS] : undefined;
   const choices = [
     { value: "browser", title: "Log in at the bank in the browser", text: "The bank's login page opens, then you come back here. (TPP-Redirect-Preferred: true)", checked: user.redirectPreferred },
     {
@@ -32,7 +38,22 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
       <PageHeader eyebrow="Settings" title="Settings" description="What this app tells the bank about itself, and how you want to approve at the bank." />
 
       <Panel id="contact" title="Contact e-mail at the bank" description="TPP dialogue API: PUT /v1/tpps/{tppId}/contact-information">
-        {contact.ok ? <ContactEmailForm current={contact.value} action={saveContactEmail} /> : <ErrorPanel error={contact.error} />}
+        {!contact.ok ? (
+          <ErrorPanel error={contact.error} />
+        ) : administrator ? (
+          <ContactEmailForm current={contact.value} action={saveContactEmail} />
+        ) : (
+          <div className="space-y-3 text-sm text-slate-700">
+            <dl className="grid grid-cols-1 gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-4">
+              <dt className="font-medium text-slate-700">Contact e-mail for operational notices</dt>
+              <dd className="break-all font-mono text-slate-900">{contact.value ?? "None registered at the bank"}</dd>
+            </dl>
+            <p>
+              Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user, not yours alone. Ask an
+              administrator if it should change.
+            </p>
+          </div>
+        )}
       </Panel>
 
       <Panel id="approval" title="How you approve at the bank" description="Kept for your user; used from the next approval on.">
@@ -97,6 +118,53 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
           </form>
         </div>
       </Panel>
+
+      {administrator && (
+        <Panel id="users" title="Users of this app" description="Administrators change the TPP's own settings and its users; every user acts for themselves at the bank.">
+          <div className="space-y-6">
+            {query.saved === "role" && (
+              <p role="status" className="text-sm text-emerald-700">
+                Role changed.
+              </p>
+            )}
+            {roleRefused !== undefined && (
+              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+                {roleRefused}
+              </p>
+            )}
+            <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
+              {appUsers.map((appUser) => {
+                const nextRole = appUser.role === "administrator" ? "user" : "administrator";
+                return (
+                  <li key={appUser.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+                    <div className="min-w-0 text-sm">
+                      <span className="font-semibold text-slate-900">{appUser.displayName}</span>{" "}
+                      <span className="break-all font-mono text-slate-600">{appUser.username}</span>
+                      <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+                        {appUser.role === "administrator" ? "Administrator" : "User"}
+                      </span>
+                      {appUser.id === user.id && <span className="ml-2 text-xs text-slate-600">(you)</span>}
+                    </div>
+                    <form action={changeUserRole}>
+                      <input type="hidden" name="userId" value={appUser.id} />
+                      <input type="hidden" name="role" value={nextRole} />
+                      <button type="submit" className={buttonStyles.quiet} aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}>
+                        {nextRole === "administrator" ? "Make administrator" : "Make user"}
+                      </button>
+                    </form>
+                  </li>
+                );
+              })}
+            </ul>
+            <div>
+              <h3 className="text-sm font-semibold text-slate-900">Add a user</h3>
+              <div className="mt-3">
+                <AddUserForm action={addAppUser} />
+              </div>
+            </div>
+          </div>
+        </Panel>
+      )}
     </div>
   );
 }

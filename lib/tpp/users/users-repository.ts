@@ -40,6 +40,14 @@ export function createUsersRepository(db: TppExecutor) {
       return rows[0];
     },
 
+    /** Every user (never the password hash), by user name. */
+    async list(): Promise<{ id: string; username: string; displayName: string; role: UserRole; createdAt: Date }[]> {
+      return db
+        .select({ id: users.id, username: users.username, displayName: users.displayName, role: users.role, createdAt: users.createdAt })
+        .from(users)
+        .orderBy(asc(users.username));
+    },
+
     async setRole(id: string, role: UserRole): Promise<void> {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },
