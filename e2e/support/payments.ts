@@ -199,11 +199,7 @@ export async function sandboxToday(): Promise<string> {
   return today as string;
 }
 
-export function addDays(date: string, days: number): string {
-  const value = new Date(`${date}T00:00:00Z`);
-  value.setUTCDate(value.getUTCDate() + days);
-  return value.toISOString().slice(0, 10);
-}
+export { addDays } from "../../lib/psd2/time";
 
 /**
  * A private customer's accounts as the bank tells a TPP (the signed client's own TPP, not the app): a

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { expect } from "vitest";
+import { addDays } from "../../psd2/time";
 import type { Money } from "../ais/ais-types";
 import type { AspspCaller } from "../aspsp/aspsp-caller";
 import type { AspspContext } from "../aspsp/aspsp-context";
@@ -75,10 +76,7 @@ export async function startPisWorld(): Promise<PisWorld> {
         cents += 1;
         return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
       },
-      dateAfter: (days) => {
-        const [year = 0, month = 1, day = 1] = clock.today.split("-").map(Number);
-        return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-      },
+      dateAfter: (days) => addDays(clock.today, days),
       close: async () => {
         await tpp.client.close();
         await bank.close();
