@@ -6,35 +6,25 @@
  * @see psd2-interface.md "What the service does" (6): dates are YYYY-MM-DD
  */
 import { Temporal } from "temporal-polyfill";
+import { isValidIsoDate } from "../validation/validate-iso-date";
 
 /** An ISO 8601 calendar date, `YYYY-MM-DD` (the interface's ISODate). */
 export type IsoDate = string;
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * The PlainDate of an ISO date; a RangeError naming the value when it is not a `YYYY-MM-DD` date
  * of the calendar (2026-02-30, 2026-13-01, 26-01-01, 2026-01-01T00:00).
  */
 export function toPlainDate(date: IsoDate): Temporal.PlainDate {
-  if (!ISO_DATE.test(date) || date.startsWith("0000")) throw new RangeError(`'${date}' is not a YYYY-MM-DD calendar date`);
-  try {
-    return Temporal.PlainDate.from(date, { overflow: "reject" });
-  } catch {
-    throw new RangeError(`'${date}' is not a YYYY-MM-DD calendar date: no such day`);
+  if (!isValidIsoDate(date)) {
+    const form = /^\d{4}-\d{2}-\d{2}$/.test(date) && !date.startsWith("0000") ? ": no such day" : "";
+    throw new RangeError(`'${date}' is not a YYYY-MM-DD calendar date${form}`);
   }
+  return Temporal.PlainDate.from(date, { overflow: "reject" });
 }
 
 /** Whether a string is a `YYYY-MM-DD` date that exists (2028-02-29 does, 2026-02-29 not; years 0001 to 9999). */
-export function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value) || value.startsWith("0000")) return false;
-  try {
-    Temporal.PlainDate.from(value, { overflow: "reject" });
-    return true;
-  } catch {
-    return false;
-  }
-}
+export const isIsoDate: (value: string) => boolean = isValidIsoDate;
 
 /** A PlainDate as `YYYY-MM-DD` (years 0001 to 9999). */
 export function fromPlainDate(date: Temporal.PlainDate): IsoDate {
