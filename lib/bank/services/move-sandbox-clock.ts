@@ -4,7 +4,7 @@
  *
  * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
  */
-import { parseIsoDuration } from "../../psd2/schemas/sandbox-duration";
+import { parseIsoDuration } from "../../psd2/time";
 import { sandboxClockMoveSchema } from "../../psd2/schemas/sandbox-clock";
 import type { BatchRunner, BatchRunsOutcome, BatchSchedule } from "./batch-runs";
 import type { SandboxClock } from "./sandbox-clock";
