@@ -12,8 +12,26 @@ describe("loadBankConfig", () => {
       databaseUrl: undefined,
       trustAnchorsFile: undefined,
       signatureMode: "strict",
+      workers: 1,
+      batchRunIntervalMs: 30_000,
       switches: { pendingKnownIssue: true, domesticDetailsKnownIssue: true },
     });
+  });
+
+  it("runs one bank process on PGlite, and one per core on PostgreSQL unless BANK_WORKERS says", () => {
+    const postgres = { BANK_DATABASE_URL: "postgres://postgres@127.0.0.1:5432/bank" };
+    expect(loadBankConfig({}, { cores: 8 }).workers).toBe(1);
+    expect(loadBankConfig({ BANK_WORKERS: "1" }, { cores: 8 }).workers).toBe(1);
+    expect(loadBankConfig(postgres, { cores: 8 }).workers).toBe(8);
+    expect(loadBankConfig(postgres, { cores: 1 }).workers).toBe(1);
+    expect(loadBankConfig({ ...postgres, BANK_WORKERS: "3" }, { cores: 8 }).workers).toBe(3);
+  });
+
+  it("refuses BANK_WORKERS above 1 on PGlite, naming the variable and what to do", () => {
+    expect(() => loadBankConfig({ BANK_WORKERS: "2" })).toThrow(BankConfigError);
+    expect(() => loadBankConfig({ BANK_WORKERS: "2", BANK_DATA_DIR: "/tmp/bank" })).toThrow(
+      'BANK_WORKERS: must be 1 with PGlite (BANK_DATA_DIR), whose database only one process can open; set BANK_DATABASE_URL to run several workers on PostgreSQL (got "2")',
+    );
   });
 
   it("reads every variable", () => {
@@ -25,6 +43,8 @@ describe("loadBankConfig", () => {
       BANK_DATABASE_URL: "postgres://postgres@127.0.0.1:5432/bank",
       BANK_TRUST_ANCHORS: "/etc/anchors.pem",
       BANK_SIGNATURE_MODE: "lenient",
+      BANK_WORKERS: "4",
+      BANK_BATCH_RUN_INTERVAL: "0",
       BANK_PENDING_KNOWN_ISSUE: "off",
       BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: "false",
     });
@@ -36,6 +56,8 @@ describe("loadBankConfig", () => {
       databaseUrl: "postgres://postgres@127.0.0.1:5432/bank",
       trustAnchorsFile: "/etc/anchors.pem",
       signatureMode: "lenient",
+      workers: 4,
+      batchRunIntervalMs: 0,
       switches: { pendingKnownIssue: false, domesticDetailsKnownIssue: false },
     });
   });
@@ -46,6 +68,11 @@ describe("loadBankConfig", () => {
     ["BANK_PUBLIC_URL", "localhost:4000", "BANK_PUBLIC_URL: must be an http(s) URL"],
     ["BANK_DATABASE_URL", "mysql://x", "BANK_DATABASE_URL: must be a postgres:// URL"],
     ["BANK_SIGNATURE_MODE", "loose", "BANK_SIGNATURE_MODE: must be strict or lenient"],
+    ["BANK_WORKERS", "0", "BANK_WORKERS: must be 1-64"],
+    ["BANK_WORKERS", "two", "BANK_WORKERS: must be a whole number of processes"],
+    ["BANK_WORKERS", "1.5", "BANK_WORKERS: must be a whole number of processes"],
+    ["BANK_BATCH_RUN_INTERVAL", "-1", "BANK_BATCH_RUN_INTERVAL: must be 0-86400 seconds"],
+    ["BANK_BATCH_RUN_INTERVAL", "soon", "BANK_BATCH_RUN_INTERVAL: must be a number of seconds"],
     ["BANK_PENDING_KNOWN_ISSUE", "maybe", "BANK_PENDING_KNOWN_ISSUE: must be one of true, false"],
   ])("names %s when it is %j", (variable, value, message) => {
     let thrown: unknown;

@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /** A setting that is wrong: start-up stops with one line that names the variable. */
@@ -36,6 +37,18 @@ const schema = z.object({
     .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
     .optional(),
   BANK_TRUST_ANCHORS: z.string().min(1, "must name a PEM file").optional(),
+  BANK_WORKERS: z.coerce
+    .number({ error: "must be a whole number of processes" })
+    .int("must be a whole number of processes")
+    .min(1, "must be 1-64")
+    .max(64, "must be 1-64")
+    .optional(),
+  BANK_BATCH_RUN_INTERVAL: z.coerce
+    .number({ error: "must be a number of seconds" })
+    .int("must be a whole number of seconds")
+    .min(0, "must be 0-86400 seconds (0: only on a move of the clock or on demand)")
+    .max(86_400, "must be 0-86400 seconds (0: only on a move of the clock or on demand)")
+    .default(30),
   BANK_SIGNATURE_MODE: z
     .enum(["strict", "lenient"], { error: "must be strict or lenient" })
     .default("strict"),
@@ -58,6 +71,10 @@ export type BankConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   trustAnchorsFile: string | undefined;
+  /** Bank processes behind the one port (node:cluster): 1 on PGlite, the machine's cores on PostgreSQL unless set. */
+  workers: number;
+  /** How often the listening bank runs the batch runs that fell due, in milliseconds (0: never by timer). */
+  batchRunIntervalMs: number;
   signatureMode: "strict" | "lenient";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   switches: {
@@ -66,8 +83,11 @@ export type BankConfig = {
   };
 };
 
-/** Reads the bank's configuration once, through a schema; a wrong value throws BankConfigError. */
-export function loadBankConfig(env: Record<string, string | undefined> = process.env): BankConfig {
+/**
+ * Reads the bank's configuration once, through a schema; a wrong value throws BankConfigError.
+ * `cores` is the default of BANK_WORKERS on PostgreSQL (the machine's).
+ */
+export function loadBankConfig(env: Record<string, string | undefined> = process.env, { cores = availableParallelism() }: { cores?: number } = {}): BankConfig {
   // An empty variable counts as unset, as in most shells' `VAR= command`.
   const present = Object.fromEntries(
     Object.keys(schema.shape).flatMap((key) => {
@@ -82,6 +102,13 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     throw new BankConfigError(variable, `${issue?.message ?? "is invalid"} (got ${JSON.stringify(env[variable])})`);
   }
   const c = parsed.data;
+  // PGlite is a database inside one process: a second process cannot open it.
+  if (c.BANK_DATABASE_URL === undefined && c.BANK_WORKERS !== undefined && c.BANK_WORKERS > 1) {
+    throw new BankConfigError(
+      "BANK_WORKERS",
+      `must be 1 with PGlite (BANK_DATA_DIR), whose database only one process can open; set BANK_DATABASE_URL to run several workers on PostgreSQL (got ${JSON.stringify(env.BANK_WORKERS)})`,
+    );
+  }
   return {
     host: c.BANK_HOST,
     port: c.BANK_PORT,
@@ -90,6 +117,8 @@ export function loadBankConfig(env: Record<string, string | undefined> = process
     dataDir: c.BANK_DATA_DIR,
     databaseUrl: c.BANK_DATABASE_URL,
     trustAnchorsFile: c.BANK_TRUST_ANCHORS,
+    workers: c.BANK_WORKERS ?? (c.BANK_DATABASE_URL === undefined ? 1 : Math.max(1, Math.min(64, cores))),
+    batchRunIntervalMs: c.BANK_BATCH_RUN_INTERVAL * 1000,
     signatureMode: c.BANK_SIGNATURE_MODE,
     logLevel: c.BANK_LOG_LEVEL,
     switches: {
