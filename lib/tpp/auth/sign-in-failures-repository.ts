@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, eq, lt, or } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { signInFailures } from "../db/schema";

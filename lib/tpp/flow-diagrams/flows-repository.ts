@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq, lt, or, sql } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { bankCalls, type FLOW_KINDS, type FLOW_LEG_KINDS, type FLOW_OUTCOMES, flowLegs, flows } from "../db/schema";

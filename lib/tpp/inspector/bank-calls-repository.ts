@@ -1,3 +1,4 @@
+import "server-only";
 import { and, desc, eq, gte, ilike, isNull, lt, lte, or, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { AspspExchange, HeaderPair } from "../aspsp/aspsp-exchange";

@@ -1,3 +1,4 @@
+import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { psuCorporateIds, type UserRole, users } from "../db/schema";
