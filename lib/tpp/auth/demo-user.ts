@@ -1,3 +1,4 @@
+import "server-only";
 import { randomInt, randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";

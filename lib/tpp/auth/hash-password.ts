@@ -1,3 +1,4 @@
+import "server-only";
 import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 
 /** scrypt cost: N = 2^15, r = 8, p = 1 (about 32 MiB and 50-100 ms per hash here). */

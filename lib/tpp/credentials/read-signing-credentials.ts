@@ -1,3 +1,4 @@
+import "server-only";
 import { createPrivateKey } from "node:crypto";
 import {
   CertificateError,

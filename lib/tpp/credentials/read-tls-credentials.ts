@@ -1,3 +1,4 @@
+import "server-only";
 import { X509Certificate, createPrivateKey } from "node:crypto";
 import { TppError } from "../errors";
 import { readConfigFile } from "./read-config-file";
