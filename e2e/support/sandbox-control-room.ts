@@ -3,7 +3,7 @@
  * signed client (the clock, the customers, a card account's transactions), and a second app
  * server in production mode on the same build, with a user of its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
 import { createServer } from "node:net";
@@ -11,9 +11,6 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { sandboxClockStateSchema, sandboxCustomersSchema, type SandboxClockState, type SandboxCustomer } from "../../lib/psd2/schemas";
-import { hashPassword } from "../../lib/tpp/auth/hash-password";
-import { openTppDatabase } from "../../lib/tpp/db/open-tpp-database";
-import { createUsersRepository } from "../../lib/tpp/users/users-repository";
 import { bankUrl, createSignedBankClient } from "./signed-bank-client";
 
 export const bank = createSignedBankClient();
@@ -62,6 +59,22 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
+/**
+ * A user in the app's database, made by e2e/support/create-app-user.ts in a process of its own:
+ * lib/tpp's database and password modules are server-only (the react-server condition, as in Next).
+ */
+async function createAppUser(dataDir: string, username: string, displayName: string, password: string): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const child = execFile(
+      path.join(root, "node_modules/.bin/tsx"),
+      ["--conditions=react-server", "e2e/support/create-app-user.ts", dataDir, username, displayName],
+      { cwd: root, timeout: 120_000 },
+      (error, _stdout, stderr) => (error === null ? resolve() : reject(new Error(`e2e/support/create-app-user.ts failed: ${error.message}\n${stderr}`))),
+    );
+    child.stdin?.end(password);
+  });
+}
+
 export interface ProductionApp {
   readonly url: string;
   readonly username: string;
@@ -83,12 +96,7 @@ export async function startProductionApp(): Promise<ProductionApp> {
   rmSync(path.join(root, ".data/e2e-prod"), { recursive: true, force: true });
   const username = "operator";
   const password = `pw-${randomUUID()}`;
-  const database = await openTppDatabase({ dataDir: path.join(dataDir, "db") });
-  try {
-    await createUsersRepository(database.db).insert({ id: randomUUID(), username, displayName: "Operator", passwordHash: await hashPassword(password), createdAt: new Date() });
-  } finally {
-    await database.close();
-  }
+  await createAppUser(path.join(dataDir, "db"), username, "Operator", password);
 
   const port = await freePort();
   const url = `http://localhost:${port}`;
