@@ -185,6 +185,64 @@ describe("handleScaCallback: several approvals at once (two tabs)", () => {
   });
 });
 
+describe("handleScaCallback: a success as another customer than the user's PSU-ID", () => {
+  const OTHER_PSU = "0b0e5bde-1f6c-4c55-9b7a-6a3f0f6c9e01";
+
+  it("replaces nothing and holds the return for the user's choice, the approval no longer waiting", () => {
+    const outcome = handleScaCallback({ query: query(success), userId: USER, psuId: OTHER_PSU, session: pendingSession, now: NOW });
+    expect(outcome).toEqual({
+      kind: "psu-changed",
+      authorisation: consentApproval,
+      currentPsuId: OTHER_PSU,
+      psuId: PSU_ID,
+      session: {
+        ...idleSession,
+        psuChange: {
+          authorisation: consentApproval,
+          currentPsuId: OTHER_PSU,
+          psuId: PSU_ID,
+          context: "PRIVATE",
+          tppSessionId: FLOW_SESSION,
+          scaValidUntil: new Date(NOW.getTime() + SCA_VALIDITY_MS).toISOString(),
+          receivedAt: NOW.toISOString(),
+        },
+      },
+    });
+  });
+
+  it("asks for a payment's or a basket's approval too, and keeps a psu-corporate-id for the choice", () => {
+    const outcome = handleScaCallback({
+      query: query({ ...success, context: "CORPORATE", "psu-corporate-id": CORPORATE_ID }, paymentApproval.flowId),
+      userId: USER,
+      psuId: OTHER_PSU,
+      session: twoTabs,
+      now: NOW,
+    });
+    expect(outcome.kind).toBe("psu-changed");
+    if (outcome.kind !== "psu-changed") return;
+    expect(outcome.session.authorisations).toEqual([consentApproval]);
+    expect(outcome.session.psuChange).toMatchObject({ authorisation: paymentApproval, psuCorporateId: CORPORATE_ID, context: "CORPORATE" });
+    // The session's own SCA and context stay as they were until the user chooses.
+    expect(outcome.session.context).toBe("CORPORATE");
+    expect(outcome.session.psuCorporateId).toBe("old-corporate-id");
+  });
+
+  it("replaces without asking when the flow was started to connect another customer (newPsu), or the PSU-ID is the same, or there is none yet", () => {
+    const newPsu = { ...consentApproval, flowId: "flow-new-psu", newPsu: true };
+    const started = (authorisation: PendingAuthorisation, psuId: string | undefined) =>
+      handleScaCallback({ query: query(success, authorisation.flowId), userId: USER, psuId, session: { ...idleSession, authorisations: [authorisation] }, now: NOW });
+    expect(started(newPsu, OTHER_PSU)).toMatchObject({ kind: "success", psuId: PSU_ID });
+    expect(started({ ...newPsu, kind: "identify" }, OTHER_PSU)).toMatchObject({ kind: "success", psuId: PSU_ID });
+    expect(started(consentApproval, PSU_ID)).toMatchObject({ kind: "success", psuId: PSU_ID });
+    expect(started(consentApproval, undefined)).toMatchObject({ kind: "success", psuId: PSU_ID });
+    // A success drops a return held from before.
+    const held = handleScaCallback({ query: query(success), userId: USER, psuId: OTHER_PSU, session: { ...pendingSession, authorisations: [consentApproval, newPsu] }, now: NOW });
+    if (held.kind !== "psu-changed") return fail();
+    const after = handleScaCallback({ query: query(success, newPsu.flowId), userId: USER, psuId: OTHER_PSU, session: held.session, now: NOW });
+    expect(after.kind === "success" && after.session.psuChange).toBeUndefined();
+  });
+});
+
 describe("handleScaCallback: failure redirect", () => {
   const failure = { system: "sca", status: "401", code: "SCA_INVALID", message: "The customer cancelled" };
 
@@ -224,9 +282,28 @@ describe("handleScaCallback: failure redirect", () => {
     expect(outcome.kind === "failure" && outcome.failure.message).toBe("Ukjent kunde – prøv igjen");
   });
 
-  it("changes nothing when no flow is pending", () => {
-    const outcome = handleScaCallback({ query: query(failure), userId: USER, session: undefined, now: NOW });
-    expect(outcome).toMatchObject({ kind: "failure", session: undefined, retry: "/" });
+  it("refuses a failure that matches no approval waiting in this browser, exactly as a forged success (never the bank's words)", () => {
+    const cases = [
+      { session: undefined, flow: consentApproval.flowId },
+      { session: idleSession, flow: consentApproval.flowId },
+      { session: pendingSession, flow: "flow-of-another-browser" },
+      // No flow named, two waiting: never a guess.
+      { session: twoTabs, flow: null },
+    ];
+    for (const { session, flow } of cases) {
+      const asFailure = handleScaCallback({ query: query(failure, flow), userId: USER, session, now: NOW });
+      const asSuccess = handleScaCallback({ query: query(success, flow), userId: USER, session, now: NOW });
+      expect(asFailure).toEqual(asSuccess);
+      expect(asFailure).toMatchObject({ kind: "refused", reason: "no-flow", retry: "/" });
+      if (asFailure.kind !== "refused") return;
+      expect(callbackFailedPath(asFailure)).not.toContain("reason=bank");
+      expect(callbackFailedPath(asFailure)).not.toContain("cancelled");
+    }
+    // Signed out: the same refusal as a success's.
+    expect(handleScaCallback({ query: query(failure), userId: undefined, session: undefined, now: NOW })).toEqual(
+      handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW }),
+    );
+    expect(handleScaCallback({ query: query(failure), userId: undefined, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "signed-out" });
   });
 
   it.each([

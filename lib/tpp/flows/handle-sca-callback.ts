@@ -23,14 +23,27 @@ export type ScaCallbackOutcome =
       readonly session: PsuSession;
     }
   | {
+      /**
+       * A success redirect with another psu-id than the user's, for an approval that was not
+       * started to connect another customer (newPsu): nothing is replaced; the session holds the
+       * return (psuChange) until the user chooses to replace the PSU-ID or keep it.
+       */
+      readonly kind: "psu-changed";
+      readonly authorisation: PendingAuthorisation;
+      readonly currentPsuId: string;
+      readonly psuId: string;
+      /** The PSU session with this approval no longer waiting and the return held in psuChange. */
+      readonly session: PsuSession;
+    }
+  | {
       readonly kind: "failure";
       readonly failure: FailureRedirectParameters;
-      /** The approval the bank reports as failed; undefined when none of this browser's matched. */
-      readonly authorisation: PendingAuthorisation | undefined;
+      /** The approval the bank reports as failed (a failure that names none is refused: no-flow). */
+      readonly authorisation: PendingAuthorisation;
       /** Where "try again" leads: the same approval started again (a consent's, an identification's), else where the flow began. */
       readonly retry: string;
-      /** The session without that approval; undefined when there was none to end (nothing changes). */
-      readonly session: PsuSession | undefined;
+      /** The session without that approval. */
+      readonly session: PsuSession;
     }
   | { readonly kind: "refused"; readonly reason: CallbackRefusal; readonly problems: readonly string[]; readonly retry: string };
 
@@ -72,8 +85,7 @@ function findAuthorisation(waiting: readonly PendingAuthorisation[], flow: strin
  * since going back to the page would only show what the failed SCA left; a payment or basket
  * returns to its own page, which offers its approval again.
  */
-function retryAfterFailure(authorisation: PendingAuthorisation | undefined): string {
-  if (authorisation === undefined) return "/";
+function retryAfterFailure(authorisation: PendingAuthorisation): string {
   if (authorisation.kind === "consent" || authorisation.kind === "identify") {
     return connectPathFor(authorisation.returnTo, { purpose: authorisation.kind, newPsu: authorisation.newPsu === true });
   }
@@ -86,13 +98,20 @@ function retryAfterFailure(authorisation: PendingAuthorisation | undefined): str
  *   whose PSU session holds the approval the redirect's `flow` names, with the same
  *   TPP-Session-ID; then the PSU-ID and context are to be kept, the SCA is valid for an hour,
  *   and that approval (and no other) is done;
- * - failure (system, status, code, message): explained, that approval ended;
+ *   A psu-id other than the user's PSU-ID (`psuId`) replaces it only when the approval was
+ *   started to connect another customer (newPsu); otherwise the return is held (psu-changed)
+ *   and the user is asked;
+ * - failure (system, status, code, message): explained, that approval ended; one that names no
+ *   approval waiting in this browser is refused like a success would be (signed-out, no-flow),
+ *   never shown as the bank's words;
  * - anything else is refused and changes nothing (another tab's approvals stay waiting).
  * @see psd2-interface.md "Redirect parameters", "Events"; supplement.md §7
  */
 export function handleScaCallback(input: {
   readonly query: URLSearchParams;
   readonly userId: string | undefined;
+  /** The user's PSU-ID (from an earlier SCA), if the app has one. */
+  readonly psuId?: string | undefined;
   readonly session: PsuSession | undefined;
   /** The app's time: approvals wait AUTHORISATION_TTL_MS from when they started. */
   readonly now: Date;
@@ -120,7 +139,30 @@ export function handleScaCallback(input: {
       return refuse("session-mismatch", [`tpp-session-id '${params["tpp-session-id"]}' is not the one of the flow started here`]);
     }
     const psuCorporateId = params["psu-corporate-id"];
-    const { psuCorporateId: _previous, ...rest } = removeAuthorisation(input.session, authorisation.flowId, input.now);
+    const scaValidUntil = new Date((input.bankNow ?? input.now).getTime() + SCA_VALIDITY_MS).toISOString();
+    const anotherCustomerExpected = (authorisation.kind === "consent" || authorisation.kind === "identify") && authorisation.newPsu === true;
+    if (input.psuId !== undefined && params["psu-id"] !== input.psuId && !anotherCustomerExpected) {
+      return {
+        kind: "psu-changed",
+        authorisation,
+        currentPsuId: input.psuId,
+        psuId: params["psu-id"],
+        session: {
+          ...removeAuthorisation(input.session, authorisation.flowId, input.now),
+          psuChange: {
+            authorisation,
+            currentPsuId: input.psuId,
+            psuId: params["psu-id"],
+            ...(psuCorporateId === undefined ? {} : { psuCorporateId }),
+            context: params.context,
+            tppSessionId: params["tpp-session-id"],
+            scaValidUntil,
+            receivedAt: input.now.toISOString(),
+          },
+        },
+      };
+    }
+    const { psuCorporateId: _previous, psuChange: _held, ...rest } = removeAuthorisation(input.session, authorisation.flowId, input.now);
     return {
       kind: "success",
       authorisation,
@@ -131,7 +173,7 @@ export function handleScaCallback(input: {
       session: {
         ...rest,
         tppSessionId: params["tpp-session-id"],
-        scaValidUntil: new Date((input.bankNow ?? input.now).getTime() + SCA_VALIDITY_MS).toISOString(),
+        scaValidUntil,
         context: params.context,
         ...(psuCorporateId === undefined ? {} : { psuCorporateId }),
       },
@@ -140,14 +182,18 @@ export function handleScaCallback(input: {
   if (isFailure && !isSuccess) {
     const parsed = failureRedirectParametersSchema.safeParse(values);
     if (!parsed.success) return refuse("invalid-parameters", problemsOf(parsed.error.issues));
+    // A failure for no approval of this browser is nobody's: refused like a forged success.
+    if (input.userId === undefined) return refuse("signed-out");
+    if (input.session === undefined || authorisation === undefined) {
+      return refuse("no-flow", flow === undefined ? [] : [`no approval of flow '${flow.slice(0, 64)}' is waiting in this browser`]);
+    }
     // An aborted SCA leaves the earlier SCA valid (psd2-interface.md, SCA session moves): only its approval ends.
-    const ended = input.userId !== undefined && input.session !== undefined && authorisation !== undefined;
     return {
       kind: "failure",
       failure: parsed.data,
-      authorisation: ended ? authorisation : undefined,
+      authorisation,
       retry: retryAfterFailure(authorisation),
-      session: ended && input.session !== undefined ? removeAuthorisation(input.session, authorisation.flowId, input.now) : undefined,
+      session: removeAuthorisation(input.session, authorisation.flowId, input.now),
     };
   }
   return refuse(
@@ -157,7 +203,7 @@ export function handleScaCallback(input: {
 }
 
 /** The page that explains a failed or refused return, with what it needs in its query. */
-export function callbackFailedPath(outcome: Exclude<ScaCallbackOutcome, { kind: "success" }>): string {
+export function callbackFailedPath(outcome: Extract<ScaCallbackOutcome, { kind: "failure" | "refused" }>): string {
   const query = new URLSearchParams();
   if (outcome.kind === "failure") {
     query.set("reason", "bank");

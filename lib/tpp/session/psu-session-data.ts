@@ -43,6 +43,27 @@ const authorisationSchema = z.discriminatedUnion("kind", [
 export type PendingAuthorisation = z.output<typeof authorisationSchema>;
 
 /**
+ * A success redirect that brought another PSU-ID than the one the user has, for an approval not
+ * started to connect another customer: held here, changing nothing, until the user chooses on
+ * /callback/psu-changed to replace the PSU-ID or keep it.
+ */
+const psuChangeSchema = z.object({
+  /** The approval the return completed (no longer waiting). */
+  authorisation: authorisationSchema,
+  /** The user's PSU-ID when the return came (kept unless replaced). */
+  currentPsuId: z.string().min(1).max(128),
+  psuId: z.string().min(1).max(128),
+  psuCorporateId: z.string().min(1).max(128).optional(),
+  context: psuContextSchema,
+  tppSessionId: z.string().min(1).max(128),
+  /** ISO 8601: until when that SCA is valid (on the bank's clock). */
+  scaValidUntil: z.string(),
+  receivedAt: z.string(),
+});
+
+export type PsuChange = z.output<typeof psuChangeSchema>;
+
+/**
  * What the TPP keeps for the PSU of a browser: the TPP-Session-ID, when the last SCA stops being
  * valid, the context chosen and its PSU-Corporate-ID, and the approvals waiting at the bank. Bound
  * to the app user it was made for.
@@ -58,6 +79,8 @@ export const psuSessionSchema = z.object({
   psuCorporateId: z.string().optional(),
   /** The approvals started from this browser and not yet back, oldest first. */
   authorisations: z.array(authorisationSchema).max(MAX_PENDING_AUTHORISATIONS).default([]),
+  /** A return from the bank as another customer, waiting for the user's choice. */
+  psuChange: psuChangeSchema.optional(),
 });
 
 export type PsuSession = z.output<typeof psuSessionSchema>;
