@@ -1,3 +1,4 @@
+import "server-only";
 import { balancesResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { AccountBalances } from "./ais-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { cardTransactionsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { CardTransactionPage, TransactionQuery } from "./ais-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { cardAccountResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { CardAccount } from "./ais-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { transactionDetailsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { AccountTransaction } from "./ais-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { accountsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { BankAccount } from "./ais-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { transactionsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { TransactionPage, TransactionQuery } from "./ais-types";

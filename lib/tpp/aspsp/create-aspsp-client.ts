@@ -1,3 +1,4 @@
+import "server-only";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { errorResponseSchema, parseResponseBody, type TppMessage } from "../../psd2/schemas";

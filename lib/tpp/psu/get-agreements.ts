@@ -1,3 +1,4 @@
+import "server-only";
 import { agreementsResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { CorporateAgreement } from "./psu-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { userResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { PsuIdentity } from "./psu-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { scaRedirectResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import type { ScaStart } from "./psu-types";

@@ -1,3 +1,4 @@
+import "server-only";
 import { contactInformationResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import { AspspError } from "../errors";
