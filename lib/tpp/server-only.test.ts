@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import ts from "typescript";
@@ -19,6 +19,7 @@ import { describe, expect, it } from "vitest";
  * Test code (lib/tpp/testing, *.test.ts, *.test-support.ts) runs in vitest and Node, never in a page.
  */
 const tppRoot = path.dirname(fileURLToPath(import.meta.url));
+const repositoryRoot = path.resolve(tppRoot, "../..");
 
 const serverPackages = new Set(["undici", "pg", "@electric-sql/pglite", "drizzle-orm", "fs", "fs/promises", "http", "https", "net", "tls", "http2", "dns", "child_process"]);
 /** Table declarations: no query runs through them. */
@@ -88,6 +89,60 @@ function listModules(directory: string): string[] {
   });
 }
 
+/** The repository's file an import names ("@/…" or relative), or undefined for a package. */
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = specifier.startsWith("@/")
+    ? path.join(repositoryRoot, specifier.slice(2))
+    : specifier.startsWith(".")
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
+  if (base === undefined) return undefined;
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // not this one
+    }
+  }
+  return undefined;
+}
+
+/** The files of app/ and components/ that begin with "use client". */
+function listClientComponents(): string[] {
+  const walk = (directory: string): string[] =>
+    readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) return walk(full);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use client["']/.test(readFileSync(full, "utf8")) ? [full] : [];
+    });
+  return [...walk(path.join(repositoryRoot, "app")), ...walk(path.join(repositoryRoot, "components"))];
+}
+
+/**
+ * The chains of value imports from a client component to a module that begins with
+ * import "server-only" (which Next refuses to bundle for the browser).
+ */
+function serverOnlyReachedFrom(entry: string): string[][] {
+  const chains: string[][] = [];
+  const seen = new Set<string>();
+  const visit = (file: string, chain: string[]) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const { imports, first } = readImports(file);
+    const here = [...chain, path.relative(repositoryRoot, file)];
+    if (first === "server-only") {
+      chains.push(here);
+      return;
+    }
+    for (const { specifier } of imports) {
+      const target = resolveImport(file, specifier);
+      if (target !== undefined) visit(target, here);
+    }
+  };
+  visit(entry, []);
+  return chains;
+}
+
 /** lib/tpp's modules that touch secrets, the database or the network, with what they touch. */
 function serverModulesOfTpp(): Map<string, string[]> {
   const found = new Map<string, string[]>();
@@ -118,6 +173,13 @@ describe('import "server-only" in lib/tpp', () => {
       .filter(([module]) => readImports(path.join(tppRoot, module)).first !== "server-only")
       .map(([module, reasons]) => `lib/tpp/${module} (${[...new Set(reasons)].join(", ")})`);
     expect(missing).toEqual([]);
+  });
+
+  it("no client component imports a server-only module, through any chain of imports", () => {
+    const clients = listClientComponents();
+    expect(clients.length).toBeGreaterThan(5);
+    const reached = clients.flatMap((client) => serverOnlyReachedFrom(client)).map((chain) => chain.join(" -> "));
+    expect(reached).toEqual([]);
   });
 
   it("tells a module of the kind from one that is not", () => {
