@@ -212,6 +212,26 @@ test("card transactions with the original amount and currency", async () => {
   await checkA11y("card account");
 });
 
+test("a card account's from date that cannot be used is named on its field, and the card still shows", async () => {
+  await page.goto("/accounts");
+  const cardPath = (await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).getAttribute("href")) ?? "";
+  await page.goto(`${cardPath}?from=2026-02-30`);
+  await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Balances" })).toBeVisible();
+  const from = page.getByLabel("From", { exact: true });
+  await expect(from).toHaveAttribute("aria-invalid", "true");
+  await expect(from).toHaveAccessibleDescription("2026-02-30 is not a date of the calendar.");
+  await expect(page.getByRole("main").getByRole("alert")).toContainText("The filter in this address cannot be used");
+  await expect(page.getByRole("table", { name: /^Booked card transactions/ })).toHaveCount(0);
+  await shoot("08b-card-bad-filter", { phone: true });
+  await checkA11y("card account with a filter that cannot be used");
+  // A range chosen: the card's transactions, the field no longer marked.
+  await page.getByRole("link", { name: "90 days" }).click();
+  await expect(page.getByRole("table", { name: /^Booked card transactions/ }).locator("tbody tr").first()).toBeVisible();
+  await expect(page.getByLabel("From", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+});
+
 test("cancel at the bank gives the failure page", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Choose accounts" }).click();

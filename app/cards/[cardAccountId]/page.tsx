@@ -1,6 +1,5 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { z } from "zod";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
 import { addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
@@ -16,23 +15,31 @@ import { getCardAccountBalances } from "@/lib/tpp/ais/get-card-account-balances"
 import { getCardAccountTransactions } from "@/lib/tpp/ais/get-card-account-transactions";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
+import { AspspError } from "@/lib/tpp/errors";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { readCardTransactionsFilter } from "./read-card-filter";
 
 export const metadata: Metadata = { title: "Card account" };
 
 type Params = Promise<{ cardAccountId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const querySchema = z.object({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
-  page: z.string().max(4096).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
-  n: z.coerce.number().int().min(1).max(100_000).optional().catch(undefined),
-});
+const fieldClass = "mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
+/** The bank's refusal of the `from` date (a 400 whose tppMessage path is dateFrom): shown on the field, the card stays. */
+function refusedFrom(error: unknown): string[] | undefined {
+  if (!(error instanceof AspspError) || error.status !== 400) return undefined;
+  const messages = error.tppMessages.filter((message) => message.path === "dateFrom").map((message) => message.text ?? message.code);
+  return messages.length > 0 ? messages : undefined;
+}
+
+/**
+ * A card account: its balances, credit limit and card transactions. A `from` date of the address
+ * that cannot be used (or that the bank refuses) is named on the From field, the card still shown.
+ */
 export default async function CardAccountPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { cardAccountId } = await params;
-  const raw = await searchParams;
-  const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v])));
+  const { filter: query, problems } = readCardTransactionsFilter(await searchParams);
   const path = `/cards/${encodeURIComponent(cardAccountId)}`;
   const hrefOf = (q: { from?: string; page?: string; n?: number }) => {
     const search = new URLSearchParams();
@@ -44,12 +51,21 @@ export default async function CardAccountPage({ params, searchParams }: { params
   const today = (await getAppClock()).today();
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
-    const [card, balances, transactions] = await Promise.all([
-      getCardAccount(ctx, cardAccountId),
-      getCardAccountBalances(ctx, cardAccountId),
-      getCardAccountTransactions(ctx, cardAccountId, query.page === undefined ? { bookingStatus: "both", dateFrom: query.from } : { bookingStatus: "both", page: query.page }),
-    ]);
-    return { card, balances, transactions };
+    // Sent at once; a filter of the address that cannot be used is not sent.
+    const listing =
+      problems.length > 0
+        ? undefined
+        : getCardAccountTransactions(ctx, cardAccountId, query.page === undefined ? { bookingStatus: "both", dateFrom: query.from } : { bookingStatus: "both", page: query.page }).then(
+            (value) => ({ ok: true as const, value }),
+            (error: unknown) => ({ ok: false as const, error }),
+          );
+    const [card, balances, listed] = await Promise.all([getCardAccount(ctx, cardAccountId), getCardAccountBalances(ctx, cardAccountId), listing]);
+    if (listed?.ok === false) {
+      const refused = refusedFrom(listed.error);
+      if (refused === undefined) throw listed.error;
+      return { card, balances, transactions: undefined, refused };
+    }
+    return { card, balances, transactions: listed?.value, refused: [] };
   });
   const back = (
     <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
@@ -65,8 +81,11 @@ export default async function CardAccountPage({ params, searchParams }: { params
       </div>
     );
   }
-  const { card, balances, transactions } = result.value;
+  const { card, balances, transactions, refused } = result.value;
   const n = query.n ?? (query.page === undefined ? 1 : undefined);
+  const fromMessages = [...problems.filter((problem) => problem.field === "from").map((problem) => problem.message), ...refused];
+  // The form shows the date as given, so that the one named can be corrected.
+  const givenFrom = problems.find((problem) => problem.field === "from")?.value ?? query.from;
   const ranges = [
     { label: "90 days", from: addDays(today, -89) },
     { label: "12 months", from: addDays(today, -364) },
@@ -94,7 +113,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
       <Panel
         id="card-transactions"
         title="Card transactions"
-        description={`${query.from === undefined ? "The bank's default period" : `From ${formatDate(query.from)}`}${transactions.pending.length > 0 ? ` · ${transactions.pending.length} pending` : ""}${transactions.pendingWithoutDetails > 0 ? ` · ${transactions.pendingWithoutDetails} more pending at the bank, without details` : ""}`}
+        description={`${query.from === undefined ? "The bank's default period" : `From ${formatDate(query.from)}`}${transactions !== undefined && transactions.pending.length > 0 ? ` · ${transactions.pending.length} pending` : ""}${transactions !== undefined && transactions.pendingWithoutDetails > 0 ? ` · ${transactions.pendingWithoutDetails} more pending at the bank, without details` : ""}`}
         actions={
           <div className="flex flex-wrap gap-2 text-xs">
             {ranges.map((range) => (
@@ -105,7 +124,43 @@ export default async function CardAccountPage({ params, searchParams }: { params
           </div>
         }
       >
-        {transactions.pending.length > 0 && (
+        <form method="get" action={path} className="mb-6 flex flex-wrap items-start gap-3" aria-label="Filter card transactions">
+          <div className="min-w-48">
+            <label htmlFor="from" className="block text-xs font-medium text-slate-600">
+              From
+            </label>
+            <input
+              id="from"
+              name="from"
+              type="date"
+              defaultValue={givenFrom}
+              max={today}
+              className={`${fieldClass} ${fromMessages.length > 0 ? "border-red-500" : "border-slate-300"}`}
+              {...(fromMessages.length > 0 ? { "aria-invalid": true, "aria-describedby": "from-error" } : {})}
+            />
+            {fromMessages.length > 0 && (
+              <p id="from-error" className="mt-1 text-xs text-red-700">
+                {fromMessages.join(" ")}
+              </p>
+            )}
+          </div>
+          <button type="submit" className={`${buttonStyles.primary} sm:mt-5`}>
+            Show
+          </button>
+        </form>
+        {problems.length > 0 && (
+          <div role="alert" className="mb-6">
+            <EmptyState title="The filter in this address cannot be used">
+              {problems.find((problem) => problem.field === "page")?.message ?? "Correct the date marked above, or choose a range."}
+            </EmptyState>
+          </div>
+        )}
+        {refused.length > 0 && (
+          <div role="alert" className="mb-6">
+            <EmptyState title="The bank refused this period">Correct the date marked above, or choose a range.</EmptyState>
+          </div>
+        )}
+        {transactions !== undefined && transactions.pending.length > 0 && (
           <table className="mb-6 w-full table-fixed text-left text-sm">
             <caption className="sr-only">Pending card transactions, not booked yet, with the amount as the merchant charged it</caption>
             <thead className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
@@ -149,7 +204,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
             </tbody>
           </table>
         )}
-        {transactions.booked.length === 0 ? (
+        {transactions === undefined ? null : transactions.booked.length === 0 ? (
           <EmptyState title={transactions.pending.length > 0 ? "No booked card transactions in this period" : "No card transactions in this period"} />
         ) : (
           <table className="w-full table-fixed text-left text-sm">
@@ -195,23 +250,25 @@ export default async function CardAccountPage({ params, searchParams }: { params
             </tbody>
           </table>
         )}
-        <nav aria-label="Pages of card transactions" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
-          {transactions.pages.previous === undefined ? (
-            <span />
-          ) : (
-            <Link href={hrefOf({ from: query.from, page: transactions.pages.previous, n: n === undefined || n <= 1 ? undefined : n - 1 })} className={buttonStyles.secondary}>
-              Previous
-            </Link>
-          )}
-          <span className="text-sm text-slate-600">{n === undefined ? "" : `Page ${n}`}</span>
-          {transactions.pages.next === undefined ? (
-            <span />
-          ) : (
-            <Link href={hrefOf({ from: query.from, page: transactions.pages.next, n: n === undefined ? undefined : n + 1 })} className={buttonStyles.secondary}>
-              Next
-            </Link>
-          )}
-        </nav>
+        {transactions !== undefined && (
+          <nav aria-label="Pages of card transactions" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+            {transactions.pages.previous === undefined ? (
+              <span />
+            ) : (
+              <Link href={hrefOf({ from: query.from, page: transactions.pages.previous, n: n === undefined || n <= 1 ? undefined : n - 1 })} className={buttonStyles.secondary}>
+                Previous
+              </Link>
+            )}
+            <span className="text-sm text-slate-600">{n === undefined ? "" : `Page ${n}`}</span>
+            {transactions.pages.next === undefined ? (
+              <span />
+            ) : (
+              <Link href={hrefOf({ from: query.from, page: transactions.pages.next, n: n === undefined ? undefined : n + 1 })} className={buttonStyles.secondary}>
+                Next
+              </Link>
+            )}
+          </nav>
+        )}
       </Panel>
     </div>
   );
