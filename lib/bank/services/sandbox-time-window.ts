@@ -6,7 +6,7 @@
  *
  * @see supplement.md §10 (the sandbox CA and portal), §11 (the sandbox clock)
  */
-import { durationMs, zonedAt } from "../../psd2/time";
+import { addYearsToInstant, durationMs } from "../../psd2/time";
 
 /** How far back the sandbox clock may be set from the real time, in years. */
 export const SANDBOX_CLOCK_YEARS_BACK = 5;
@@ -16,7 +16,7 @@ export const SANDBOX_CLOCK_YEARS_BACK = 5;
  * UTC's calendar (29 February goes to 28 February).
  */
 export function earliestSandboxTime(realNow: Date): Date {
-  return new Date(zonedAt(realNow, "UTC").subtract({ years: SANDBOX_CLOCK_YEARS_BACK }).epochMilliseconds);
+  return addYearsToInstant(realNow, -SANDBOX_CLOCK_YEARS_BACK);
 }
 
 /** Where the bank's certificates begin: a day before the earliest sandbox time (to the whole second). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dateInZone, instantAt, instantOfLocalDateTime, offsetAt, toZonedIso, wallClockOf } from "./zoned-time";
+import { addYearsToInstant, dateInZone, instantAt, instantOfLocalDateTime, offsetAt, toZonedIso, wallClockOf } from "./zoned-time";
 
 const OSLO = "Europe/Oslo";
 const at = (iso: string) => new Date(iso);
@@ -60,6 +60,13 @@ describe("Oslo's wall clock (supplement.md §5: the batch runs are Oslo times)",
     expect(offsetAt(at("2026-01-14T12:00:00Z"), "UTC")).toBe("+00:00");
     expect(instantAt("2026-01-14", "09:00", "America/New_York").toISOString()).toBe("2026-01-14T14:00:00.000Z");
     expect(offsetAt(at("2026-01-14T12:00:00Z"), "Asia/Kolkata")).toBe("+05:30");
+  });
+
+  it("moves an instant by calendar years on UTC's calendar", () => {
+    expect(addYearsToInstant(at("2026-11-25T12:00:00Z"), -5).toISOString()).toBe("2021-11-25T12:00:00.000Z");
+    expect(addYearsToInstant(at("2028-02-29T23:30:00Z"), -5).toISOString()).toBe("2023-02-28T23:30:00.000Z");
+    expect(addYearsToInstant(at("2026-03-29T01:30:00Z"), 30).toISOString()).toBe("2056-03-29T01:30:00.000Z");
+    expect(() => addYearsToInstant(at("2026-03-29T01:30:00Z"), 0.5)).toThrow("years must be a whole number, got 0.5");
   });
 
   it("names what is wrong: a time, a date, a zone", () => {

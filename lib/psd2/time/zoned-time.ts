@@ -27,6 +27,15 @@ export function zonedAt(instant: Date | number, timeZone: string): Temporal.Zone
   return Temporal.Instant.fromEpochMilliseconds(milliseconds).toZonedDateTimeISO(timeZone);
 }
 
+/**
+ * The same time of day `years` later (earlier when negative) on UTC's calendar, 29 February
+ * becoming 28 February: the span of certificates and of the sandbox clock's reach.
+ */
+export function addYearsToInstant(instant: Date, years: number): Date {
+  if (!Number.isInteger(years)) throw new RangeError(`years must be a whole number, got ${years}`);
+  return new Date(zonedAt(instant, "UTC").add({ years }).epochMilliseconds);
+}
+
 /** A zone's last date asked for, with the instants it begins and ends (the next date's start). */
 type ZonedDay = { readonly date: IsoDate; readonly start: number; readonly end: number };
 const lastDays = new Map<string, ZonedDay>();
