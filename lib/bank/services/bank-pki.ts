@@ -5,12 +5,13 @@ import {
   readCertificateInfo,
 } from "../../psd2/certificates";
 import { createRequestSigner, type RequestSigner } from "../../psd2/signing";
+import { addYearsToInstant, durationMs } from "../../psd2/time";
 import { loadTrustAnchors, type TrustAnchor } from "../../psd2/x509";
 import type { SettingsRepository } from "../repositories/settings-repository";
 import { certificatesValidFrom } from "./sandbox-time-window";
 
 const PKI_KEY = "pki";
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = durationMs({ days: 1 });
 /** The CA and the seal stay valid this long after the real time they are made at. */
 const YEARS_AHEAD = 30;
 /** A CA or seal valid for less than this ahead of the real time is made again. */
@@ -32,16 +33,10 @@ export type BankPki = {
   trustAnchors: readonly TrustAnchor[];
 };
 
-function yearsAfter(instant: Date, years: number): Date {
-  const later = new Date(instant.getTime());
-  later.setUTCFullYear(later.getUTCFullYear() + years);
-  return later;
-}
-
 /** Whether a certificate is valid over the whole window the bank needs at `now`. */
 function covers(certificatePem: string, now: Date): boolean {
   const info = readCertificateInfo(certificatePem);
-  return Date.parse(info.notBefore) <= certificatesValidFrom(now).getTime() && Date.parse(info.notAfter) >= yearsAfter(now, MIN_YEARS_AHEAD).getTime();
+  return Date.parse(info.notBefore) <= certificatesValidFrom(now).getTime() && Date.parse(info.notAfter) >= addYearsToInstant(now, MIN_YEARS_AHEAD).getTime();
 }
 
 /**
@@ -52,7 +47,7 @@ function covers(certificatePem: string, now: Date): boolean {
  */
 function certifyPki(options: { bankName: string; now: Date; keys?: StoredPki }): StoredPki {
   const from = certificatesValidFrom(options.now);
-  const validityDays = Math.ceil((yearsAfter(options.now, YEARS_AHEAD).getTime() - from.getTime()) / DAY_MS);
+  const validityDays = Math.ceil((addYearsToInstant(options.now, YEARS_AHEAD).getTime() - from.getTime()) / DAY_MS);
   const previousCa = options.keys ? readCertificateInfo(options.keys.ca.certificatePem) : undefined;
   const previousSeal = options.keys ? readCertificateInfo(options.keys.seal.certificatePem) : undefined;
   const organizationName = previousCa?.organizationName ?? options.bankName;

@@ -15,6 +15,7 @@ import {
   issueTppCertificate,
 } from "../../psd2/certificates";
 import { checkWith } from "../../psd2/schemas/zod-checks";
+import { durationMs } from "../../psd2/time";
 import { formatError, type Violation } from "../../psd2/validation";
 import type { Executor } from "../db/open-bank-database";
 import { BankError } from "../errors";
@@ -28,7 +29,7 @@ export type PortalRole = (typeof PORTAL_ROLES)[number];
 
 /** How long an issued certificate is valid after the later of the real and the sandbox time. */
 const VALIDITY_DAYS = 730;
-const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = durationMs({ days: 1 });
 
 /** Names of competent authorities by the nCAId of the organisation id; others are named by the id. */
 const AUTHORITY_NAMES: Record<string, string> = {
