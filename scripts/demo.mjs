@@ -12,7 +12,7 @@
  * Starts the bank, waits for its /health, then starts the app and announces both addresses;
  * prefixes each one's output; forwards SIGINT and SIGTERM to both; when either stops on its own,
  * stops the other and exits with the code of the one that stopped. Servers are started from
- * node_modules/.bin (not npx), so that a signal reaches the server itself.
+ * node_modules/.bin (not npx) or as `node --import tsx`, so that a signal reaches the server itself.
  *
  * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Both listen on 127.0.0.1 only
  * (the sign-in page shows the demo user's password): APP_HOST and BANK_HOST choose another address
@@ -99,7 +99,7 @@ let stopping = false;
  * `format` when given; undefined drops it); resolves with its exit code.
  */
 function run(name, colorCode, command, args, env, format) {
-  const child = spawn(bin(command), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(path.isAbsolute(command) ? command : bin(command), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   children.set(name, child);
   const prefix = paint(colorCode, `[${name}]`.padEnd(6));
   for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
@@ -175,6 +175,19 @@ async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) 
   return false;
 }
 
+/**
+ * Whether the app may start beside the bank instead of after it: both started here before (the
+ * bank's data directory is a database, so its CA is the one it had; the app keeps its certificate
+ * from the bank's portal), and the app's start then needs nothing from the bank. On a first start
+ * the app asks the bank's portal for its certificate, so the bank goes first.
+ */
+function startTogether() {
+  if (process.env.BANK_DATABASE_URL || bankEnv.BANK_DATA_DIR === "memory") return false;
+  if (process.env.TPP_CERT_FILE || process.env.TPP_P12_FILE) return existsSync(path.resolve(root, bankEnv.BANK_DATA_DIR, "PG_VERSION"));
+  const credentials = path.resolve(root, process.env.TPP_DATA_DIR ?? ".data/tpp", "credentials");
+  return existsSync(path.resolve(root, bankEnv.BANK_DATA_DIR, "PG_VERSION")) && existsSync(path.join(credentials, "certificate.pem")) && existsSync(path.join(credentials, "private-key.pem"));
+}
+
 function demoCredentials() {
   const file = path.resolve(root, process.env.TPP_DATA_DIR ?? ".data/tpp", "demo-user.json");
   if (!existsSync(file)) return undefined;
@@ -211,13 +224,29 @@ async function main() {
     }
   }
 
+  const together = startTogether();
   say(`starting the sandbox bank on ${bankUrl}`);
-  const bankExit = run("bank", "36", "tsx", ["lib/bank/server.ts"], bankEnv, createBankLogFormatter());
+  // node --import tsx: the bank is this child itself (no tsx process between), one start fewer.
+  const bankExit = run("bank", "36", process.execPath, ["--import", "tsx", "lib/bank/server.ts"], bankEnv, createBankLogFormatter());
   void bankExit.then((code) => {
     if (stopping) return;
     say(`the bank stopped (code ${code}); stopping the app`);
     void stopAll(code);
   });
+
+  const nextCommand = mode === "dev" ? "dev" : "start";
+  let appExit;
+  const startApp = () => {
+    say(`starting the app on ${appUrl} (next ${nextCommand})`);
+    appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
+    void appExit.then((code) => {
+      if (stopping) return;
+      say(`the app stopped (code ${code}); stopping the bank`);
+      void stopAll(code);
+    });
+  };
+  // Both have started before: the app starts beside the bank (see startTogether).
+  if (together) startApp();
   if (!(await waitFor(`${probeOrigin(bankHost, bankPort)}/health`, bankExit, { okOnly: true }))) {
     if (!stopping) {
       process.stderr.write(`demo: the bank did not answer ${bankUrl}/health\n`);
@@ -226,15 +255,8 @@ async function main() {
     return;
   }
   say("the bank is up");
+  if (!together) startApp();
 
-  const nextCommand = mode === "dev" ? "dev" : "start";
-  say(`starting the app on ${appUrl} (next ${nextCommand})`);
-  const appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
-  void appExit.then((code) => {
-    if (stopping) return;
-    say(`the app stopped (code ${code}); stopping the bank`);
-    void stopAll(code);
-  });
   if (await waitFor(`${probeOrigin(appHost, appPort)}/signin`, appExit)) {
     const credentials = demoCredentials();
     say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));

@@ -1,0 +1,66 @@
+/**
+ * The sandbox bank's memory on PGlite: `npx tsx scripts/measure-bank-memory.ts [requests]`.
+ *
+ * Starts the bank's own process on a new PGlite data directory (the sandbox's known state made
+ * at start), reads its resident memory (VmRSS in /proc, Linux) once it answers, then gives a
+ * consent and sends signed reads (balances and transaction pages of every account the consent
+ * names, 8 in flight; 3,000 by default) and reads it again, with the peak (VmHWM). Prints one
+ * JSON object, in MB.
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../lib/bank/testing/ais-scenarios";
+import { httpInjector, spawnBank, waitForHealth } from "../lib/bank/testing/bank-process";
+import { createSignedTestClient } from "../lib/bank/testing/signed-test-client";
+
+const requests = Number(process.argv[2] ?? 3000);
+if (!Number.isInteger(requests) || requests < 1) {
+  process.stderr.write(`measure-bank-memory: the number of requests must be a positive whole number, not '${process.argv[2]}'\n`);
+  process.exit(2);
+}
+
+function memoryOf(pid: number): { rssMb: number; peakMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name: string) => Math.round(Number(new RegExp(`^${name}:\\s+(\\d+) kB`, "m").exec(status)?.[1] ?? 0) / 1024);
+  return { rssMb: field("VmRSS"), peakMb: field("VmHWM") };
+}
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "bank-memory-"));
+const bank = await spawnBank({
+  BANK_DATA_DIR: path.join(dataDir, "bank"),
+  BANK_TRUST_ANCHORS: new URL("../test-vectors/signature/keys/trusted-cas.pem", import.meta.url).pathname,
+  BANK_LOG_LEVEL: "warn",
+});
+try {
+  const started = Date.now();
+  await waitForHealth(bank);
+  const pid = bank.child.pid ?? 0;
+  const afterStart = { ...memoryOf(pid), startSeconds: (Date.now() - started) / 1000 };
+
+  const app = httpInjector(bank.url);
+  const tpp = createSignedTestClient(app);
+  const { psuId } = await giveConsent(app, tpp, { tppSessionId: "memory", customerNumber: CUSTOMERS.ingrid, resources: "all" });
+  const accounts = [ids.account(CUSTOMERS.ingrid, 1), ids.account(CUSTOMERS.ingrid, 2)];
+  const paths = accounts.flatMap((account) => [
+    `/v1/accounts/${account}/balances`,
+    `/v1/accounts/${account}/transactions?bookingStatus=booked&dateFrom=2020-01-01`,
+    `/v1/accounts/${account}/transactions?bookingStatus=both&dateFrom=2020-01-01&withBalance=true`,
+  ]);
+  let next = 0;
+  let failed = 0;
+  const worker = async () => {
+    while (next < requests) {
+      const index = next++;
+      const response = await tpp.get(paths[index % paths.length] ?? "", presentHeaders(psuId, "memory"));
+      if (response.statusCode !== 200) failed++;
+    }
+  };
+  const loadStarted = Date.now();
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const afterLoad = { ...memoryOf(pid), requests, failed, loadSeconds: (Date.now() - loadStarted) / 1000 };
+  process.stdout.write(`${JSON.stringify({ afterStart, afterLoad })}\n`);
+} finally {
+  await bank.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
