@@ -137,7 +137,13 @@ export function registerSecurityGate(app: FastifyInstance, options: SecurityGate
     request.tpp = tpp;
 
     const operation = request.routeOptions.config.operation;
-    if (!operation) return;
+    // Fails closed: only a path no route serves (answered 404 or 405 next) has no policy.
+    if (!operation) {
+      if (request.is404) return;
+      throw new BankError("FORBIDDEN", "This operation admits no PSD2 role: the bank refuses it for every certificate", {
+        path: "TPP-Signature-Certificate",
+      });
+    }
     if (!operation.roles.some((role) => tpp.roles.includes(role))) {
       const held = tpp.roles.length > 0 ? tpp.roles.join(", ") : "none";
       throw new BankError(
