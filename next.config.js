@@ -26,6 +26,20 @@ const nextConfig = {
   serverExternalPackages: ["@electric-sql/pglite", "node-forge", "pg", "undici"],
   poweredByHeader: false,
   turbopack: { root: turbopackRoot() },
+  // The proxy sets every response's security headers (lib/tpp/proxy/apply-security-headers.ts)
+  // but never sees Next's own build files: these get theirs here (a CSP means nothing for a
+  // script or stylesheet itself).
+  async headers() {
+    return [
+      {
+        source: "/_next/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Cross-Origin-Resource-Policy", value: "same-origin" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

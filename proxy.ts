@@ -1,6 +1,7 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getTppConfig } from "@/lib/tpp/config";
 import { APP_ORIGIN_PATH_HEADER, APP_ORIGIN_ROUTE, pathForAppOrigin } from "@/lib/tpp/proxy/app-host-redirect";
+import { applySecurityHeaders, prepareRequestSecurity, type RequestSecurity } from "@/lib/tpp/proxy/apply-security-headers";
 import { isDecodablePath } from "@/lib/tpp/proxy/is-decodable-path";
 import { ensurePsuSessionCookie } from "@/lib/tpp/session/ensure-psu-session-cookie";
 
@@ -8,24 +9,41 @@ import { ensurePsuSessionCookie } from "@/lib/tpp/session/ensure-psu-session-coo
 const WITHOUT_PSU_SESSION = /^\/api\/auth(?:\/|$)|\.(?:png|jpg|svg|ico|css|js|map|txt)$/;
 
 /**
- * Before every request: another host than the app's goes to the app's origin at once (its
- * cookies are the app's host's: app-host-redirect.ts); a path that cannot be percent-decoded
- * is the not-found page (Next would answer it with a bare 500); then a signed-in user always has
- * a PSU session (a TPP-Session-ID) of their own.
+ * Before every request: the security headers with a fresh CSP nonce (apply-security-headers.ts);
+ * another host than the app's goes to the app's origin at once (its cookies are the app's
+ * host's: app-host-redirect.ts); a path that cannot be percent-decoded is the not-found page
+ * (Next would answer it with a bare 500); then a signed-in user always has a PSU session (a
+ * TPP-Session-ID) of their own.
  */
 export async function proxy(request: NextRequest) {
+  const security = prepareRequestSecurity(request);
+  return applySecurityHeaders(await route(request, security), security);
+}
+
+async function route(request: NextRequest, security: RequestSecurity): Promise<NextResponse> {
+  const { requestHeaders } = security;
   const elsewhere = pathForAppOrigin(request, getTppConfig().appUrl);
   if (elsewhere !== undefined) {
-    const headers = new Headers(request.headers);
-    headers.set(APP_ORIGIN_PATH_HEADER, elsewhere);
-    return NextResponse.rewrite(new URL(APP_ORIGIN_ROUTE, request.nextUrl), { request: { headers } });
+    requestHeaders.set(APP_ORIGIN_PATH_HEADER, elsewhere);
+    return NextResponse.rewrite(new URL(APP_ORIGIN_ROUTE, request.nextUrl), {
+      request: { headers: requestHeaders },
+    });
   }
-  if (!isDecodablePath(request.nextUrl.pathname)) return NextResponse.rewrite(new URL("/_not-found", request.nextUrl));
-  if (WITHOUT_PSU_SESSION.test(request.nextUrl.pathname)) return NextResponse.next();
-  return ensurePsuSessionCookie(request);
+  if (!isDecodablePath(request.nextUrl.pathname)) {
+    return NextResponse.rewrite(new URL("/_not-found", request.nextUrl), {
+      request: { headers: requestHeaders },
+    });
+  }
+  const next = NextResponse.next({ request: { headers: requestHeaders } });
+  if (WITHOUT_PSU_SESSION.test(request.nextUrl.pathname)) return next;
+  const session = await ensurePsuSessionCookie(request);
+  // A redirect of its own goes as it is; otherwise its cookies go on the response that carries the nonce.
+  if (session.headers.has("location")) return session;
+  for (const cookie of session.cookies.getAll()) next.cookies.set(cookie);
+  return next;
 }
 
 export const config = {
-  // Everything but Next's own build files.
+  // Everything but Next's own build files (next.config.js gives those their headers).
   matcher: ["/((?!_next/static|_next/image).*)"],
 };

@@ -2,6 +2,7 @@ import type { Metadata, Viewport } from "next";
 import type { ReactNode } from "react";
 import { EnvironmentBanner } from "@/components/environment-banner";
 import { SiteHeader } from "@/components/site-header";
+import { ZodWithoutEval } from "@/components/zod-without-eval";
 import { getCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getAppEnvironment } from "@/lib/tpp/get-app-environment";
 import "./globals.css";
@@ -21,6 +22,7 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body className="flex min-h-screen flex-col bg-slate-50 font-sans text-slate-900 antialiased">
+        <ZodWithoutEval />
         <SiteHeader
           user={user === undefined ? undefined : { displayName: user.displayName }}
           sandbox={environment.environment === "sandbox"}
