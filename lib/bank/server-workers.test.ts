@@ -141,3 +141,58 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     expect(healths.map((health) => health.statusCode)).toEqual([200, 200, 200, 200]);
   }, 150_000);
 });
+
+// Two bank processes of their own (as on two machines behind a balancer) on one PostgreSQL,
+// started at the same moment on an empty database.
+describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two bank processes started at once on %s", () => {
+  const serverUrl = process.env.TEST_DATABASE_URL ?? "";
+  const name = `bank_pair_${process.pid}_${randomBytes(4).toString("hex")}`;
+  let banks: BankProcess[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}"`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const settings = { BANK_DATABASE_URL: url.toString(), BANK_WORKERS: "1", BANK_TRUST_ANCHORS: trustAnchors, BANK_LOG_LEVEL: "warn", BANK_BATCH_RUN_INTERVAL: "0" };
+    banks = await Promise.all([spawnBank(settings), spawnBank(settings)]);
+    await Promise.all(banks.map((bank) => waitForHealth(bank)));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const bank of banks) await bank.stop();
+    const dropper = new pg.Client({ connectionString: serverUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await dropper.end();
+  }, 60_000);
+
+  it("take turns at the first start: one CA, one seal and one sandbox for both", async () => {
+    const [first, second] = await Promise.all(banks.map((bank) => sendRequest(bank.url, { method: "GET", url: "/portal/ca.pem" })));
+    expect(first?.statusCode).toBe(200);
+    expect(first?.body).toContain("BEGIN CERTIFICATE");
+    expect(second?.body).toBe(first?.body);
+    const admin = new pg.Client({ connectionString: new URL(`/${name}`, serverUrl).toString() });
+    await admin.connect();
+    try {
+      expect((await admin.query("select count(*)::int as n from customers")).rows[0]).toEqual({ n: 4 });
+    } finally {
+      await admin.end();
+    }
+  });
+
+  it("a clock moved on one reaches the other", async () => {
+    const [one, other] = banks;
+    if (!one || !other) throw new Error("two banks");
+    const moved = await createSignedTestClient(httpInjector(one.url)).post("/v1/sandbox/clock", { now: "2026-12-03T12:00:00+01:00", frozen: true });
+    expect(moved.statusCode, moved.body).toBe(200);
+    let seen = "";
+    for (let attempt = 0; attempt < 100 && seen !== "2026-12-03T11:00:00.000Z"; attempt++) {
+      seen = (await sendRequest(other.url, { method: "GET", url: "/health" })).json<{ clock: { now: string } }>().clock.now;
+      if (seen !== "2026-12-03T11:00:00.000Z") await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(seen).toBe("2026-12-03T11:00:00.000Z");
+  });
+});

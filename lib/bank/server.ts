@@ -10,14 +10,17 @@
  * dies, passes SIGTERM/SIGINT on to every worker and ends when they have. Every rule that spans
  * requests lives in the database; the one thing a process holds that another may change is the
  * sandbox clock's state, so a worker that moves the clock has every other worker read it again
- * (through the primary) before its reply leaves.
+ * (through the primary) before its reply leaves. On PostgreSQL every bank process also says so
+ * to bank processes on other machines (NOTIFY bank_clock), which read it again within moments.
  */
 import cluster, { type Worker } from "node:cluster";
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { FastifyInstance } from "fastify";
+import pg from "pg";
 import { buildBank } from "./app";
 import { type BankConfig, BankConfigError, loadBankConfig } from "./config";
+import { sql } from "drizzle-orm";
 import { openBankDatabase, withStartLock } from "./db/open-bank-database";
 
 /** Messages between the primary and its workers (process.send). */
@@ -86,14 +89,62 @@ async function build(config: BankConfig, firstStart: boolean): Promise<FastifyIn
   return config.databaseUrl ? withStartLock(config.databaseUrl, make) : make();
 }
 
+/** The channel on which bank processes on one PostgreSQL say that they moved the sandbox clock. */
+const CLOCK_CHANNEL = "bank_clock";
+
+/**
+ * On PostgreSQL: listens on CLOCK_CHANNEL and reads the clock again when another bank process
+ * moved it; says so itself after each move here. Returns the listener's closing (a lost
+ * connection is made again after a second, then the clock read again, since a move may have
+ * been missed meanwhile).
+ */
+function shareClockMoves(app: FastifyInstance, databaseUrl: string): () => Promise<void> {
+  const self = randomUUID();
+  let client: pg.Client | undefined;
+  let closed = false;
+  const reload = () => app.bank.clock.reload().catch((error: unknown) => app.log.error({ err: error }, "could not read the sandbox clock again"));
+  const connect = async (): Promise<void> => {
+    if (closed) return;
+    const next = new pg.Client({ connectionString: databaseUrl });
+    next.on("notification", (message) => {
+      if (message.channel === CLOCK_CHANNEL && message.payload !== self) void reload();
+    });
+    next.on("error", (error) => {
+      app.log.warn({ err: error }, "the sandbox clock's listener lost its connection; connecting again");
+      client = undefined;
+      setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${CLOCK_CHANNEL}`);
+      client = next;
+      await reload();
+    } catch (error) {
+      app.log.warn({ err: error }, "could not listen for the sandbox clock's moves; trying again");
+      await next.end().catch(() => undefined);
+      setTimeout(() => void connect().catch(() => undefined), 1_000).unref();
+    }
+  };
+  void connect();
+  app.bank.clock.onChange(async () => {
+    await app.bank.db.execute(sql`select pg_notify(${CLOCK_CHANNEL}, ${self})`);
+  });
+  return async () => {
+    closed = true;
+    await client?.end().catch(() => undefined);
+  };
+}
+
 /** Closes on SIGTERM and SIGINT (once), then exits. */
-function closeOnSignals(app: FastifyInstance): void {
+function closeOnSignals(app: FastifyInstance, before: () => Promise<void> = async () => undefined): void {
   let closing = false;
   const close = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, "closing");
-    app.close().then(
+    before()
+      .then(() => app.close())
+      .then(
       () => process.exit(0),
       (error: unknown) => {
         app.log.error({ err: error }, "error while closing");
@@ -117,7 +168,7 @@ async function listen(app: FastifyInstance, config: BankConfig): Promise<void> {
 /** One process: the bank as it always was. */
 async function runSingle(config: BankConfig): Promise<void> {
   const app = await build(config, true);
-  closeOnSignals(app);
+  closeOnSignals(app, config.databaseUrl ? shareClockMoves(app, config.databaseUrl) : undefined);
   await listen(app, config);
   app.log.info(`sandbox bank at ${config.publicUrl} (database: ${app.bank.databaseKind})`);
 }
@@ -163,7 +214,7 @@ async function runWorker(config: BankConfig): Promise<void> {
   // too, and one saved before is in what it reads.
   send({ type: "bank:ready" });
   await app.bank.clock.reload();
-  closeOnSignals(app);
+  closeOnSignals(app, config.databaseUrl ? shareClockMoves(app, config.databaseUrl) : undefined);
   // A lost primary (killed) leaves no one to restart or stop this worker: it stops.
   process.on("disconnect", () => process.kill(process.pid, "SIGTERM"));
   await listen(app, config);
