@@ -2,6 +2,7 @@ import { and, count, eq, getTableName, gte, lte, or, sql, type SQL } from "drizz
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Executor } from "../db/open-bank-database";
 import { chunk } from "./chunk";
+import { preparedReadsOf } from "./prepared-reads";
 import { assertValidListing, dateConditions, keysetCondition, listingOrder, type ListingPage, type ListingQuery } from "./listing-page";
 import { buildUnnestInsert, UNNEST_BATCH_SIZE, type UnnestColumn } from "./unnest-insert";
 
@@ -172,10 +173,11 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
      * statement: what its balances are made of (see compute-balances.ts).
      */
     async balanceSums(ownerId: string, today: string): Promise<BalanceSums> {
-      let byTable = preparedBalanceSums.get(db);
-      if (!byTable) preparedBalanceSums.set(db, (byTable = new Map()));
+      const on = preparedReadsOf(db);
+      let byTable = preparedBalanceSums.get(on);
+      if (!byTable) preparedBalanceSums.set(on, (byTable = new Map()));
       let prepared = byTable.get(table);
-      if (!prepared) byTable.set(table, (prepared = prepareBalanceSums(db, ledger)));
+      if (!prepared) byTable.set(table, (prepared = prepareBalanceSums(on, ledger)));
       const [sums] = await prepared.execute({ owner: ownerId, from: today });
       return sums ?? { bookedToday: "0", pending: "0", pendingDebits: "0" };
     },

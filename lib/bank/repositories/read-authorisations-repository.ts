@@ -4,6 +4,7 @@ import { accounts, agreementAccounts, agreements, cardAccounts, consents, custom
 import { type AccountRecord, toAccountRecord } from "./accounts-repository";
 import { type CardAccountRecord, toCardAccountRecord } from "./card-accounts-repository";
 import type { CustomerRecord } from "./customers-repository";
+import { preparedReadsOf } from "./prepared-reads";
 
 /** What one read is asked with: the TPP, the PSU-ID it sent, the resource and the SCA session. */
 export type ReadAuthorisationKey = {
@@ -99,7 +100,8 @@ function valuesOf(key: ReadAuthorisationKey) {
  * (psu-ids, consents, SCA sessions, agreements) is read fresh, so that a write made by any bank
  * process is seen by the next read in every other.
  */
-export function createReadAuthorisationsRepository(db: Executor) {
+export function createReadAuthorisationsRepository(executor: Executor) {
+  const db = preparedReadsOf(executor);
   return {
     async forAccount(key: ReadAuthorisationKey): Promise<ReadAuthorisationFacts<AccountRecord> | undefined> {
       let prepared = preparedAccountReads.get(db);

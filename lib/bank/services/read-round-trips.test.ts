@@ -18,7 +18,7 @@ function countStatements(app: FastifyInstance): { statements: string[]; stop: ()
   const client = (app.bank.db as unknown as { $client: PGlite | pg.Pool }).$client;
   if (app.bank.databaseKind === "pglite") {
     const lite = client as PGlite;
-    const { query, exec, transaction } = lite;
+    const { query, exec, transaction, execProtocol } = lite;
     const wrapTx = (tx: Transaction): Transaction => {
       const txQuery = tx.query.bind(tx);
       const txExec = tx.exec.bind(tx);
@@ -30,6 +30,11 @@ function countStatements(app: FastifyInstance): { statements: string[]; stop: ()
     Object.assign(lite, {
       query: (sql: string, ...rest: unknown[]) => (record(sql), (query as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
       exec: (sql: string, ...rest: unknown[]) => (record(sql), (exec as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
+      // The prepared reads (prepared-reads.ts) speak the protocol: each Execute message runs a statement.
+      execProtocol: (message: Uint8Array, ...rest: unknown[]) => {
+        if (message[0] === 0x45) record("(execute a named statement)");
+        return (execProtocol as (...args: unknown[]) => unknown).call(lite, message, ...rest);
+      },
       transaction: (callback: (tx: Transaction) => unknown) => {
         record("BEGIN");
         return transaction.call(lite, (tx) => Promise.resolve(callback(wrapTx(tx))).finally(() => record("COMMIT")));
@@ -38,30 +43,34 @@ function countStatements(app: FastifyInstance): { statements: string[]; stop: ()
     return {
       statements,
       stop: () => {
-        Object.assign(lite, { query, exec, transaction });
+        Object.assign(lite, { query, exec, transaction, execProtocol });
       },
     };
   }
   const pool = client as pg.Pool;
   const { query, connect } = pool;
-  const patched: { connected: pg.PoolClient; clientQuery: pg.PoolClient["query"] }[] = [];
   Object.assign(pool, {
     query: (config: unknown, ...rest: unknown[]) => (record(config), (query as (...args: unknown[]) => unknown).call(pool, config, ...rest)),
-    connect: async (...args: unknown[]) => {
-      const connected = await (connect as (...a: unknown[]) => Promise<pg.PoolClient>).apply(pool, args);
-      const clientQuery = connected.query;
-      patched.push({ connected, clientQuery });
-      Object.assign(connected, {
-        query: (config: unknown, ...rest: unknown[]) => (record(config), (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)),
+    // A transaction takes a client of its own (pool.query's own connect, with a callback, is left alone).
+    connect: (...args: unknown[]) => {
+      if (typeof args[0] === "function") return (connect as (...a: unknown[]) => unknown).apply(pool, args);
+      return (connect as () => Promise<pg.PoolClient>).call(pool).then((connected) => {
+        const { query: clientQuery, release } = connected;
+        Object.assign(connected, {
+          query: (config: unknown, ...rest: unknown[]) => (record(config), (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)),
+          release: (...releaseArgs: unknown[]) => {
+            Object.assign(connected, { query: clientQuery, release });
+            return (release as (...a: unknown[]) => unknown).apply(connected, releaseArgs);
+          },
+        });
+        return connected;
       });
-      return connected;
     },
   });
   return {
     statements,
     stop: () => {
       Object.assign(pool, { query, connect });
-      for (const { connected, clientQuery } of patched) Object.assign(connected, { query: clientQuery });
     },
   };
 }

@@ -1,0 +1,71 @@
+import { messages as backend, PGlite, parse, protocol, type QueryOptions, type Results } from "@electric-sql/pglite";
+import { drizzle } from "drizzle-orm/pglite";
+import type { BankDatabase, Executor } from "../db/open-bank-database";
+import * as schema from "../db/schema";
+
+const { serialize } = protocol;
+
+/**
+ * The `query` of a PGlite that keeps each statement it is given parsed and planned under a name
+ * of its own, as PostgreSQL does for a named prepared statement: the first call parses and
+ * describes it, every later call only binds and executes. PGlite's own `query` parses and plans
+ * every statement anew, which costs several times the execution of a small read. Only for reads
+ * outside a transaction (it takes PGlite's transaction and query locks, as its `query` does).
+ */
+function namedStatementQuery(pglite: PGlite) {
+  const statements = new Map<string, { name: string; parameterTypes: number[] }>();
+  const run = async (message: Uint8Array) => (await pglite.execProtocol(message, { syncToFs: false })).messages;
+  return (text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results> =>
+    pglite._runExclusiveTransaction(() =>
+      pglite._runExclusiveQuery(async () => {
+        const messages = [];
+        try {
+          let statement = statements.get(text);
+          if (!statement) {
+            const name = `bank_read_${statements.size + 1}`;
+            await run(serialize.parse({ name, text }));
+            const described = await run(serialize.describe({ type: "S", name }));
+            const parameters = described.find((message) => message instanceof backend.ParameterDescriptionMessage);
+            statement = { name, parameterTypes: parameters instanceof backend.ParameterDescriptionMessage ? parameters.dataTypeIDs : [] };
+            statements.set(text, statement);
+          }
+          const { parameterTypes } = statement;
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const type = parameterTypes[i];
+            const serializer = type === undefined ? undefined : (options?.serializers?.[type] ?? pglite.serializers[type]);
+            return serializer ? serializer(value) : String(value);
+          });
+          messages.push(...(await run(serialize.bind({ statement: statement.name, values }))));
+          messages.push(...(await run(serialize.describe({ type: "P" }))));
+          messages.push(...(await run(serialize.execute({}))));
+        } finally {
+          messages.push(...(await run(serialize.sync())));
+        }
+        const [results] = parse.parseResults(messages, pglite.parsers, options);
+        if (!results) throw new Error("a prepared read returned no result");
+        return results;
+      }),
+    );
+}
+
+// One per PGlite instance: its named statements live in that database session.
+const preparedDatabases = new WeakMap<PGlite, BankDatabase>();
+
+/**
+ * The database handle to run a prepared read on: on PGlite (outside a transaction) a handle
+ * whose statements stay parsed and planned (see namedStatementQuery); otherwise the executor
+ * itself, where `prepare(name)` already makes a named statement on each PostgreSQL connection.
+ */
+export function preparedReadsOf(db: Executor): Executor {
+  const client: unknown = "$client" in db ? db.$client : undefined;
+  if (!(client instanceof PGlite)) return db;
+  let prepared = preparedDatabases.get(client);
+  if (!prepared) {
+    // The same PGlite, with its `query` running named statements; drizzle calls nothing else on it for a read.
+    const named: PGlite = Object.create(client, { query: { value: namedStatementQuery(client) } });
+    prepared = drizzle({ client: named, schema });
+    preparedDatabases.set(client, prepared);
+  }
+  return prepared;
+}
