@@ -115,6 +115,8 @@ test("an account's transactions paged to the end, pending marked", async () => {
 
   await page.getByRole("link", { name: "All history" }).click();
   await expect(page).toHaveURL(/from=\d{4}-\d\d-\d\d/);
+  // The form shows the range chosen by the link.
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(new URL(page.url()).searchParams.get("from") ?? "");
   await page.getByLabel("Booking status").selectOption("booked");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/status=booked&from=/);
@@ -230,6 +232,10 @@ test("a card account's from date that cannot be used is named on its field, and 
   await expect(page.getByRole("table", { name: /^Booked card transactions/ }).locator("tbody tr").first()).toBeVisible();
   await expect(page.getByLabel("From", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  // The field shows the range's first day, as the address has it.
+  const chosen = new URL(page.url()).searchParams.get("from") ?? "";
+  expect(chosen).toMatch(/^\d{4}-\d\d-\d\d$/);
+  await expect(page.getByLabel("From", { exact: true })).toHaveValue(chosen);
 });
 
 test("cancel at the bank gives the failure page", async () => {

@@ -130,6 +130,8 @@ export default async function CardAccountPage({ params, searchParams }: { params
               From
             </label>
             <input
+              // A new field for each address: a default value is read once, and a range chosen by a link keeps the page mounted.
+              key={givenFrom ?? ""}
               id="from"
               name="from"
               type="date"

@@ -121,7 +121,8 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
           <label htmlFor="status" className="block text-xs font-medium text-slate-600">
             Booking status
           </label>
-          <select id="status" name="status" defaultValue={filter.status} className={`${fieldClass} bg-white ${invalid("status") ? "border-red-500" : "border-slate-300"}`} {...describedBy("status")}>
+          {/* Each field keyed by its value: a default value is read once, and a quick range or a page link keeps the page mounted. */}
+          <select key={filter.status} id="status" name="status" defaultValue={filter.status} className={`${fieldClass} bg-white ${invalid("status") ? "border-red-500" : "border-slate-300"}`} {...describedBy("status")}>
             {Object.entries(STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -134,14 +135,14 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
           <label htmlFor="from" className="block text-xs font-medium text-slate-600">
             From
           </label>
-          <input id="from" name="from" type="date" defaultValue={given("from")} max={today} className={`${fieldClass} ${invalid("from") ? "border-red-500" : "border-slate-300"}`} {...describedBy("from")} />
+          <input key={given("from") ?? ""} id="from" name="from" type="date" defaultValue={given("from")} max={today} className={`${fieldClass} ${invalid("from") ? "border-red-500" : "border-slate-300"}`} {...describedBy("from")} />
           <FieldError id="from-error" messages={messagesOf("from")} />
         </div>
         <div>
           <label htmlFor="to" className="block text-xs font-medium text-slate-600">
             To
           </label>
-          <input id="to" name="to" type="date" defaultValue={given("to")} max={today} className={`${fieldClass} ${invalid("to") ? "border-red-500" : "border-slate-300"}`} {...describedBy("to")} />
+          <input key={given("to") ?? ""} id="to" name="to" type="date" defaultValue={given("to")} max={today} className={`${fieldClass} ${invalid("to") ? "border-red-500" : "border-slate-300"}`} {...describedBy("to")} />
           <FieldError id="to-error" messages={messagesOf("to")} />
         </div>
         <button type="submit" className={`${buttonStyles.primary} lg:mt-5`}>
