@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark of the project, printed as one JSON object whose figures are
- * ratios against a baseline measured in the same run (never absolute times).
+ * ratios against a baseline measured in the same run (never absolute times); what each
+ * baseline is goes to stderr, a line per figure.
  */
-import { benchmarks } from "./benchmarks";
+import { baselines, benchmarks } from "./benchmarks";
 import { fullMeasure, quickMeasure } from "./measure";
 
 const quick = process.argv.includes("--quick");
@@ -13,4 +14,5 @@ for (const [name, run] of Object.entries(benchmarks)) {
   process.stderr.write(`bench: ${name} ...\n`);
   results[name] = await run(quick ? quickMeasure : fullMeasure);
 }
+for (const [name, ratio] of Object.entries(results)) process.stderr.write(`${name} ${ratio}: ${baselines[name] ?? "candidate / baseline"}\n`);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

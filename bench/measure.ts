@@ -8,10 +8,14 @@ export type MeasureOptions = {
   rounds: number;
   /** The time each slice runs for. */
   sliceMs: number;
+  /** Rounds of (A, B) slices of HTTP load (load.ts). */
+  loadRounds: number;
+  /** Seconds each slice of HTTP load runs for. */
+  loadSeconds: number;
 };
 
-export const quickMeasure: MeasureOptions = { rounds: 2, sliceMs: 20 };
-export const fullMeasure: MeasureOptions = { rounds: 7, sliceMs: 300 };
+export const quickMeasure: MeasureOptions = { rounds: 2, sliceMs: 20, loadRounds: 1, loadSeconds: 1 };
+export const fullMeasure: MeasureOptions = { rounds: 7, sliceMs: 300, loadRounds: 3, loadSeconds: 3 };
 
 function opsPerSecond(operation: () => void, sliceMs: number): number {
   const start = process.hrtime.bigint();
