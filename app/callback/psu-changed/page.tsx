@@ -78,7 +78,7 @@ export default async function PsuChangedPage() {
           <p>
             To connect another customer on purpose, use{" "}
             {/* An <a>, not a prefetching <Link>: it starts an approval at the bank (/connect). */}
-            <a href={connectAnother} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-800">
+            <a href={connectAnother} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
               Connect another customer
             </a>{" "}
             (also on the home page): any of the bank&apos;s customers may then log in, and the app takes that customer without asking.
