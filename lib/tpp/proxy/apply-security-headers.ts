@@ -1,3 +1,4 @@
+import "server-only";
 import type { NextRequest, NextResponse } from "next/server";
 import { getTppConfig } from "../config";
 import { NONCE_REQUEST_HEADER } from "../security/nonce-header";
