@@ -47,8 +47,8 @@ export default async function CardAccountPage({ params, searchParams }: { params
     return search.size === 0 ? path : `${path}?${search.toString()}`;
   };
   const returnTo = hrefOf(query);
-  // The bank's today (its sandbox clock in the sandbox): the date ranges the bank checks.
-  const today = (await getAppClock()).today();
+  // The bank's today (its sandbox clock in the sandbox): the quick ranges. Read while the bank is asked for the card.
+  const clock = getAppClock();
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
     // Sent at once; a filter of the address that cannot be used is not sent.
@@ -81,6 +81,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
       </div>
     );
   }
+  const today = (await clock).today();
   const { card, balances, transactions, refused } = result.value;
   const n = query.n ?? (query.page === undefined ? 1 : undefined);
   const fromMessages = [...problems.filter((problem) => problem.field === "from").map((problem) => problem.message), ...refused];

@@ -1,5 +1,5 @@
 import type { ServerResponse } from "node:http";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createRequestSigner } from "../../psd2/signing";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import { type AspspClient, createAspspClient } from "../aspsp/create-aspsp-client";
@@ -240,6 +240,25 @@ describe("account information, PSU and TPP dialogue operations", () => {
     const error = await getBalanceHistory(ctx, "acc-1", { days: 2, today: "2026-03-03" }).catch((e: unknown) => e);
     expect(error instanceof AspspError && [error.status, error.tppMessages[0]?.path]).toEqual([400, "dateFrom"]);
     expect(server.requests.filter((r) => r.url.includes("/transactions"))).toHaveLength(1);
+  });
+
+  it("getBalanceHistory: the balances are asked for while today is still being read; the bookings from today's date", async () => {
+    route = (request) =>
+      request.url.endsWith("/balances")
+        ? { status: 200, body: { balances: [{ balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-02" }] } }
+        : { status: 200, body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "-1.50" } }], _links: {} } } };
+    let tell: (day: string) => void = () => undefined;
+    const today = new Promise<string>((resolve) => {
+      tell = resolve;
+    });
+    const history = getBalanceHistory(ctx, "acc-1", { days: 2, today });
+    await vi.waitFor(() => expect(server.requests.map((r) => r.url)).toEqual(["/v1/accounts/acc-1/balances"]));
+    tell("2026-03-03");
+    expect((await history)?.series.points).toEqual([
+      { date: "2026-03-02", amount: "10.00" },
+      { date: "2026-03-03", amount: "8.50" },
+    ]);
+    expect(server.requests.map((r) => r.url)).toEqual(["/v1/accounts/acc-1/balances", "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-02&limit=1000"]);
   });
 
   it("page tokens keep only the query, so a token cannot lead elsewhere; a forged token is refused", () => {

@@ -52,7 +52,8 @@ async function readBookings(ctx: AspspContext, accountId: string, dateFrom: stri
 }
 
 /**
- * An account's end-of-day balance over the last `days` days up to `today` (the bank's), for a
+ * An account's end-of-day balance over the last `days` days up to `today` (the bank's, or the
+ * promise of it: the balances are asked for meanwhile), for a
  * chart: its balances and the booked transactions of the period, worked back from closingBooked.
  * The balances and the first page of bookings are asked for at once; the bookings come in the
  * largest pages the bank gives (CHART_PAGE_SIZE), following its next links. Undefined when the
@@ -62,16 +63,22 @@ async function readBookings(ctx: AspspContext, accountId: string, dateFrom: stri
 export async function getBalanceHistory(
   ctx: AspspContext,
   accountId: string,
-  options: { days?: number; today: string },
+  options: { days?: number; today: string | PromiseLike<string> },
 ): Promise<{ series: BalanceSeries; balances: readonly Balance[] } | undefined> {
   const days = options.days ?? 90;
-  const from = addDays(options.today, -(days - 1));
-  const [{ balances }, transactions] = await Promise.all([getBalances(ctx, accountId), readBookings(ctx, accountId, from)]);
+  // The balances need no date: asked for while today is still being read (the sandbox's clock).
+  const [{ balances }, { today, from, transactions }] = await Promise.all([
+    getBalances(ctx, accountId),
+    Promise.resolve(options.today).then(async (day) => {
+      const first = addDays(day, -(days - 1));
+      return { today: day, from: first, transactions: await readBookings(ctx, accountId, first) };
+    }),
+  ]);
   const anchor = anchorOf(balances);
   if (anchor === undefined) return undefined;
   // A balance dated after today (the bank's clock ahead of the app's reading of it): the chart
   // runs to its day; the listing's dateTo is the bank's own today, so those bookings are in it.
-  const to = anchor.date > options.today ? anchor.date : options.today;
+  const to = anchor.date > today ? anchor.date : today;
   const series = buildBalanceSeries({ anchor: anchor.balance.amount, anchorDate: anchor.date, transactions, from, to });
   return { series, balances };
 }

@@ -26,8 +26,9 @@ type Params = Promise<{ accountId: string }>;
 export default async function AccountLayout({ params, children }: { params: Params; children: ReactNode }) {
   const { accountId } = await params;
   const returnTo = `/accounts/${encodeURIComponent(accountId)}`;
-  // The bank's today (its sandbox clock in the sandbox): the chart ends there.
-  const today = (await getAppClock()).today();
+  // The bank's today (its sandbox clock in the sandbox): the chart ends there. Read while the
+  // account and its balances are asked for.
+  const today = getAppClock().then((clock) => clock.today());
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
     return loadAccountView(ctx, accountId, { today });

@@ -81,8 +81,8 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
   const { accountId } = await params;
   const { filter, problems } = readTransactionsFilter(await searchParams);
   const returnTo = hrefOf(accountId, filter);
-  // The bank's today (its sandbox clock in the sandbox): the date ranges the bank checks.
-  const today = (await getAppClock()).today();
+  // The bank's today (its sandbox clock in the sandbox): the quick ranges. Read while the bank is asked for the page.
+  const clock = getAppClock();
 
   const result =
     problems.length > 0
@@ -92,6 +92,7 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
           return listTransactions(ctx, accountId, filter.page === undefined ? { bookingStatus: filter.status, dateFrom: filter.from, dateTo: filter.to } : { bookingStatus: filter.status, page: filter.page });
         });
 
+  const today = (await clock).today();
   // The messages on each field: the address's own problems, or the bank's tppMessages whose path is a field's.
   const messagesOf = (field: TransactionsFilterField): string[] => [
     ...problems.filter((problem) => problem.field === field).map((problem) => problem.message),
