@@ -8,6 +8,8 @@ declare module "autocannon" {
     connections?: number;
     /** Seconds. */
     duration?: number;
+    /** Requests to send in all (then duration does not apply). */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
   };
