@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
+import fastifySwagger from "@fastify/swagger";
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from "fastify";
 import type { BankConfig } from "./config";
 import type { BankDatabase, OpenedBankDatabase } from "./db/open-bank-database";
@@ -8,8 +9,10 @@ import { answerClientError, createRouterErrorHandler } from "./plugins/client-er
 import { registerJsonBody } from "./plugins/json-body";
 import { registerRequestChecks } from "./plugins/request-checks";
 import { registerResponseSigning } from "./plugins/response-signing";
+import { registerRouteValidation } from "./plugins/route-validation";
 import { registerSecurityGate } from "./plugins/security-gate";
-import { collectOperations, type RegisteredOperation } from "./openapi/collect-operations";
+import { collectOperations, requireOperationPolicies, type RegisteredOperation } from "./openapi/collect-operations";
+import { openApiOptions } from "./openapi/openapi-options";
 import { registerV1Errors } from "./plugins/v1-errors";
 import { createSettingsRepository } from "./repositories/settings-repository";
 import { registerV1Routes } from "./routes/v1";
@@ -29,7 +32,7 @@ export type BankContext = {
   pki: BankPki;
   /** The payment batch processing on the sandbox clock; processors register on it. */
   batchRuns: BatchRunner;
-  /** Every route of the /v1 scope as registered, with its docs: /openapi.json and /docs read it. */
+  /** Every route of the /v1 scope as registered, with its policy: the 405's Allow reads it. */
   v1Operations: readonly RegisteredOperation[];
 };
 
@@ -134,6 +137,9 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     await batchRuns.idle();
   });
 
+  // /openapi.json: generated from the /v1 routes' schemas as they register.
+  await app.register(fastifySwagger, openApiOptions({ bankName: config.bankName, publicUrl: config.publicUrl }));
+
   // The PSD2 interface: signed JSON, answered with tppMessages on error.
   await app.register(
     async (v1) => {
@@ -141,9 +147,13 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       registerV1Errors(v1, { operations: v1Operations });
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
       registerRequestChecks(v1);
+      // After the gate's and the request checks' hooks: input is judged once the request passed them.
+      registerRouteValidation(v1);
       registerResponseSigning(v1, { signer: pki.sealSigner, now: () => new Date() });
       collectOperations(v1, v1Operations);
       await registerV1Routes(v1);
+      // The gate fails closed, and a route without its policy does not even start.
+      requireOperationPolicies(v1Operations);
     },
     { prefix: "/v1" },
   );

@@ -1,27 +1,25 @@
 import type { FastifyInstance } from "fastify";
 import type { OperationPolicy } from "../operation";
-import type { OperationDocs } from "./operation-docs";
 
-/** A route of the /v1 scope as registered: what /openapi.json and /docs are built from. */
+/** A route of the /v1 scope as registered. */
 export type RegisteredOperation = {
   method: string;
   /** The full path as Fastify knows it, e.g. `/v1/accounts/:accountId`. */
   url: string;
-  docs: OperationDocs | undefined;
   operation: OperationPolicy | undefined;
 };
 
 /**
  * Records every route registered in a scope from now on (its child plugins included), with its
- * `config.docs` and `config.operation`. Fastify's own HEAD twins of GET routes are left out.
- * Call it before the scope's routes register; they are pushed onto `operations`.
+ * `config.operation`. Fastify's own HEAD twins of GET routes are left out. Call it before the
+ * scope's routes register; they are pushed onto `operations`.
  */
 export function collectOperations(scope: FastifyInstance, operations: RegisteredOperation[] = []): RegisteredOperation[] {
   scope.addHook("onRoute", (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === "HEAD" && isHeadTwin(operations, route.url)) continue;
-      operations.push({ method, url: route.url, docs: route.config?.docs, operation: route.config?.operation });
+      operations.push({ method, url: route.url, operation: route.config?.operation });
     }
   });
   return operations;
@@ -29,4 +27,15 @@ export function collectOperations(scope: FastifyInstance, operations: Registered
 
 function isHeadTwin(operations: readonly RegisteredOperation[], url: string): boolean {
   return operations.some((operation) => operation.method === "GET" && operation.url === url);
+}
+
+/**
+ * Every /v1 operation names the PSD2 roles that may call it (and the headers it requires): the
+ * security gate refuses a route without, and the bank does not start with one.
+ *
+ * @see supplement.md §7, §10
+ */
+export function requireOperationPolicies(operations: readonly RegisteredOperation[]): void {
+  const missing = operations.filter((operation) => !operation.operation).map((operation) => `${operation.method} ${operation.url}`);
+  if (missing.length > 0) throw new Error(`Every /v1 route needs config.operation (its PSD2 roles); missing on ${missing.join(", ")}`);
 }

@@ -1,20 +1,21 @@
 import { developerNav } from "../portal/developer-nav";
 import { renderBankPage } from "../web/bank-page";
 import { html, raw, type SafeHtml } from "../web/html";
-import { type OpenApiDocument, type OpenApiOperation, type OpenApiParameter, SIGNATURE_HEADERS } from "./build-openapi-document";
-import type { JsonSchema } from "./to-json-schema";
+import type { OpenAPIV3_1 } from "openapi-types";
+import { SIGNATURE_HEADERS } from "./openapi-options";
+import { exampleOf, isSchema, type JsonSchema } from "./schema-example";
 
 const MAX_DEPTH = 6;
 
-type Entry = { method: string; path: string; operation: OpenApiOperation };
+type Operation = OpenAPIV3_1.OperationObject<{ "x-psd2-roles"?: string[]; "x-psd2-required-headers"?: string[] }>;
+type Parameter = OpenAPIV3_1.ParameterObject;
+type Entry = { method: string; path: string; operation: Operation };
+
+const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
 /** A path that may wrap after each slash, never inside a word. */
 function breakablePath(path: string): SafeHtml {
   return html`${path.split("/").map((segment, index) => (index === 0 ? segment : html`/${raw("<wbr>")}${segment}`))}`;
-}
-
-function isSchema(value: unknown): value is JsonSchema {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function schemaList(value: unknown): JsonSchema[] {
@@ -80,20 +81,60 @@ function renderSchema(schema: JsonSchema): SafeHtml {
   return html`<p class="schema-type">${typeLabel(schema)}${typeof schema.description === "string" ? html`: ${schema.description}` : ""}</p>${fields}`;
 }
 
-function isParameter(value: OpenApiParameter | { $ref: string }): value is OpenApiParameter {
+function isParameter(value: Parameter | OpenAPIV3_1.ReferenceObject): value is Parameter {
   return "name" in value;
+}
+
+function schemaOf(value: unknown): JsonSchema {
+  return isSchema(value) ? value : {};
+}
+
+function bodySchema(content: Record<string, OpenAPIV3_1.MediaTypeObject> | undefined): JsonSchema | undefined {
+  const schema = content?.["application/json"]?.schema;
+  return schema === undefined ? undefined : schemaOf(schema);
+}
+
+/** The request as a TPP sends it: method, path with example ids, the required query, the operation's headers, the body. */
+function requestExample(entry: Entry, parameters: readonly Parameter[], body: JsonSchema | undefined): string {
+  const value = (parameter: Parameter) => {
+    const example = exampleOf(schemaOf(parameter.schema), parameter.name);
+    return typeof example === "string" ? example : JSON.stringify(example);
+  };
+  let path = entry.path;
+  for (const parameter of parameters.filter((p) => p.in === "path")) path = path.replace(`{${parameter.name}}`, encodeURIComponent(value(parameter)));
+  const query = parameters.filter((p) => p.in === "query" && p.required).map((p) => `${p.name}=${encodeURIComponent(value(p))}`);
+  const headers = parameters.filter((p) => p.in === "header" && p.required).map((p) => `${p.name}: ${value(p)}`);
+  const lines = [
+    `${entry.method.toUpperCase()} ${path}${query.length > 0 ? `?${query.join("&")}` : ""}`,
+    `X-Request-ID: ${SIGNATURE_HEADERS["X-Request-ID"].schema.examples[0]}`,
+    `Date: ${SIGNATURE_HEADERS.Date.schema.examples[0]}`,
+    "Digest: SHA-256=…",
+    'Signature: keyId="SN=…,CA=…",algorithm="rsa-sha256",headers="date digest x-request-id",signature="…"',
+    "TPP-Signature-Certificate: MIIE…",
+    ...headers,
+  ];
+  if (!body) return lines.join("\n");
+  return [...lines, "Content-Type: application/json", "", JSON.stringify(exampleOf(body), null, 2)].join("\n");
+}
+
+function renderExample(label: string, text: string): SafeHtml {
+  return html`<figure class="example"><figcaption>${label}</figcaption><pre tabindex="0"><code>${text}</code></pre></figure>`;
 }
 
 function renderOperation(entry: Entry): SafeHtml {
   const { operation } = entry;
-  const parameters = operation.parameters.filter(isParameter);
+  const parameters = (operation.parameters ?? []).filter(isParameter);
   const headers = parameters.filter((parameter) => parameter.in === "header");
   const others = parameters.filter((parameter) => parameter.in !== "header");
-  const body = operation.requestBody?.content["application/json"].schema;
-  const roles = operation["x-psd2-roles"];
-  return html`<article class="operation" id="${operation.operationId}">
+  const requestBody = operation.requestBody && !("$ref" in operation.requestBody) ? operation.requestBody : undefined;
+  const body = bodySchema(requestBody?.content);
+  const roles = operation["x-psd2-roles"] ?? [];
+  const responses = Object.entries(operation.responses ?? {}).flatMap(([status, response]) => ("$ref" in response ? [] : [{ status, response }]));
+  const success = responses.find(({ status }) => status.startsWith("2"));
+  const successBody = success ? bodySchema(success.response.content) : undefined;
+  return html`<article class="operation" id="${operation.operationId ?? ""}">
 <h3><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <code class="path">${breakablePath(entry.path)}</code></h3>
-<p class="op-summary">${operation.summary}${operation["x-undocumented"] ? html` <span class="badge required">undocumented</span>` : ""}</p>
+<p class="op-summary">${operation.summary ?? ""}</p>
 ${operation.description ? html`<p>${operation.description}</p>` : ""}
 <p class="op-meta"><span>Roles: ${roles.length > 0 ? roles.join(" or ") : "any certificate"}</span> · <span>Signed request: <a href="#signing">X-Request-ID, Digest, Date, Signature, TPP-Signature-Certificate</a></span></p>
 ${
@@ -107,22 +148,33 @@ ${
 ${
   others.length > 0
     ? html`<h4>Parameters</h4><table class="params"><thead><tr><th scope="col">Name</th><th scope="col" class="in">In</th><th scope="col">Description</th></tr></thead><tbody>${others.map(
-        (parameter) =>
-          html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="badge required">required</span>` : ""}</td><td>${parameter.in}</td><td><span class="type">${typeLabel(parameter.schema)}</span>${
+        (parameter) => {
+          const schema = schemaOf(parameter.schema);
+          return html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="badge required">required</span>` : ""}</td><td>${parameter.in}</td><td><span class="type">${typeLabel(schema)}</span>${
             parameter.description ? html` ${parameter.description}` : ""
-          }${constraints(parameter.schema).length > 0 ? html` (${constraints(parameter.schema).join("; ")})` : ""}</td></tr>`,
+          }${constraints(schema).length > 0 ? html` (${constraints(schema).join("; ")})` : ""}</td></tr>`;
+        },
       )}</tbody></table>`
     : ""
 }
 ${
   body
-    ? html`<details class="body"><summary>Request body <span class="type">application/json${operation.requestBody?.required ? "" : ", optional"}</span></summary>${renderSchema(body)}</details>`
+    ? html`<details class="body"><summary>Request body <span class="type">application/json${requestBody?.required ? "" : ", optional"}</span></summary>${renderSchema(body)}</details>`
     : ""
 }
+<h4>Example</h4>
+<div class="examples">${renderExample("Request", requestExample(entry, parameters, body))}${
+    success
+      ? renderExample(
+          "Reply",
+          `HTTP/1.1 ${success.status}${successBody ? `\nContent-Type: application/json\n\n${JSON.stringify(exampleOf(successBody), null, 2)}` : ""}`,
+        )
+      : ""
+  }</div>
 <h4>Responses</h4>
-<table class="params responses"><thead><tr><th scope="col">Status</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(operation.responses).map(
-    ([status, response]) => {
-      const schema = response.content?.["application/json"].schema;
+<table class="params responses"><thead><tr><th scope="col">Status</th><th scope="col">Description</th></tr></thead><tbody>${responses.map(
+    ({ status, response }) => {
+      const schema = bodySchema(response.content);
       return html`<tr><td><span class="status s${status.charAt(0)}">${status}</span></td><td>${response.description}${
         schema ? html`<details class="body"><summary>Body</summary>${renderSchema(schema)}</details>` : ""
       }</td></tr>`;
@@ -131,32 +183,59 @@ ${
 </article>`;
 }
 
+/** The operations whose method, path, summary, description or tag hold every word of the search. */
+function matches(entry: Entry, words: readonly string[]): boolean {
+  const { operation } = entry;
+  const text = [entry.method, entry.path, operation.summary, operation.description, ...(operation.tags ?? [])].join(" ").toLowerCase();
+  return words.every((word) => text.includes(word));
+}
+
 /**
  * /docs: the API reference, server-rendered from the OpenAPI document (so the two never
  * differ): every operation by tag with its method, path, summary, description, roles, headers,
- * parameters, request body and responses. No script, no external asset.
+ * parameters, request body, an example request and reply, and its responses. A search (?q=)
+ * filters the operations on the server; the index folds by tag. No script, no external asset.
  */
-export function renderDocsPage(input: { bankName: string; document: OpenApiDocument }): string {
+export function renderDocsPage(input: { bankName: string; document: OpenAPIV3_1.Document; query?: string }): string {
   const { document } = input;
-  const entries: Entry[] = Object.entries(document.paths).flatMap(([path, methods]) =>
-    Object.entries(methods).map(([method, operation]) => ({ method, path, operation })),
+  const all: Entry[] = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => {
+      const operation: Operation | undefined = item?.[method];
+      return operation ? [{ method, path, operation }] : [];
+    }),
   );
-  const byTag = document.tags.map((tag) => ({ tag: tag.name, entries: entries.filter((entry) => entry.operation.tags[0] === tag.name) }));
+  const query = (input.query ?? "").trim().slice(0, 100);
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const entries = all.filter((entry) => matches(entry, words));
+  const byTag = (document.tags ?? [])
+    .map((tag) => ({ tag: tag.name, entries: entries.filter((entry) => entry.operation.tags?.[0] === tag.name) }))
+    .filter((group) => group.entries.length > 0);
   const anchor = (tag: string) => `tag-${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
-  const server = document.servers[0]?.url ?? "";
+  const server = document.servers?.[0]?.url ?? "";
 
   return renderBankPage({
     bankName: input.bankName,
-    title: "API reference",
+    title: query ? `API reference: ${query}` : "API reference",
     nav: developerNav("docs"),
     body: html`<div class="developer docs">
 <section class="panel full intro" aria-labelledby="page-title">
 <h1 id="page-title">API reference</h1>
-<p class="lead">${document.info.title}. Base URL <code>${server}</code>; ${entries.length} operations. The same description as OpenAPI 3.1: <a href="/openapi.json">openapi.json</a>.</p>
+<p class="lead">${document.info.title}. Base URL <code>${server}</code>; ${all.length} operations. The same description as OpenAPI 3.1: <a href="/openapi.json">openapi.json</a>.</p>
+<form class="docs-search" method="get" action="/docs" role="search">
+<label for="docs-q">Find operations</label>
+<div class="docs-search-row"><input id="docs-q" name="q" type="search" value="${query}" placeholder="e.g. balances, basket, POST sandbox"><button class="button primary" type="submit">Search</button>${
+      query ? html`<a href="/docs">Show all</a>` : ""
+    }</div>
+</form>
+${
+  query
+    ? html`<p class="docs-found" role="status">${entries.length === 0 ? html`No operation matches <strong>${query}</strong>.` : html`${entries.length} of ${all.length} operations match <strong>${query}</strong>.`}</p>`
+    : ""
+}
 <nav aria-label="Operations" class="toc">${byTag.map(
-      ({ tag, entries: tagged }) => html`<div class="toc-group"><h2 class="toc-title"><a href="#${anchor(tag)}">${tag}</a></h2><ul>${tagged.map(
-        (entry) => html`<li><a href="#${entry.operation.operationId}"><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <span>${breakablePath(entry.path)}</span></a></li>`,
-      )}</ul></div>`,
+      ({ tag, entries: tagged }) => html`<details class="toc-group"${query ? raw(" open") : ""}><summary class="toc-title">${tag} <span class="count">(${tagged.length})</span></summary><ul><li><a href="#${anchor(tag)}">All of ${tag}</a></li>${tagged.map(
+        (entry) => html`<li><a href="#${entry.operation.operationId ?? ""}"><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <span>${breakablePath(entry.path)}</span></a></li>`,
+      )}</ul></details>`,
     )}</nav>
 </section>
 
@@ -166,7 +245,7 @@ export function renderDocsPage(input: { bankName: string; document: OpenApiDocum
 <table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(SIGNATURE_HEADERS).map(
       ([name, header]) => html`<tr><td><code>${name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td><td>${header.description}</td></tr>`,
     )}</tbody></table>
-<p>Errors: <code>{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}</code>, with the statuses of supplement §4.</p>
+<p>Errors: <code>{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}</code>, with the statuses of supplement §4. A body that is not JSON is 415 on every operation that takes one.</p>
 </section>
 
 ${byTag.map(

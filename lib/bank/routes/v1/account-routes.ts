@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { accountResponseSchema, accountsResponseSchema } from "../../../psd2/schemas/account";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
@@ -11,9 +12,8 @@ import { listAccountTransactions } from "../../services/list-account-transaction
 import { listConsentedAccounts } from "../../services/list-consented-accounts";
 import { readPsuHeaders } from "../../services/read-psu-headers";
 import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
-import { readWithBalance } from "./read-with-balance";
 import { serviceContextOf } from "./service-context-of";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = ["Account information"];
 const transactionParams = accountIdParams.extend({ transactionId: z.string().describe("The transaction's transactionId") });
@@ -25,15 +25,13 @@ const transactionParams = accountIdParams.extend({ transactionId: z.string().des
  * @see supplement.md §2, §3, §7, §8
  */
 export async function accountRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 
-  v1.get(
+  routes.get(
     "/accounts",
-    {
-      config: {
-        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
-        docs: {
+    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
           summary: "List the accounts the PSU consented to",
           description:
             "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
@@ -41,22 +39,17 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
           querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
           headers: SCA_START_HEADERS,
           responses: { 200: { description: "The consented accounts", schema: accountsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        },
-      },
-    },
+        }),
     async (request) => {
       const headers = readPsuHeaders(request.headers);
-      const withBalance = readWithBalance(request.query);
+      const withBalance = request.query.withBalance === "true";
       return listConsentedAccounts(ctx, { tpp: request.tpp, headers }, { withBalance });
     },
   );
 
-  v1.get(
+  routes.get(
     "/accounts/:accountId",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "Read one account",
           tags: TAGS,
           params: accountIdParams,
@@ -65,21 +58,16 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The account", schema: accountResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { accountId } = accountIdParams.parse(request.params);
+      const { accountId } = request.params;
       return getAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
     },
   );
 
-  v1.get(
+  routes.get(
     "/accounts/:accountId/balances",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "Read an account's balances",
           description: "closingBooked (end of yesterday), expected and interimAvailable, in the account's currency. Without the PSU present: 4 calls per 24 hours.",
           tags: TAGS,
@@ -89,21 +77,16 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The balances", schema: balancesResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { accountId } = accountIdParams.parse(request.params);
+      const { accountId } = request.params;
       return getAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
     },
   );
 
-  v1.get(
+  routes.get(
     "/accounts/:accountId/transactions",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "List an account's transactions",
           description:
             "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back. A KID is remittanceInformationStructured {reference, referenceType: KID}, the Remittance reference item of Berlin Group 1.3.",
@@ -115,21 +98,16 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "A page of transactions", schema: transactionsResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { accountId } = accountIdParams.parse(request.params);
+      const { accountId } = request.params;
       return listAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, request.query);
     },
   );
 
-  v1.get(
+  routes.get(
     "/accounts/:accountId/transactions/:transactionId",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "Read one transaction's details",
           description: "The transaction with what the listing leaves out: additionalInformation, additionalInformationProprietary1..n, creditor and debtor addresses.",
           tags: TAGS,
@@ -139,11 +117,9 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The transaction's details", schema: transactionDetailsResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { accountId, transactionId } = transactionParams.parse(request.params);
+      const { accountId, transactionId } = request.params;
       return getTransactionDetails(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, transactionId);
     },
   );

@@ -5,9 +5,8 @@
 import { z } from "zod";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
 import { scaRedirectResponseSchema } from "../../../psd2/schemas/sca-redirect-response";
-import type { OperationDocs } from "../../openapi/operation-docs";
-
-type HeaderDoc = NonNullable<OperationDocs["headers"]>[number];
+import type { HeaderDoc } from "../../openapi/v1-route";
+import { requiredParameter } from "../../plugins/route-validation";
 
 export const HEADER_DOCS = {
   psuIdRequired: { name: "PSU-ID", required: true, description: "The psu-id (UUID) of the success redirect of an SCA with this TPP." },
@@ -66,7 +65,10 @@ export const accountIdParams = z.object({ accountId: z.string().describe("The ac
 export const cardAccountIdParams = z.object({ cardAccountId: z.string().describe("The card account's resourceId") });
 
 export const transactionsQuerySchema = z.object({
-  bookingStatus: z.enum(["booked", "pending", "both", "all"]).describe("Required. all = both + rejected transactions"),
+  bookingStatus: requiredParameter(
+    z.enum(["booked", "pending", "both", "all"]).describe("Required. all = both + rejected transactions"),
+    "The query parameter bookingStatus is required: booked, pending, both or all",
+  ),
   dateFrom: z.string().optional().describe("First booking date wanted (YYYY-MM-DD); default 90 days ago"),
   dateTo: z.string().optional().describe("Last booking date wanted (YYYY-MM-DD); default today"),
   limit: z.string().optional().describe("Transactions per page, 1-1000; 200 when no paging parameter is given"),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
 import { cardAccountResponseSchema, cardAccountsResponseSchema } from "../../../psd2/schemas/card-account";
 import { cardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
@@ -10,9 +11,8 @@ import { listCardAccountTransactions } from "../../services/list-card-account-tr
 import { listConsentedCardAccounts } from "../../services/list-consented-accounts";
 import { readPsuHeaders } from "../../services/read-psu-headers";
 import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
-import { readWithBalance } from "./read-with-balance";
 import { serviceContextOf } from "./service-context-of";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = ["Account information"];
 
@@ -23,15 +23,13 @@ const TAGS = ["Account information"];
  * @see supplement.md §2, §3
  */
 export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 
-  v1.get(
+  routes.get(
     "/card-accounts",
-    {
-      config: {
-        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
-        docs: {
+    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
           summary: "List the card accounts the PSU consented to",
           description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
           tags: TAGS,
@@ -41,22 +39,17 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
       const headers = readPsuHeaders(request.headers);
-      const withBalance = readWithBalance(request.query);
+      const withBalance = request.query.withBalance === "true";
       return listConsentedCardAccounts(ctx, { tpp: request.tpp, headers }, { withBalance });
     },
   );
 
-  v1.get(
+  routes.get(
     "/card-accounts/:cardAccountId",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "Read one card account",
           tags: TAGS,
           params: cardAccountIdParams,
@@ -65,21 +58,16 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The card account", schema: cardAccountResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      const { cardAccountId } = request.params;
       return getCardAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
     },
   );
 
-  v1.get(
+  routes.get(
     "/card-accounts/:cardAccountId/balances",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "Read a card account's balances",
           tags: TAGS,
           params: cardAccountIdParams,
@@ -88,21 +76,16 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The balances", schema: balancesResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      const { cardAccountId } = request.params;
       return getCardAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
     },
   );
 
-  v1.get(
+  routes.get(
     "/card-accounts/:cardAccountId/transactions",
-    {
-      config: {
-        operation: resourceOperation,
-        docs: {
+    v1Route(resourceOperation, {
           summary: "List a card account's transactions",
           description:
             "Berlin Group's card account report in the spec's card shape plus transactionDetails: booked always (empty when only pending ones are asked for), pending ones whole with their amounts (no bookingDate), and paging links with cardAccount; the pending known issue does not apply.",
@@ -114,11 +97,9 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
           },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { cardAccountId } = cardAccountIdParams.parse(request.params);
+      const { cardAccountId } = request.params;
       return listCardAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId, request.query);
     },
   );

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
 import { readPsuHeaders } from "../../services/read-psu-headers";
 import { startPsuSca } from "../../services/start-psu-sca";
 import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 /**
  * POST /v1/consents: bank-offered consent. The body is disregarded; the reply is the scaRedirect
@@ -13,13 +14,11 @@ import { errorReplies } from "../../openapi/operation-docs";
  * @see psd2-interface.md "Other operations named" (POST /v1/consents), "Authentication" (5); supplement.md §2, §7
  */
 export async function consentRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = serviceContextOf(v1);
-  v1.post(
+  routes.post(
     "/consents",
-    {
-      config: {
-        operation: { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
-        docs: {
+    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
           summary: "Start a bank-offered consent",
           description:
             "The body is disregarded. The reply's scaRedirect leads the PSU through login, the context choice (for a customer with agreements; skipped with PSU-Corporate-ID) and the consent screen, then back to TPP-Redirect-URI with psu-id, tpp-session-id, context and psu-corporate-id. The link works once, for 15 minutes.",
@@ -29,9 +28,7 @@ export async function consentRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the scaRedirect link", schema: scaRedirectResponseSchema },
             ...errorReplies(ERROR_DOCS, 400, 401, 403),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const reply201 = await startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "consent");
       return reply

@@ -5,10 +5,9 @@
 import { z } from "zod";
 import { PAYMENT_REQUEST_SCHEMAS, type PaymentService } from "../../../psd2/schemas";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
-import type { OperationDocs } from "../../openapi/operation-docs";
+import type { HeaderDoc } from "../../openapi/v1-route";
+import { checkedByService, requiredParameter } from "../../plugins/route-validation";
 import { HEADER_DOCS } from "./ais-route-docs";
-
-type HeaderDoc = NonNullable<OperationDocs["headers"]>[number];
 
 const ACCEPT_FIX: HeaderDoc = {
   name: "x-accept-fix",
@@ -75,18 +74,21 @@ export const paymentCreationQuery = z.object({
 });
 
 export const feeInformationQuery = z.object({
-  amount: z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
-  currency: z.string().describe("Required: NOK (instant payments are in NOK only)"),
+  amount: requiredParameter(
+    z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
+    "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",
+  ),
+  currency: requiredParameter(z.string().describe("Required: NOK (instant payments are in NOK only)"), "The query parameter currency is required, e.g. ?amount=1250.00&currency=NOK"),
 });
 
-/** The bodies of a service, one per product (the instant product's are the domestic ones). */
+/** The bodies of a service, one per product (the instant product's are the domestic ones), checked by the service for the product in the path. */
 export function paymentBodyOf(service: PaymentService): z.ZodType {
   const schemas = PAYMENT_REQUEST_SCHEMAS[service];
-  return z.union([schemas["norwegian-domestic-credit-transfers"], schemas["sepa-credit-transfers"]]);
+  return checkedByService(z.union([schemas["norwegian-domestic-credit-transfers"], schemas["sepa-credit-transfers"]]));
 }
 
-/** An empty body: absent or {}. */
-export const emptyBodySchema = z.strictObject({}).optional();
+/** An empty body: absent or {} (the service answers anything else with its own words). */
+export const emptyBodySchema = checkedByService(z.strictObject({}).optional());
 
 export const PAYMENT_ERRORS = {
   400: {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import {
   feeInformationResponseSchema,
   PAYMENT_SERVICES,
@@ -33,7 +34,7 @@ import {
   paymentParams,
   productParams,
 } from "./payment-route-docs";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = ["Payments"];
 const SERVICE_TEXTS = {
@@ -51,35 +52,28 @@ const SERVICE_TEXTS = {
  * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Other operations named"; supplement.md §2, §5
  */
 export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = paymentContextOf(v1);
   const operation = { roles: PIS_ROLES };
 
   // A static path: it wins over /payments/:paymentProduct/:paymentId.
-  v1.get(
+  routes.get(
     "/payments/instant-norwegian-credit-transfers-straks/fee-information",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Fee information for instant payments",
           description:
             "The fee of an instant payment (straks) of an amount: NOK 2.00 below NOK 100 000, then 0.01 % of the amount, rounded half up to the øre (NOK 100 000.00 costs NOK 10.00). The creation reply of an instant payment repeats it in transactionFees.",
           tags: TAGS,
           querystring: feeInformationQuery,
           responses: { 200: { description: "The fee", schema: feeInformationResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403) },
-        },
-      },
-    },
+        }),
     async (request) => getFeeInformation(request.query),
   );
 
   for (const service of PAYMENT_SERVICES) {
-    v1.post(
+    routes.post(
       `/${service}/:paymentProduct`,
-      {
-        config: {
-          operation: { roles: PIS_ROLES, requiredHeaders: PAYMENT_HEADERS },
-          docs: {
+      v1Route({ roles: PIS_ROLES, requiredHeaders: PAYMENT_HEADERS }, {
             summary: `Initiate ${SERVICE_TEXTS[service]}`,
             description:
               "Validates everything before storing anything; 201 with transactionStatus RCVD, the fee (transactionFeeIndicator, transactionFees for the instant product) and _links self, status and startAuthorisation (Norwegian products: POST it) or scaRedirect and scaStatus (SEPA: the authorisation starts at once). A deprecated single remittanceInformationStructured is read as the array, with a WARNING tppMessage. Approval on the bank's page is always asked (dynamic linking).",
@@ -92,11 +86,9 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
               201: { description: "CREATED", schema: paymentInitiationResponseSchema },
               ...PAYMENT_ERRORS,
             },
-          },
-        },
-      },
+          }),
       async (request, reply) => {
-        const { paymentProduct } = productParams.parse(request.params);
+        const { paymentProduct } = request.params;
         const product = readPaymentProduct(paymentProduct);
         const created = await initiatePayment(ctx, {
           tpp: request.tpp,
@@ -110,76 +102,58 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       },
     );
 
-    v1.get(
+    routes.get(
       `/${service}/:paymentProduct/:paymentId`,
-      {
-        config: {
-          operation,
-          docs: {
+      v1Route(operation, {
             summary: `Read ${SERVICE_TEXTS[service].split(" (")[0]}`,
             description:
               "The request body echoed, plus paymentId, transactionStatus, fundsAvailable, the fees and _links. Known issue (switch BANK_DOMESTIC_DETAILS_KNOWN_ISSUE, on by default): a norwegian-domestic-credit-transfers payment is 404 RESOURCE_UNKNOWN until the PSU approved it.",
             tags: TAGS,
             params: paymentParams,
             responses: { 200: { description: "The payment", schema: paymentDetailsResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-          },
-        },
-      },
+          }),
       async (request) => {
-        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        const { paymentProduct, paymentId } = request.params;
         return getPaymentDetails(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
       },
     );
 
-    v1.get(
+    routes.get(
       `/${service}/:paymentProduct/:paymentId/status`,
-      {
-        config: {
-          operation,
-          docs: {
+      v1Route(operation, {
             summary: `Read the status of ${SERVICE_TEXTS[service].split(" (")[0]}`,
             description:
               "transactionStatus (RCVD, ACTC, PDNG, ACSP, ACSC, ACCP, RJCT, CANC), fundsAvailable (false: rejected for lack of funds), psuMessage. Same known issue as the details.",
             tags: TAGS,
             params: paymentParams,
             responses: { 200: { description: "The status", schema: paymentStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-          },
-        },
-      },
+          }),
       async (request) => {
-        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        const { paymentProduct, paymentId } = request.params;
         return getPaymentStatus(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
       },
     );
 
-    v1.delete(
+    routes.delete(
       `/${service}/:paymentProduct/:paymentId`,
-      {
-        config: {
-          operation,
-          docs: {
+      v1Route(operation, {
             summary: `Delete ${SERVICE_TEXTS[service].split(" (")[0]}`,
             description:
               "204 and CANC for a payment in RCVD, ACTC (its reservation released) or ACCP (a periodic payment runs no more); 405 with the reason for PDNG and final states.",
             tags: TAGS,
             params: paymentParams,
             responses: { 204: { description: "Deleted: the payment is CANC" }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404, 405) },
-          },
-        },
-      },
+          }),
       async (request, reply) => {
-        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        const { paymentProduct, paymentId } = request.params;
         await cancelPayment(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
         return reply.status(204).send();
       },
     );
 
-    v1.post(
+    routes.post(
       `/${service}/:paymentProduct/:paymentId/authorisations`,
-      {
-        config: {
-          operation: { roles: PIS_ROLES, requiredHeaders: SCA_HEADERS },
-          docs: {
+      v1Route({ roles: PIS_ROLES, requiredHeaders: SCA_HEADERS }, {
             summary: "Start the authorisation of a payment",
             description:
               "Empty body. 201 with scaStatus received, authorisationId and _links scaRedirect (the bank's approval page: login unless the bank's browser session holds one, context for a customer with agreements, then the payment with Approve and Cancel) and scaStatus. A payment not in RCVD or in a signing basket is 409 CONFLICT.",
@@ -191,11 +165,9 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
               201: { description: "CREATED", schema: startAuthorisationResponseSchema },
               ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
             },
-          },
-        },
-      },
+          }),
       async (request, reply) => {
-        const { paymentProduct, paymentId } = paymentParams.parse(request.params);
+        const { paymentProduct, paymentId } = request.params;
         const started = await startPaymentAuthorisation(ctx, {
           tpp: request.tpp,
           headers: readPsuHeaders(request.headers),
@@ -208,22 +180,17 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       },
     );
 
-    v1.get(
+    routes.get(
       `/${service}/:paymentProduct/:paymentId/authorisations/:authorisationId`,
-      {
-        config: {
-          operation,
-          docs: {
+      v1Route(operation, {
             summary: "Read the SCA status of a payment's authorisation",
             description: "scaStatus: received, started, psuAuthenticated, finalised or failed (a journey left unfinished past its 15 minutes reads failed).",
             tags: TAGS,
             params: paymentAuthorisationParams,
             responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-          },
-        },
-      },
+          }),
       async (request) => {
-        const { paymentProduct, paymentId, authorisationId } = paymentAuthorisationParams.parse(request.params);
+        const { paymentProduct, paymentId, authorisationId } = request.params;
         const product = readPaymentProduct(paymentProduct);
         const payment = await findTppPayment(ctx.db, { tppId: request.tpp.id, service, product, paymentId });
         return getAuthorisationStatus(ctx.db, ctx.clock.now(), { tppId: request.tpp.id, purpose: "payment", resourceId: payment.id, authorisationId });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { ANY_TPP_ROLES } from "../../operation";
 import {
   createSandboxAccount,
@@ -14,7 +15,6 @@ import {
   setSandboxAccountBalance,
   setSandboxCardAccountBalance,
 } from "../../services/sandbox";
-import { parseSandboxInput } from "../../services/sandbox/parse-sandbox-input";
 import {
   createSandboxAccountSchema,
   createSandboxAccountTransactionsSchema,
@@ -45,7 +45,7 @@ import {
   SANDBOX_ERRORS,
   sandboxCardTransactionsQuery,
 } from "./sandbox-route-docs";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = [SANDBOX_DATA_TAG];
 const operation = { roles: ANY_TPP_ROLES };
@@ -72,35 +72,25 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
  *   "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Other operations named"
  */
 export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const { db, clock } = v1.bank;
 
-  v1.post(
+  routes.post(
     "/sandbox/initialize",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Reset the sandbox to its known state",
           description:
             "Four customers (private 13039319955 and 12085592767 with 2 accounts and a card account each; corporate 18129215603 and 20079518612 with 2 accounts in an agreement each), 13 months of deterministic history up to the sandbox clock's today, a few pending transactions. Customers, accounts, card accounts and agreements made by hand are discarded; consents, SCA sessions and counters are cleared. Registered TPPs, the psu-ids of the initial customers, the bank's keys and the sandbox clock stay. No body (or {}).",
           tags: TAGS,
           body: noBodySchema,
           responses: { 200: { description: "What the sandbox now holds", schema: sandboxInitialisationSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
-        },
-      },
-    },
-    async (request) => {
-      parseSandboxInput(noBodySchema, request.body);
-      return initializeSandbox(db, clock);
-    },
+        }),
+    async () => initializeSandbox(db, clock),
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/customers",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Create a sandbox customer",
           description:
             "customerNumber (11 digits) is the mocked national identity number the customer logs in with at SCA; one already in use is 409 CONFLICT. The customer starts without accounts.",
@@ -110,37 +100,27 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the sandbox customer (Location: /v1/sandbox/customers/{customerId})", schema: sandboxCustomerSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 409),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const customer = await createSandboxCustomer(db, clock, request.body);
       return created(reply, customer._links.self.href, customer);
     },
   );
 
-  v1.get(
+  routes.get(
     "/sandbox/customers",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "List the sandbox customers",
           description: "The initial customers first, then the others in the order they were made.",
           tags: TAGS,
           responses: { 200: { description: "Every sandbox customer", schema: sandboxCustomersSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403) },
-        },
-      },
-    },
+        }),
     async () => listSandboxCustomers(db),
   );
 
-  v1.get(
+  routes.get(
     "/sandbox/customers/:customerId",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Read one sandbox customer",
           description: "For sandbox data management only; not part of the production interface.",
           tags: TAGS,
@@ -149,18 +129,13 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The sandbox customer", schema: sandboxCustomerSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
-        },
-      },
-    },
-    async (request) => getSandboxCustomer(db, customerIdParams.parse(request.params).customerId),
+        }),
+    async (request) => getSandboxCustomer(db, request.params.customerId),
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/accounts",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Create a sandbox account",
           description:
             "Only customerId and name are required. Defaults: currency NOK, product = name, cashAccountType CACC, usage from the customer type, ownerName = the customer's name, balance 0. The bank draws a new BBAN (MOD11) and IBAN.",
@@ -170,21 +145,16 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the account (Location: /v1/accounts/{resourceId}, readable with consent)", schema: sandboxAccountSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const account = await createSandboxAccount(db, clock, request.body);
       return created(reply, `/v1/accounts/${path(account.resourceId)}`, account);
     },
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/card-accounts",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Create a sandbox card account",
           description:
             "The card account's currency is creditLimit's. relatedAccountId (the account card payments are drawn on) must be one of the customer's accounts; without it the customer's first account is used. Without maskedPan the bank makes one.",
@@ -194,21 +164,16 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the card account (Location: /v1/card-accounts/{resourceId}, readable with consent)", schema: sandboxCardAccountSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const cardAccount = await createSandboxCardAccount(db, clock, request.body);
       return created(reply, `/v1/card-accounts/${path(cardAccount.resourceId)}`, cardAccount);
     },
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/agreements",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Create a corporate agreement",
           description:
             "The customer must be CORPORATE; organisationNumber has 9 digits with a valid MOD11 check digit; accountIds are at least one of the customer's own accounts, each once.",
@@ -218,21 +183,16 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the agreement (Location: its customer, /v1/sandbox/customers/{customerId})", schema: sandboxAgreementSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const agreement = await createSandboxAgreement(db, request.body);
       return created(reply, agreement._links.customer.href, agreement);
     },
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/accounts/:mockAccountId/transactions",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Add transactions to a sandbox account",
           description:
             "An array of 1 to 1000 transactions, all added or none. Only transactionAmount is required, in the account's currency. Booked ones (the default) change the booked balance; a bookingDate may not be later than today. A debtorAccount that is another account of this bank is 400 FORMAT_ERROR at [i].debtorAccount: money leaves a sandbox account only through a payment.",
@@ -243,22 +203,17 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED: the transactions and the new booked balance (Location: /v1/accounts/{id}/transactions)", schema: sandboxCreatedTransactionsSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
-      const { mockAccountId } = accountIdParams.parse(request.params);
+      const { mockAccountId } = request.params;
       const added = await createSandboxAccountTransactions(db, clock, mockAccountId, request.body);
       return created(reply, `/v1/accounts/${path(mockAccountId)}/transactions`, added);
     },
   );
 
-  v1.post(
+  routes.post(
     "/sandbox/card-accounts/:mockCardAccountId/transactions",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Add card transactions to a sandbox card account",
           description:
             "An array of 1 to 1000, all added or none. transactionAmount is in the card account's currency; originalAmount (what the merchant charged) defaults to it and has the same sign. A whole number of units (-250) is read as \"-250.00\". transactionDate defaults to today; a booked one's bookingDate defaults to its transactionDate.",
@@ -272,22 +227,17 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
-      const { mockCardAccountId } = cardAccountIdParams.parse(request.params);
+      const { mockCardAccountId } = request.params;
       const added = await createSandboxCardTransactions(db, clock, mockCardAccountId, request.body);
       return created(reply, `/v1/sandbox/card-accounts/${path(mockCardAccountId)}/transactions`, added);
     },
   );
 
-  v1.get(
+  routes.get(
     "/sandbox/card-accounts/:mockCardAccountId/transactions",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "List a sandbox card account's transactions",
           description:
             "For sandbox data management only. bookingStatus is required (QUERY_PARAMETER_REQUIRED when missing); limit is at least 1 (default 200); offset and limit apply to each list. Amounts are decimal strings; pending holds the ids of the pending card transactions, as the spec types it string[].",
@@ -298,45 +248,33 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
             200: { description: "The card account's transactions in the spec's sandbox shape", schema: sandboxCardTransactionsResponseSchema },
             ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
           },
-        },
-      },
-    },
-    async (request) => listSandboxCardTransactions(db, cardAccountIdParams.parse(request.params).mockCardAccountId, request.query),
+        }),
+    async (request) => listSandboxCardTransactions(db, request.params.mockCardAccountId, request.query),
   );
 
-  v1.put(
+  routes.put(
     "/sandbox/accounts/:mockAccountId/balances",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Set a sandbox account's balance",
           description: "Sets the booked balance (today's bookings included), in the account's currency; closingBooked, expected and interimAvailable are derived from it.",
           tags: TAGS,
           params: accountIdParams,
           body: setSandboxBalanceSchema,
           responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
-        },
-      },
-    },
-    async (request) => setSandboxAccountBalance(db, clock, accountIdParams.parse(request.params).mockAccountId, request.body),
+        }),
+    async (request) => setSandboxAccountBalance(db, clock, request.params.mockAccountId, request.body),
   );
 
-  v1.put(
+  routes.put(
     "/sandbox/card-accounts/:mockCardAccountId/balances",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Set a sandbox card account's balance",
           description: "Sets the booked balance, in the card account's currency; negative when the card owes money.",
           tags: TAGS,
           params: cardAccountIdParams,
           body: setSandboxBalanceSchema,
           responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
-        },
-      },
-    },
-    async (request) => setSandboxCardAccountBalance(db, clock, cardAccountIdParams.parse(request.params).mockCardAccountId, request.body),
+        }),
+    async (request) => setSandboxCardAccountBalance(db, clock, request.params.mockCardAccountId, request.body),
   );
 }

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
+import { requiredParameter } from "../../plugins/route-validation";
 
 /** A body that must be absent or `{}`: the operation takes no input. */
 export const noBodySchema = z.strictObject({}).optional();
@@ -20,7 +21,10 @@ export const accountIdParams = z.object({ mockAccountId: z.string().describe("Th
 export const cardAccountIdParams = z.object({ mockCardAccountId: z.string().describe("The card account's resourceId (a sandbox card account)") });
 
 export const sandboxCardTransactionsQuery = z.object({
-  bookingStatus: z.enum(["booked", "pending", "both"]).describe("Required: booked, pending or both"),
+  bookingStatus: requiredParameter(
+    z.enum(["booked", "pending", "both"]).describe("Required: booked, pending or both"),
+    "the query parameter bookingStatus is required: booked, pending or both",
+  ),
   fromDate: date.optional().describe("First date wanted (YYYY-MM-DD, inclusive): booking date of booked, transaction date of pending ones"),
   toDate: date.optional().describe("Last date wanted (YYYY-MM-DD, inclusive)"),
   offset: z.string().optional().describe("Transactions to skip in each list (a whole number, default 0)"),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import {
   scaStatusResponseSchema,
   signingBasketDetailsResponseSchema,
@@ -20,7 +21,7 @@ import { startBasketAuthorisation } from "../../services/signing-baskets/start-b
 import { sendCreated } from "./created-reply";
 import { paymentContextOf } from "./payment-context-of";
 import { AUTHORISATION_HEADERS, BASKET_CREATION_HEADERS, basketAuthorisationParams, basketParams, emptyBodySchema, PAYMENT_ERRORS } from "./payment-route-docs";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = ["Signing baskets"];
 
@@ -31,15 +32,13 @@ const TAGS = ["Signing baskets"];
  * @see psd2-interface.md "Signing basket"; supplement.md §2, §6
  */
 export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = paymentContextOf(v1);
   const operation = { roles: PIS_ROLES };
 
-  v1.post(
+  routes.post(
     "/signing-baskets",
-    {
-      config: {
-        operation: { roles: PIS_ROLES, requiredHeaders: BASKET_HEADERS },
-        docs: {
+    v1Route({ roles: PIS_ROLES, requiredHeaders: BASKET_HEADERS }, {
           summary: "Create a signing basket",
           description:
             'Body {"paymentIds":[1 to 10 ids]}: single payments of this TPP and of the PSU of PSU-ID, in RCVD and in no other basket. A malformed list is 400 FORMAT_ERROR; an unknown id or another TPP\'s or PSU\'s payment 400 RESOURCE_UNKNOWN; a periodic or bulk payment 400 REFERENCE_MIX_INVALID; a payment not in RCVD or already in a basket 409 CONFLICT. 201 with transactionStatus RCVD and _links self, status and startAuthorisation.',
@@ -50,75 +49,55 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED", schema: signingBasketResponseSchema },
             ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 409),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const created = await createSigningBasket(ctx, { tpp: request.tpp, headers: readPaymentRequestHeaders(request.headers), body: request.body });
       return sendCreated(reply, created.location, created.body);
     },
   );
 
-  v1.get(
+  routes.get(
     "/signing-baskets/:basketId",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Read a signing basket",
           description: "The payment ids and the basket's status: the worst case of its payments (RJCT if any was rejected, PATC if some are authorised, ACTC when all are, RCVD before the SCA).",
           tags: TAGS,
           params: basketParams,
           responses: { 200: { description: "The basket", schema: signingBasketDetailsResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-        },
-      },
-    },
-    async (request) => getSigningBasket(ctx, { tppId: request.tpp.id, basketId: basketParams.parse(request.params).basketId }),
+        }),
+    async (request) => getSigningBasket(ctx, { tppId: request.tpp.id, basketId: request.params.basketId }),
   );
 
-  v1.get(
+  routes.get(
     "/signing-baskets/:basketId/status",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Read the status of a signing basket",
           description: "The worst case of its payments; each payment's own status is read through its own status query.",
           tags: TAGS,
           params: basketParams,
           responses: { 200: { description: "The status", schema: signingBasketStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-        },
-      },
-    },
-    async (request) => getSigningBasketStatus(ctx, { tppId: request.tpp.id, basketId: basketParams.parse(request.params).basketId }),
+        }),
+    async (request) => getSigningBasketStatus(ctx, { tppId: request.tpp.id, basketId: request.params.basketId }),
   );
 
-  v1.delete(
+  routes.delete(
     "/signing-baskets/:basketId",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Delete a signing basket",
           description: "While no authorisation of it has been applied, that is while none of its payments is authorised (else 409 CONFLICT): an approval started and left unfinished does not keep it. Its payments stay, in RCVD, free for another basket.",
           tags: TAGS,
           params: basketParams,
           responses: { 204: { description: "Deleted" }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404, 409) },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
-      await deleteSigningBasket(ctx, { tppId: request.tpp.id, basketId: basketParams.parse(request.params).basketId });
+      await deleteSigningBasket(ctx, { tppId: request.tpp.id, basketId: request.params.basketId });
       return reply.status(204).send();
     },
   );
 
-  v1.post(
+  routes.post(
     "/signing-baskets/:basketId/authorisations",
-    {
-      config: {
-        operation: { roles: PIS_ROLES, requiredHeaders: SCA_HEADERS },
-        docs: {
+    v1Route({ roles: PIS_ROLES, requiredHeaders: SCA_HEADERS }, {
           summary: "Start the authorisation of a signing basket",
           description:
             "Empty body. One SCA approves every payment of the basket still in RCVD: the approval page lists each and the total per currency. Not atomic: each payment then goes on by itself. A basket without a payment awaiting approval is 409 CONFLICT.",
@@ -130,35 +109,28 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
             201: { description: "CREATED", schema: startAuthorisationResponseSchema },
             ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
           },
-        },
-      },
-    },
+        }),
     async (request, reply) => {
       const started = await startBasketAuthorisation(ctx, {
         tpp: request.tpp,
         headers: readPsuHeaders(request.headers),
-        basketId: basketParams.parse(request.params).basketId,
+        basketId: request.params.basketId,
         body: request.body,
       });
       return sendCreated(reply, started.location, started.body);
     },
   );
 
-  v1.get(
+  routes.get(
     "/signing-baskets/:basketId/authorisations/:authorisationId",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Read the SCA status of a signing basket's authorisation",
           tags: TAGS,
           params: basketAuthorisationParams,
           responses: { 200: { description: "The SCA status", schema: scaStatusResponseSchema }, ...errorReplies(PAYMENT_ERRORS, 400, 403, 404) },
-        },
-      },
-    },
+        }),
     async (request) => {
-      const { basketId, authorisationId } = basketAuthorisationParams.parse(request.params);
+      const { basketId, authorisationId } = request.params;
       const basket = await findTppBasket(ctx.db, request.tpp.id, basketId);
       return getAuthorisationStatus(ctx.db, ctx.clock.now(), { tppId: request.tpp.id, purpose: "basket", resourceId: basket.id, authorisationId });
     },

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { contactInformationRequestSchema, contactInformationResponseSchema } from "../../../psd2/schemas/contact-information";
 import { ANY_TPP_ROLES } from "../../operation";
 import { getTppContactInformation, putTppContactInformation } from "../../services/tpp-contact-information";
 import { ERROR_DOCS } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const params = z.object({ tppId: z.string().describe("The TPP's id: its certificate's organizationIdentifier, e.g. PSDNO-FSA-123456") });
 const TAGS = ["TPP dialogue"];
@@ -17,32 +18,25 @@ const FORBIDDEN = { description: "FORBIDDEN: another TPP's id, or a certificate 
  * @see psd2-interface.md "What the service does" (8), "Events"; supplement.md §2
  */
 export async function tppRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = serviceContextOf(v1);
 
-  v1.put(
+  routes.put(
     "/tpps/:tppId/contact-information",
-    {
-      config: {
-        operation: { roles: ANY_TPP_ROLES },
-        docs: {
+    v1Route({ roles: ANY_TPP_ROLES }, {
           summary: "Register or change the TPP's contact e-mail address",
           description: "A non-personal (group) address is recommended. Only the TPP itself may.",
           tags: TAGS,
           params,
           body: contactInformationRequestSchema,
           responses: { 200: { description: "The address registered", schema: contactInformationResponseSchema }, ...errorReplies(ERROR_DOCS, 400), 403: FORBIDDEN },
-        },
-      },
-    },
-    async (request) => putTppContactInformation(ctx, request.tpp, params.parse(request.params).tppId, request.body),
+        }),
+    async (request) => putTppContactInformation(ctx, request.tpp, request.params.tppId, request.body),
   );
 
-  v1.get(
+  routes.get(
     "/tpps/:tppId/contact-information",
-    {
-      config: {
-        operation: { roles: ANY_TPP_ROLES },
-        docs: {
+    v1Route({ roles: ANY_TPP_ROLES }, {
           summary: "Read the TPP's contact e-mail address",
           tags: TAGS,
           params,
@@ -52,9 +46,7 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
             403: FORBIDDEN,
             404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
           },
-        },
-      },
-    },
-    async (request) => getTppContactInformation(ctx, request.tpp, params.parse(request.params).tppId),
+        }),
+    async (request) => getTppContactInformation(ctx, request.tpp, request.params.tppId),
   );
 }

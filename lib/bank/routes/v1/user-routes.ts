@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { agreementsResponseSchema } from "../../../psd2/schemas/agreements-response";
 import { userResponseSchema } from "../../../psd2/schemas/user-response";
 import { ANY_TPP_ROLES, SCA_HEADERS } from "../../operation";
@@ -8,7 +9,7 @@ import { readPsuHeaders } from "../../services/read-psu-headers";
 import { startPsuSca } from "../../services/start-psu-sca";
 import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
-import { errorReplies } from "../../openapi/operation-docs";
+import { errorReplies, v1Route } from "../../openapi/v1-route";
 
 const TAGS = ["User"];
 
@@ -20,58 +21,44 @@ const TAGS = ["User"];
  * @see psd2-interface.md "Other operations named", "Authentication" (7); supplement.md §2, §7
  */
 export async function userRoutes(v1: FastifyInstance): Promise<void> {
+  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const operation = { roles: ANY_TPP_ROLES, requiredHeaders: SCA_HEADERS };
 
-  v1.get(
+  routes.get(
     "/users",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Start an SCA that identifies the PSU",
           description: "The scaRedirect leads through login and the context choice only; the success redirect carries the psu-id (and psu-corporate-id).",
           tags: TAGS,
           headers: SCA_START_HEADERS,
           responses: { 200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        },
-      },
-    },
+        }),
     async (request) => startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "identify"),
   );
 
-  v1.get(
+  routes.get(
     "/user",
-    {
-      config: {
-        operation,
-        docs: {
+    v1Route(operation, {
           summary: "Who the PSU of the session is",
           description: "For a valid PSU-ID and an SCA within the hour under TPP-Session-ID: psuId, the context chosen and the customer's name. Otherwise 401 with scaRedirect.",
           tags: TAGS,
           headers: SCA_START_HEADERS,
           responses: { 200: { description: "The PSU", schema: userResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        },
-      },
-    },
+        }),
     async (request) => getUser(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
   );
 
-  v1.get(
+  routes.get(
     "/agreements",
-    {
-      config: {
-        operation: { roles: ANY_TPP_ROLES, requiredHeaders: [...SCA_HEADERS, "PSU-ID"] },
-        docs: {
+    v1Route({ roles: ANY_TPP_ROLES, requiredHeaders: [...SCA_HEADERS, "PSU-ID"] }, {
           summary: "List the PSU's corporate agreements",
           description:
             "Each id is the agreement's psu-corporate-id for this TPP: send it in PSU-Corporate-ID, and a new consent flow starts for that agreement without agreement choice. Needs an SCA within the hour under TPP-Session-ID.",
           tags: TAGS,
           headers: SCA_START_HEADERS,
           responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        },
-      },
-    },
+        }),
     async (request) => listAgreements(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
   );
 }

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import type { OperationPolicy } from "../operation";
+
+/** A request header an operation reads, beyond the signature's own. */
+export type HeaderDoc = { name: string; required: boolean; description: string };
+export type ResponseDoc = { description: string; schema?: z.ZodType };
+
+/** What one /v1 operation takes and answers, declared once: it checks the request and describes it. */
+export type V1RouteDocs = {
+  summary: string;
+  description?: string;
+  tags: readonly string[];
+  params?: z.ZodObject;
+  querystring?: z.ZodObject;
+  /** Headers beyond the signature's own (X-Request-ID, Digest, Signature, TPP-Signature-Certificate). */
+  headers?: readonly HeaderDoc[];
+  body?: z.ZodType;
+  responses: Readonly<Record<number, ResponseDoc>>;
+};
+
+/** The route options of a /v1 operation: the gate's policy in `config.operation`, the zod schemas in `schema`. */
+export function v1Route<
+  Params extends z.ZodObject | undefined = undefined,
+  Query extends z.ZodObject | undefined = undefined,
+  Body extends z.ZodType | undefined = undefined,
+>(
+  operation: OperationPolicy,
+  docs: V1RouteDocs & { params?: Params; querystring?: Query; body?: Body },
+): {
+  config: { operation: OperationPolicy };
+  schema: { params: Params; querystring: Query; body: Body; headers?: z.ZodObject; response: Record<string, unknown>; summary: string; tags: string[] };
+} {
+  const { headers, responses, params, querystring, body, tags, ...text } = docs;
+  const headerShape = Object.fromEntries(
+    (headers ?? []).map((header) => [header.name, header.required ? z.string().describe(header.description) : z.string().optional().describe(header.description)]),
+  );
+  // Fastify warns about a part whose key is present but undefined: only the declared parts are set.
+  const schema = {
+    ...text,
+    tags: [...tags],
+    ...(params ? { params } : {}),
+    ...(querystring ? { querystring } : {}),
+    ...(headers && headers.length > 0 ? { headers: z.object(headerShape) } : {}),
+    ...(body ? { body } : {}),
+    response: Object.fromEntries(
+      Object.entries(responses).map(([status, response]) => [
+        status,
+        { description: response.description, content: response.schema ? { "application/json": { schema: response.schema } } : {} },
+      ]),
+    ),
+  };
+  return { config: { operation }, schema: schema as typeof schema & { params: Params; querystring: Query; body: Body } };
+}
+
+/** An operation's error replies, picked by status from the descriptions of its family of operations. */
+export function errorReplies<Family extends Readonly<Record<number, ResponseDoc>>, Status extends keyof Family & number>(
+  family: Family,
+  ...statuses: Status[]
+): { [S in Status]: Family[S] } {
+  return Object.fromEntries(statuses.map((status) => [status, family[status]])) as { [S in Status]: Family[S] };
+}
