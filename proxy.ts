@@ -1,6 +1,6 @@
 import { type NextRequest, NextResponse } from "next/server";
 import { getTppConfig } from "@/lib/tpp/config";
-import { APP_ORIGIN_PATH_HEADER, APP_ORIGIN_ROUTE, pathForAppOrigin } from "@/lib/tpp/proxy/app-host-redirect";
+import { appOriginRouteUrl, pathForAppOrigin } from "@/lib/tpp/proxy/app-host-redirect";
 import { applySecurityHeaders, prepareRequestSecurity, type RequestSecurity } from "@/lib/tpp/proxy/apply-security-headers";
 import { isDecodablePath } from "@/lib/tpp/proxy/is-decodable-path";
 import { ensurePsuSessionCookie } from "@/lib/tpp/session/ensure-psu-session-cookie";
@@ -24,8 +24,7 @@ async function route(request: NextRequest, security: RequestSecurity): Promise<N
   const { requestHeaders } = security;
   const elsewhere = pathForAppOrigin(request, getTppConfig().appUrl);
   if (elsewhere !== undefined) {
-    requestHeaders.set(APP_ORIGIN_PATH_HEADER, elsewhere);
-    return NextResponse.rewrite(new URL(APP_ORIGIN_ROUTE, request.nextUrl), {
+    return NextResponse.rewrite(appOriginRouteUrl(elsewhere, request.nextUrl), {
       request: { headers: requestHeaders },
     });
   }

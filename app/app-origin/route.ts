@@ -1,13 +1,13 @@
 import type { NextRequest } from "next/server";
 import { getTppConfig } from "@/lib/tpp/config";
-import { APP_ORIGIN_PATH_HEADER, appOriginRedirect } from "@/lib/tpp/proxy/app-host-redirect";
+import { appOriginRedirect, pathFromAppOriginRoute } from "@/lib/tpp/proxy/app-host-redirect";
 
 /**
  * Where the proxy sends a request that came to another host than the app's (see
  * app-host-redirect.ts): a 307 to the same path on the app's origin, for every method.
  */
 function redirectToAppOrigin(request: NextRequest): Response {
-  return appOriginRedirect(request.headers.get(APP_ORIGIN_PATH_HEADER), getTppConfig().appUrl);
+  return appOriginRedirect(pathFromAppOriginRoute(request.nextUrl), getTppConfig().appUrl);
 }
 
 export const GET = redirectToAppOrigin;

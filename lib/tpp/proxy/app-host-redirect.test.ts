@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { appOriginRedirect, pathForAppOrigin } from "./app-host-redirect";
+import { APP_ORIGIN_PATH_PARAMETER, APP_ORIGIN_ROUTE, appOriginRedirect, appOriginRouteUrl, pathForAppOrigin, pathFromAppOriginRoute } from "./app-host-redirect";
 
 const APP = "http://localhost:3000";
 const request = (url: string, headers: Record<string, string>) => ({ url, headers: new Headers(headers) });
@@ -7,7 +7,13 @@ const request = (url: string, headers: Record<string, string>) => ({ url, header
 function destination(url: string, headers: Record<string, string>, appUrl = APP): string | undefined {
   const path = pathForAppOrigin(request(url, headers), appUrl);
   if (path === undefined) return undefined;
-  const reply = appOriginRedirect(path, appUrl);
+  // The rewrite carries the path in its query (kept when Next proxies the rewrite as a request of its own).
+  const rewrite = appOriginRouteUrl(path, url);
+  expect(rewrite.pathname).toBe(APP_ORIGIN_ROUTE);
+  // Read as the route reads it, also after the query was decoded once on the way.
+  const decodedOnce = new URL(`${rewrite.origin}${rewrite.pathname}?${decodeURIComponent(rewrite.search.slice(1))}`);
+  expect(pathFromAppOriginRoute(decodedOnce)).toBe(path);
+  const reply = appOriginRedirect(pathFromAppOriginRoute(rewrite), appUrl);
   expect(reply.status).toBe(307);
   expect(reply.headers.get("cache-control")).toBe("no-store");
   return reply.headers.get("location") ?? "";
@@ -32,6 +38,16 @@ describe("the app's origin only", () => {
   it("judges the host a reverse proxy forwarded, not its own upstream address", () => {
     expect(destination("http://127.0.0.1:3000/accounts", { host: "127.0.0.1:3000", "x-forwarded-host": "tpp.example, 10.0.0.1" }, "https://tpp.example")).toBeUndefined();
     expect(destination("http://127.0.0.1:3000/", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }, "https://tpp.example")).toBe("https://tpp.example/");
+  });
+
+  it("lets the rewrite to its route through on any host (Next proxies it with the Host it came with)", () => {
+    const rewrite = appOriginRouteUrl("/callback?flow=f1", "http://localhost:3000/callback?flow=f1");
+    expect(pathForAppOrigin(request(rewrite.toString(), { host: "127.0.0.1:3000" }), APP)).toBeUndefined();
+  });
+
+  it("reads nothing from a route query that is not its own (a link to /app-origin goes home)", () => {
+    expect(pathFromAppOriginRoute(new URL(`http://localhost:3000${APP_ORIGIN_ROUTE}`))).toBeNull();
+    expect(pathFromAppOriginRoute(new URL(`http://localhost:3000${APP_ORIGIN_ROUTE}?${APP_ORIGIN_PATH_PARAMETER}=/x%3Fy`))).toBeNull();
   });
 
   it("keeps the path's own encoding", () => {

@@ -8,13 +8,34 @@
  * relative one whenever its origin is the one Next believes it serves (http://localhost:PORT
  * without a hostname, the demo's), which would send the browser back to the host it came from.
  * So the proxy rewrites the request to the route APP_ORIGIN_ROUTE, whose Location Next leaves,
- * with the path and query asked for in the request header APP_ORIGIN_PATH_HEADER.
+ * with the path and query asked for in the query parameter APP_ORIGIN_PATH_PARAMETER (not in a
+ * request header: with the app bound to 127.0.0.1, Next's URLs name the host "localhost", so
+ * Next proxies the rewrite as a request of its own, which keeps the query but not the headers
+ * the proxy set).
  */
 
 /** The route that answers with the redirect. */
 export const APP_ORIGIN_ROUTE = "/app-origin";
-/** The request header in which the proxy hands the route the path and query asked for. */
-export const APP_ORIGIN_PATH_HEADER = "x-app-origin-path";
+/** The query parameter in which the proxy hands the route the path and query asked for. */
+export const APP_ORIGIN_PATH_PARAMETER = "to";
+
+/**
+ * The rewrite's target: APP_ORIGIN_ROUTE with the path and query asked for, in base64url (a
+ * proxied rewrite's query reaches the route decoded once, which would split a percent-encoded
+ * query of its own).
+ */
+export function appOriginRouteUrl(path: string, base: string | URL): URL {
+  const url = new URL(APP_ORIGIN_ROUTE, base);
+  url.searchParams.set(APP_ORIGIN_PATH_PARAMETER, Buffer.from(path, "utf8").toString("base64url"));
+  return url;
+}
+
+/** The path and query that appOriginRouteUrl carries; null when there is none to read. */
+export function pathFromAppOriginRoute(url: URL): string | null {
+  const carried = url.searchParams.get(APP_ORIGIN_PATH_PARAMETER);
+  if (carried === null || !/^[A-Za-z0-9_-]*$/.test(carried)) return null;
+  return Buffer.from(carried, "base64url").toString("utf8");
+}
 
 /** The host the browser asked for: a reverse proxy's X-Forwarded-Host (its first value), else Host. */
 function requestedHost(headers: Headers): string | undefined {
@@ -31,6 +52,8 @@ export function pathForAppOrigin(request: { readonly url: string; readonly heade
   const host = requestedHost(request.headers);
   if (host === undefined || host === new URL(appUrl).host.toLowerCase()) return undefined;
   const url = new URL(request.url);
+  // The rewrite itself, when Next proxies it as a request of its own (with the Host it came with).
+  if (url.pathname === APP_ORIGIN_ROUTE) return undefined;
   return `${url.pathname}${url.search}`;
 }
 
