@@ -9,8 +9,13 @@ import local from "./eslint/boundaries.js";
 export default tseslint.config(
   {
     ignores: [
-      "node_modules/**", ".next/**", ".data/**", "test-results/**", "playwright-report/**",
-      "next-env.d.ts", "lib/bank/db/migrations/**",
+      "node_modules/**",
+      ".next/**",
+      ".data/**",
+      "test-results/**",
+      "playwright-report/**",
+      "next-env.d.ts",
+      "lib/bank/db/migrations/**",
     ],
   },
   js.configs.recommended,
@@ -34,7 +39,8 @@ export default tseslint.config(
         "error",
         {
           selector: "Property[key.name='month'][value.value='short']",
-          message: "Intl's en-GB short month writes \"Sept\": use formatDate, formatDateTime or formatWeekdayTime (components/format.ts), or formatWallClock (lib/tpp/format-wall-clock.ts).",
+          message:
+            'Intl\'s en-GB short month writes "Sept": use formatDate, formatDateTime or formatWeekdayTime (components/format.ts), or formatWallClock (lib/tpp/format-wall-clock.ts).',
         },
       ],
     },

@@ -5,8 +5,7 @@ import { defineConfig, devices } from "@playwright/test";
 // Playwright drives Debian's chromium here (no browser downloads); CHROMIUM_EXECUTABLE points
 // elsewhere, and an empty value falls back to Playwright's own browser where one is installed.
 const debianChromium = "/usr/lib/chromium/chromium";
-const chromiumExecutable =
-  process.env.CHROMIUM_EXECUTABLE ?? (existsSync(debianChromium) ? debianChromium : undefined);
+const chromiumExecutable = process.env.CHROMIUM_EXECUTABLE ?? (existsSync(debianChromium) ? debianChromium : undefined);
 
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
 const appUrl = `http://localhost:${appPort}`;

@@ -19,14 +19,21 @@ export default function AppError({ error, reset }: { error: Error & { digest?: s
         <h1 id="app-error-title" className="mt-2 text-2xl font-bold tracking-tight text-slate-900">
           This page could not be shown
         </h1>
-        <p className="mt-3 text-base leading-7 text-slate-700">The app met a problem of its own. Nothing was sent to the bank on your behalf that you did not ask for. Try again, or go back to the overview.</p>
+        <p className="mt-3 text-base leading-7 text-slate-700">
+          The app met a problem of its own. Nothing was sent to the bank on your behalf that you did not ask for. Try again, or go back to
+          the overview.
+        </p>
         {error.digest !== undefined && (
           <p className="mt-4 text-sm text-slate-500">
             Reference for support: <span className="font-mono">{error.digest}</span>
           </p>
         )}
         <div className="mt-6 flex flex-wrap gap-3">
-          <button type="button" onClick={reset} className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2">
+          <button
+            type="button"
+            onClick={reset}
+            className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-700 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2"
+          >
             Try again
           </button>
           <Link href="/" className="rounded-lg px-4 py-2 text-sm font-semibold text-slate-700 hover:bg-slate-100">

@@ -12,7 +12,12 @@ export const metadata: Metadata = {
   description:
     "A third-party provider application for Norwegian PSD2 banks (Berlin Group NextGenPSD2 1.3): accounts, balances, transactions, payments and signing baskets.",
   // The header's "P2" mark (public/): the SVG where a browser takes one, the ICO for the others and for /favicon.ico.
-  icons: { icon: [{ url: "/favicon.svg", type: "image/svg+xml" }, { url: "/favicon.ico", sizes: "16x16 32x32 48x48" }] },
+  icons: {
+    icon: [
+      { url: "/favicon.svg", type: "image/svg+xml" },
+      { url: "/favicon.ico", sizes: "16x16 32x32 48x48" },
+    ],
+  },
 };
 
 export const viewport: Viewport = { width: "device-width", initialScale: 1, themeColor: "#1d4ed8" };

@@ -21,10 +21,13 @@ function Landing() {
         <p className="text-sm font-medium tracking-wider text-brand-100 uppercase">Berlin Group NextGenPSD2 1.3 · Norway</p>
         <h1 className="mt-3 text-3xl font-bold tracking-tight sm:text-4xl">Integrate with a Norwegian PSD2 bank</h1>
         <p className="mt-4 max-w-2xl text-base leading-7 text-brand-100">
-          A third-party provider application whose server holds the eIDAS certificate and signs every call to the bank, and a sandbox bank that checks
-          everything the real one checks.
+          A third-party provider application whose server holds the eIDAS certificate and signs every call to the bank, and a sandbox bank
+          that checks everything the real one checks.
         </p>
-        <Link href="/signin" className="mt-6 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50">
+        <Link
+          href="/signin"
+          className="mt-6 inline-flex rounded-lg bg-white px-4 py-2 text-sm font-semibold text-brand-700 shadow-sm hover:bg-brand-50"
+        >
           Sign in
         </Link>
       </section>
@@ -36,8 +39,8 @@ function Landing() {
           Agreements of a corporate customer, a switch between them, and an identification for payment initiation only.
         </Card>
         <Card title="Signed requests">
-          Every request carries a Digest and an HTTP signature made with the provider&apos;s certificate; the request inspector shows each one, and the{" "}
-          <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">psd2</code> command signs, verifies and explains requests.
+          Every request carries a Digest and an HTTP signature made with the provider&apos;s certificate; the request inspector shows each
+          one, and the <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">psd2</code> command signs, verifies and explains requests.
         </Card>
       </div>
     </div>
@@ -46,7 +49,11 @@ function Landing() {
 
 const SHORTCUTS = [
   { href: "/accounts", title: "Accounts", text: "Balances, transactions and cards you share with this app." },
-  { href: "/payments", title: "Payments", text: "Domestic, SEPA and instant payments, standing orders and bulk: made here, approved at the bank, followed to the end." },
+  {
+    href: "/payments",
+    title: "Payments",
+    text: "Domestic, SEPA and instant payments, standing orders and bulk: made here, approved at the bank, followed to the end.",
+  },
   { href: "/corporate", title: "Corporate", text: "Act for a company agreement, or identify for payments only." },
   { href: "/inspector", title: "Request inspector", text: "Every signed call to the bank, with its signature explained." },
   { href: "/settings", title: "Settings", text: "Contact e-mail at the bank, and approval in the bank's app." },
@@ -62,11 +69,19 @@ export default async function HomePage() {
   ]);
   // Who the PSU is, when the approval is still valid (a call without it would start an SCA at the bank).
   const identity =
-    user.psuId !== undefined && session?.scaValid === true ? await getAspspContext({ returnTo: "/" }).then(getUser).catch(() => undefined) : undefined;
+    user.psuId !== undefined && session?.scaValid === true
+      ? await getAspspContext({ returnTo: "/" })
+          .then(getUser)
+          .catch(() => undefined)
+      : undefined;
   const connected = user.psuId !== undefined;
   const agreement = user.corporateAgreements.find((a) => a.psuCorporateId === session?.psuCorporateId);
   const contextText =
-    session?.context === "CORPORATE" ? `Corporate${agreement?.name === undefined ? "" : ` · ${agreement.name}`}` : session?.context === "PRIVATE" ? "Private" : "Not chosen yet";
+    session?.context === "CORPORATE"
+      ? `Corporate${agreement?.name === undefined ? "" : ` · ${agreement.name}`}`
+      : session?.context === "PRIVATE"
+        ? "Private"
+        : "Not chosen yet";
 
   return (
     <div className="space-y-8">
@@ -96,14 +111,33 @@ export default async function HomePage() {
           id="connection"
           title="Connection"
           className="lg:col-span-2"
-          actions={connected ? <Badge tone={session?.scaValid === true ? "success" : "warning"}>{session?.scaValid === true ? "Approved" : "Approval needed"}</Badge> : <Badge>Not connected</Badge>}
+          actions={
+            connected ? (
+              <Badge tone={session?.scaValid === true ? "success" : "warning"}>
+                {session?.scaValid === true ? "Approved" : "Approval needed"}
+              </Badge>
+            ) : (
+              <Badge>Not connected</Badge>
+            )
+          }
         >
           <DetailsList
             label="Connection"
             items={[
               { term: "Bank", value: new URL(environment.aspspBaseUrl).host },
-              { term: "Environment", value: <Badge tone={environment.environment === "sandbox" ? "warning" : "success"}>{environment.environment === "sandbox" ? "Sandbox" : "Production"}</Badge> },
-              { term: "Customer", value: identity?.customerName ?? (connected ? "Connected (name shown while the approval is valid)" : "No bank connected yet") },
+              {
+                term: "Environment",
+                value: (
+                  <Badge tone={environment.environment === "sandbox" ? "warning" : "success"}>
+                    {environment.environment === "sandbox" ? "Sandbox" : "Production"}
+                  </Badge>
+                ),
+              },
+              {
+                term: "Customer",
+                value:
+                  identity?.customerName ?? (connected ? "Connected (name shown while the approval is valid)" : "No bank connected yet"),
+              },
               { term: "PSU context", value: contextText },
               {
                 term: "SCA valid until",
@@ -112,7 +146,8 @@ export default async function HomePage() {
                     "No approval yet"
                   ) : (
                     <>
-                      {formatDateTime(session.scaValidUntil)} {session.scaValid ? <Badge tone="success">valid</Badge> : <Badge tone="warning">expired</Badge>}
+                      {formatDateTime(session.scaValidUntil)}{" "}
+                      {session.scaValid ? <Badge tone="success">valid</Badge> : <Badge tone="warning">expired</Badge>}
                     </>
                   ),
               },
@@ -142,7 +177,13 @@ export default async function HomePage() {
         {[
           ...SHORTCUTS,
           ...(environment.environment === "sandbox"
-            ? [{ href: "/presenter", title: "Presenter view", text: "A demo's story step by step: connect, read, pay a bill, sign three together, end of day." }]
+            ? [
+                {
+                  href: "/presenter",
+                  title: "Presenter view",
+                  text: "A demo's story step by step: connect, read, pay a bill, sign three together, end of day.",
+                },
+              ]
             : []),
         ].map((shortcut) => (
           <Link

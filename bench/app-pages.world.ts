@@ -104,13 +104,20 @@ async function startPagesWorld(): Promise<PagesWorld> {
     });
     const { today } = await readSandboxClock(client);
     const customer = await findSandboxCustomer(client, INGRID);
-    const account = await createSandboxAccount(client, { customerId: customer.customerId, name: "Historikk", balance: { currency: "NOK", amount: "900000.00" } });
+    const account = await createSandboxAccount(client, {
+      customerId: customer.customerId,
+      name: "Historikk",
+      balance: { currency: "NOK", amount: "900000.00" },
+    });
     await addHistory(client, account.resourceId, today, ROWS, DAYS);
 
     // The PSU's consent to every account (the new one too), as the app's connect flow gets it.
     const tppSessionId = randomUUID();
     const psu = { ipAddress: "192.0.2.10", userAgent: "Mozilla/5.0 (bench)", acceptLanguage: "nb-NO", httpMethod: "GET" } as const;
-    const start = await startConsent({ client, tppId: "PSDNO-FSA-123456", caller: { tppSessionId, flowId: randomUUID(), psu } }, { newPsu: true });
+    const start = await startConsent(
+      { client, tppId: "PSDNO-FSA-123456", caller: { tppSessionId, flowId: randomUUID(), psu } },
+      { newPsu: true },
+    );
     const outcome = await createBankBrowser(bank.url).complete(start.scaRedirect, { nationalId: INGRID, accounts: "all" });
     const psuId = outcome.redirect.searchParams.get("psu-id") ?? undefined;
     if (psuId === undefined) throw new Error(`the consent did not end with a psu-id: ${outcome.redirect.href}`);
@@ -120,10 +127,17 @@ async function startPagesWorld(): Promise<PagesWorld> {
     return {
       accountId: account.resourceId,
       today,
-      ctx: () => ({ client: opened, tppId: "PSDNO-FSA-123456", caller: { userId: "bench", tppSessionId, flowId: randomUUID(), psuId, psu } }),
+      ctx: () => ({
+        client: opened,
+        tppId: "PSDNO-FSA-123456",
+        caller: { userId: "bench", tppSessionId, flowId: randomUUID(), psuId, psu },
+      }),
       async slowestCall(flowId) {
         await Promise.all(writing);
-        const rows = await db.db.select({ durationMs: bankCalls.durationMs, status: bankCalls.status }).from(bankCalls).where(eq(bankCalls.flowId, flowId));
+        const rows = await db.db
+          .select({ durationMs: bankCalls.durationMs, status: bankCalls.status })
+          .from(bankCalls)
+          .where(eq(bankCalls.flowId, flowId));
         if (rows.length === 0) throw new Error(`no bank call was recorded for the flow ${flowId}`);
         const failed = rows.find((row) => row.status === null || row.status >= 400);
         if (failed !== undefined) throw new Error(`a bank call of the page failed (status ${failed.status})`);
@@ -131,9 +145,15 @@ async function startPagesWorld(): Promise<PagesWorld> {
       },
       async calls(flowId) {
         await Promise.all(writing);
-        const rows = await db.db.select({ url: bankCalls.url, startedAt: bankCalls.startedAt, durationMs: bankCalls.durationMs }).from(bankCalls).where(eq(bankCalls.flowId, flowId));
+        const rows = await db.db
+          .select({ url: bankCalls.url, startedAt: bankCalls.startedAt, durationMs: bankCalls.durationMs })
+          .from(bankCalls)
+          .where(eq(bankCalls.flowId, flowId));
         const first = Math.min(...rows.map((row) => row.startedAt.getTime()));
-        return rows.map((row) => `+${row.startedAt.getTime() - first} ms ${row.durationMs} ms ${new URL(row.url).pathname.replace(/^\/v1\/accounts\/[^/]+/, "/v1/accounts/{id}")}`);
+        return rows.map(
+          (row) =>
+            `+${row.startedAt.getTime() - first} ms ${row.durationMs} ms ${new URL(row.url).pathname.replace(/^\/v1\/accounts\/[^/]+/, "/v1/accounts/{id}")}`,
+        );
       },
       async close() {
         await opened.close();
@@ -166,7 +186,10 @@ async function pageVsSlowestCall(world: PagesWorld, rounds: number, load: (ctx: 
     const slowest = await world.slowestCall(ctx.caller.flowId ?? "");
     if (round > 0) ratios.push(pageMs / Math.max(slowest, 1));
     // BENCH_DETAIL=1: each load's time and its calls, to see what waits for what.
-    if (process.env.BENCH_DETAIL !== undefined) process.stderr.write(`page ${pageMs.toFixed(0)} ms, slowest call ${slowest} ms: ${(await world.calls(ctx.caller.flowId ?? "")).join("; ")}\n`);
+    if (process.env.BENCH_DETAIL !== undefined)
+      process.stderr.write(
+        `page ${pageMs.toFixed(0)} ms, slowest call ${slowest} ms: ${(await world.calls(ctx.caller.flowId ?? "")).join("; ")}\n`,
+      );
   }
   return Math.round(median(ratios) * 100) / 100;
 }
@@ -176,12 +199,17 @@ const world = await startPagesWorld();
 try {
   const accountsPageVsSlowestCall = await pageVsSlowestCall(world, rounds, (ctx) => loadAccountsOverview(ctx));
   const accountPageVsSlowestCall = await pageVsSlowestCall(world, rounds, (ctx) =>
-    Promise.all([loadAccountView(ctx, world.accountId, { today: world.today }), listTransactions(ctx, world.accountId, { bookingStatus: "both" })]),
+    Promise.all([
+      loadAccountView(ctx, world.accountId, { today: world.today }),
+      listTransactions(ctx, world.accountId, { bookingStatus: "both" }),
+    ]),
   );
   const first = await listTransactions(world.ctx(), world.accountId, { bookingStatus: "both" });
   const next = first.pages.next;
   if (next === undefined) throw new Error("the account's first page of transactions has no next link");
-  const accountNextPageVsSlowestCall = await pageVsSlowestCall(world, rounds, (ctx) => listTransactions(ctx, world.accountId, { bookingStatus: "both", page: next }));
+  const accountNextPageVsSlowestCall = await pageVsSlowestCall(world, rounds, (ctx) =>
+    listTransactions(ctx, world.accountId, { bookingStatus: "both", page: next }),
+  );
   process.stderr.write(
     "bench: accountsPageVsSlowestCall, accountPageVsSlowestCall, accountNextPageVsSlowestCall: the page's loads over the slowest bank call they made, as the request inspector recorded it in the same load (median of " +
       `${rounds} loads; 1,500 booked rows in ${DAYS} days)\n`,

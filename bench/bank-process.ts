@@ -43,7 +43,11 @@ type BenchDatabase = { env: Record<string, string>; open: () => Promise<OpenedBa
 async function createBenchDatabase(kind: BenchDatabaseKind): Promise<BenchDatabase> {
   if (kind === "pglite") {
     const dataDir = await mkdtemp(join(tmpdir(), "bank-bench-"));
-    return { env: { BANK_DATA_DIR: dataDir }, open: () => openBankDatabase({ dataDir }), drop: () => rm(dataDir, { recursive: true, force: true }) };
+    return {
+      env: { BANK_DATA_DIR: dataDir },
+      open: () => openBankDatabase({ dataDir }),
+      drop: () => rm(dataDir, { recursive: true, force: true }),
+    };
   }
   const serverUrl = benchServerUrl();
   const name = `bank_bench_${process.pid}_${randomBytes(4).toString("hex")}`;
@@ -59,7 +63,11 @@ async function createBenchDatabase(kind: BenchDatabaseKind): Promise<BenchDataba
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { env: { BANK_DATABASE_URL: url.toString() }, open: () => openBankDatabase({ url: url.toString() }), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return {
+    env: { BANK_DATABASE_URL: url.toString() },
+    open: () => openBankDatabase({ url: url.toString() }),
+    drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  };
 }
 
 /** A prepared bank database, the PSU's psu-id, and the bank's seal (for the crypto floor). */
@@ -129,8 +137,15 @@ export async function prepareBenchBank(kind: BenchDatabaseKind, seed?: (app: Fas
 export const BALANCES_PATH = `/v1/accounts/${ids.account(CUSTOMERS.ingrid, 1)}/balances`;
 
 /** Runs a process until `stop`, which ends it with SIGTERM (SIGKILL after 10 s). */
-export function runProcess(args: string[], env: Record<string, string>): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
-  const child = spawn(process.execPath, ["--import", "tsx", ...args], { cwd: root, env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+export function runProcess(
+  args: string[],
+  env: Record<string, string>,
+): { child: ChildProcess; output: () => string; stop: () => Promise<void> } {
+  const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString("utf8")).slice(-4000);

@@ -32,7 +32,11 @@ export async function bankSignedReadVsCryptoFloor(kind: BenchDatabaseKind, optio
     const replyBody = await readOnce(bankTarget);
 
     const input = join(inputDir, "input.json");
-    await writeFile(input, JSON.stringify({ trustAnchorsPem: readSharedFile("keys/trusted-cas.pem"), seal: bank.seal, replyBody, now: TEST_NOW.toISOString() }), { mode: 0o600 });
+    await writeFile(
+      input,
+      JSON.stringify({ trustAnchorsPem: readSharedFile("keys/trusted-cas.pem"), seal: bank.seal, replyBody, now: TEST_NOW.toISOString() }),
+      { mode: 0o600 },
+    );
     await chmod(input, 0o600);
     const port = await freePort();
     const floor = runProcess(["bench/crypto-floor-server.ts"], { FLOOR_PORT: String(port), FLOOR_INPUT: input });

@@ -4,13 +4,17 @@ import { quickMeasure } from "./measure";
 
 // Benchmarks are not timed assertions: this only shows that each runs and yields a ratio.
 describe("benchmarks", () => {
-  it.each(Object.entries(benchmarks))("%s runs and gives a ratio", async (name, run) => {
-    // Every figure says what its baseline is.
-    expect(baselines[name]).toMatch(/ \/ /);
-    const ratio = await run(quickMeasure);
-    expect(Number.isFinite(ratio)).toBe(true);
-    expect(ratio).toBeGreaterThan(0);
-    // A bank benchmark first builds a sandbox bank and starts its processes (seconds, a minute
-    // or more on a loaded machine).
-  }, 300_000);
+  it.each(Object.entries(benchmarks))(
+    "%s runs and gives a ratio",
+    async (name, run) => {
+      // Every figure says what its baseline is.
+      expect(baselines[name]).toMatch(/ \/ /);
+      const ratio = await run(quickMeasure);
+      expect(Number.isFinite(ratio)).toBe(true);
+      expect(ratio).toBeGreaterThan(0);
+      // A bank benchmark first builds a sandbox bank and starts its processes (seconds, a minute
+      // or more on a loaded machine).
+    },
+    300_000,
+  );
 });

@@ -24,8 +24,10 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
 
 /** What each figure measures, as "candidate / baseline" (printed with the figures). */
 export const baselines: Record<string, string> = {
-  signRequestVsRawSign: "signing a typical payment request (digest, signing string, RSA, header) / a bare crypto.sign of the same bytes with the same key",
-  verifyWithCertificateCacheVsWithout: "the bank's strict verification with its certificate cache / the same parsing and checking the certificate every time",
+  signRequestVsRawSign:
+    "signing a typical payment request (digest, signing string, RSA, header) / a bare crypto.sign of the same bytes with the same key",
+  verifyWithCertificateCacheVsWithout:
+    "the bank's strict verification with its certificate cache / the same parsing and checking the certificate every time",
   bankSignedReadVsCryptoFloorPostgres:
     "signed PSU-present balances reads through the bank (one process, PostgreSQL), 16 in flight / a bare Fastify server verifying the same request signature and sealing the same reply",
   bankSignedReadVsCryptoFloorPglite: "the same on PGlite / the same crypto floor",

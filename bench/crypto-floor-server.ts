@@ -35,7 +35,10 @@ app.get("/*", async (request, reply) => {
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.map(decodeHeaderOctets) : decodeHeaderOctets(value);
   }
-  const result = verifyRequest({ method: request.method, path: request.url, headers, body: Buffer.alloc(0) }, { mode: "strict", trustAnchors, now, certificateCache });
+  const result = verifyRequest(
+    { method: request.method, path: request.url, headers, body: Buffer.alloc(0) },
+    { mode: "strict", trustAnchors, now, certificateCache },
+  );
   if (result.verdict !== "PASS") return reply.code(401).send({ failures: result.failures });
   const requestId = String(request.headers["x-request-id"]);
   reply.headers(signedReplyHeaders(seal, { requestId, body: input.replyBody, now: new Date() }));

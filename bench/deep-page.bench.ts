@@ -45,7 +45,8 @@ async function growHistory(app: FastifyInstance): Promise<void> {
   }
   await transactions.insertMany(rows);
   const total = await transactions.count(account, listed);
-  if (total !== DEEP_HISTORY_ROWS) throw new Error(`the deep history has ${total} booked transactions in 90 days, not ${DEEP_HISTORY_ROWS}`);
+  if (total !== DEEP_HISTORY_ROWS)
+    throw new Error(`the deep history has ${total} booked transactions in 90 days, not ${DEEP_HISTORY_ROWS}`);
 }
 
 type DeepPageFigures = { deepPageVsFirstPage: number; deepOffsetVsFirstPage: number };

@@ -14,5 +14,6 @@ for (const [name, run] of Object.entries(benchmarks)) {
   process.stderr.write(`bench: ${name} ...\n`);
   results[name] = await run(quick ? quickMeasure : fullMeasure);
 }
-for (const [name, ratio] of Object.entries(results)) process.stderr.write(`${name} ${ratio}: ${baselines[name] ?? "candidate / baseline"}\n`);
+for (const [name, ratio] of Object.entries(results))
+  process.stderr.write(`${name} ${ratio}: ${baselines[name] ?? "candidate / baseline"}\n`);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

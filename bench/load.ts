@@ -27,7 +27,9 @@ export async function throughput(target: LoadTarget, seconds: number): Promise<n
   }
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0 || result["2xx"] === 0) {
-    throw new Error(`${target.name}: ${result.non2xx} non-2xx replies, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests`);
+    throw new Error(
+      `${target.name}: ${result.non2xx} non-2xx replies, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests`,
+    );
   }
   return result["2xx"] / result.duration;
 }
@@ -59,7 +61,9 @@ export async function compareLoad(candidate: LoadTarget, baseline: LoadTarget, o
     perSecond.baseline.push(Math.round(b));
     ratios.push(c / b);
   }
-  process.stderr.write(`  ${candidate.name}: ${perSecond.candidate.join(", ")} req/s; ${baseline.name}: ${perSecond.baseline.join(", ")} req/s\n`);
+  process.stderr.write(
+    `  ${candidate.name}: ${perSecond.candidate.join(", ")} req/s; ${baseline.name}: ${perSecond.baseline.join(", ")} req/s\n`,
+  );
   return Math.round(median(ratios) * 1000) / 1000;
 }
 

@@ -80,6 +80,10 @@ export function compareThroughput(candidate: () => void, baseline: () => void, o
 }
 
 /** The same for asynchronous operations (database reads): each awaited before the next starts. */
-export function compareAsyncThroughput(candidate: () => Promise<unknown>, baseline: () => Promise<unknown>, options: MeasureOptions): Promise<number> {
+export function compareAsyncThroughput(
+  candidate: () => Promise<unknown>,
+  baseline: () => Promise<unknown>,
+  options: MeasureOptions,
+): Promise<number> {
   return compareRounds(candidate, baseline, options, asyncOpsPerSecond);
 }

@@ -17,7 +17,8 @@ export async function verifyWithCertificateCacheVsWithout(options: MeasureOption
   const certificateCache = createCertificateCache();
   const verify = (cache?: ReturnType<typeof createCertificateCache>) => {
     const result = verifyRequest(signed, { mode: "strict", trustAnchors, now, ...(cache ? { certificateCache: cache } : {}) });
-    if (result.verdict !== "PASS") throw new Error(`the bench request does not verify: ${result.failures.map((f) => f.message).join("; ")}`);
+    if (result.verdict !== "PASS")
+      throw new Error(`the bench request does not verify: ${result.failures.map((f) => f.message).join("; ")}`);
   };
   return compareThroughput(
     () => verify(certificateCache),

@@ -18,7 +18,13 @@ export function readTextFile(io: CliIo, flag: string, file: string): string {
   } catch (error) {
     const code = error instanceof Error && "code" in error ? String(error.code) : "";
     const reason =
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "it is a directory" : code === "EACCES" ? "permission denied" : "it cannot be read";
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "it is a directory"
+          : code === "EACCES"
+            ? "permission denied"
+            : "it cannot be read";
     throw new CliError(`cannot read ${flag} ${file}: ${reason}`);
   }
 }
@@ -44,8 +50,7 @@ export type RequestFile = z.infer<typeof requestFileSchema>;
 /** A request file, or a shared test vector file (its `request`). */
 export function readRequestFile(io: CliIo, file: string): RequestFile & { body: string } {
   const json = readJsonFile(io, "--request", file);
-  const candidate =
-    typeof json === "object" && json !== null && "request" in json && "expected" in json ? json.request : json;
+  const candidate = typeof json === "object" && json !== null && "request" in json && "expected" in json ? json.request : json;
   const parsed = requestFileSchema.safeParse(candidate);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

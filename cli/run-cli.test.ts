@@ -12,12 +12,23 @@ const shared = fileURLToPath(new URL("../test-vectors/signature/", import.meta.u
 const keys = path.join(shared, "keys");
 const trusted = path.join(keys, "trusted-cas.pem");
 const vectorDir = path.join(shared, "vectors");
-const vectorFiles = readdirSync(vectorDir).filter((f) => /^[PAN]\d\d-/.test(f)).sort();
+const vectorFiles = readdirSync(vectorDir)
+  .filter((f) => /^[PAN]\d\d-/.test(f))
+  .sort();
 
 type Vector = {
   id: string;
   request: { method: string; path: string; headers: Record<string, string>; body: string };
-  expected: { verdict: string; strictVerdict: string; code: string | null; strictFailures: string[]; failures: string[]; signature: string; digest: string; signatureHeaderDecoded: string };
+  expected: {
+    verdict: string;
+    strictVerdict: string;
+    code: string | null;
+    strictFailures: string[];
+    failures: string[];
+    signature: string;
+    digest: string;
+    signatureHeaderDecoded: string;
+  };
 };
 const readVector = (file: string): Vector => JSON.parse(readFileSync(path.join(vectorDir, file), "utf8"));
 
@@ -59,7 +70,16 @@ describe("psd2 verify", () => {
 
   it.each(vectorFiles.filter((f) => f.startsWith("A")))("accepts %s with --lenient", (file) => {
     const vector = readVector(file);
-    const result = run(["verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--lenient", "--request", path.join(vectorDir, file)]);
+    const result = run([
+      "verify",
+      "--trust",
+      trusted,
+      "--now",
+      "2026-01-01T00:00:00Z",
+      "--lenient",
+      "--request",
+      path.join(vectorDir, file),
+    ]);
     expect(JSON.parse(result.stdout)).toEqual({ verdict: vector.expected.verdict, code: null, failures: [] });
     expect(result.code).toBe(0);
   });
@@ -137,11 +157,20 @@ describe("psd2 cert", () => {
     expect(made.code).toBe(0);
     expect(JSON.parse(made.stdout).isCa).toBe(true);
     const issued = run([
-      "cert", "issue",
-      "--ca-cert", path.join(dir, "ca", "ca.cert.pem"),
-      "--ca-key", path.join(dir, "ca", "ca.key.pem"),
-      "--org", "Demo TPP AS", "--org-id", "PSDNO-FSA-987654", "--roles", "PSP_AI,PSP_PI",
-      "--out", path.join(dir, "tpp"),
+      "cert",
+      "issue",
+      "--ca-cert",
+      path.join(dir, "ca", "ca.cert.pem"),
+      "--ca-key",
+      path.join(dir, "ca", "ca.key.pem"),
+      "--org",
+      "Demo TPP AS",
+      "--org-id",
+      "PSDNO-FSA-987654",
+      "--roles",
+      "PSP_AI,PSP_PI",
+      "--out",
+      path.join(dir, "tpp"),
     ]);
     expect(issued.code).toBe(0);
     const description = JSON.parse(issued.stdout);
@@ -159,7 +188,15 @@ describe("psd2 cert", () => {
 
     const requestFile = path.join(dir, "request.json");
     writeFileSync(requestFile, JSON.stringify({ method: "GET", path: "/v1/accounts", headers: {} }));
-    const signed = run(["sign", "--key", path.join(dir, "tpp", "private-key.pem"), "--cert", path.join(dir, "tpp", "certificate.pem"), "--request", requestFile]);
+    const signed = run([
+      "sign",
+      "--key",
+      path.join(dir, "tpp", "private-key.pem"),
+      "--cert",
+      path.join(dir, "tpp", "certificate.pem"),
+      "--request",
+      requestFile,
+    ]);
     writeFileSync(path.join(dir, "signed.json"), signed.stdout);
     const verified = run(["verify", "--trust", path.join(dir, "ca", "ca.cert.pem"), "--request", path.join(dir, "signed.json")]);
     expect(JSON.parse(verified.stdout).verdict).toBe("PASS");
@@ -185,11 +222,35 @@ describe("bad input", () => {
     [["verify", "--trust", trusted, "--request", good, "--fast"], "psd2: Unknown option '--fast'"],
     [["sign", "--key", notPem, "--cert", path.join(keys, "tpp.cert.pem"), "--request", good], `psd2: --key ${notPem}: `],
     [["sign", "--key", path.join(keys, "tpp.key.pem"), "--cert", path.join(keys, "tpp.key.pem"), "--request", good], "psd2: --cert "],
-    [["sign", "--key", path.join(keys, "ca1.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good], `psd2: --key ${path.join(keys, "ca1.key.pem")} and --cert ${path.join(keys, "tpp.cert.pem")}: the private key does not belong to the certificate`],
-    [["sign", "--key", path.join(keys, "tpp.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good, "--digest", "MD5"], "psd2: --digest must be SHA-256 or SHA-512"],
+    [
+      ["sign", "--key", path.join(keys, "ca1.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good],
+      `psd2: --key ${path.join(keys, "ca1.key.pem")} and --cert ${path.join(keys, "tpp.cert.pem")}: the private key does not belong to the certificate`,
+    ],
+    [
+      ["sign", "--key", path.join(keys, "tpp.key.pem"), "--cert", path.join(keys, "tpp.cert.pem"), "--request", good, "--digest", "MD5"],
+      "psd2: --digest must be SHA-256 or SHA-512",
+    ],
     [["cert", "inspect", notPem], `psd2: ${notPem}: `],
     [["cert", "inspect", path.join(keys, "tpp.key.pem")], "psd2: "],
-    [["cert", "issue", "--ca-cert", path.join(keys, "ca1.cert.pem"), "--ca-key", path.join(keys, "ca1.key.pem"), "--org", "X", "--org-id", "PSDNO-FSA-1", "--roles", "PSP_XX", "--out", dir], "psd2: --roles: 'PSP_XX' is not a PSD2 role"],
+    [
+      [
+        "cert",
+        "issue",
+        "--ca-cert",
+        path.join(keys, "ca1.cert.pem"),
+        "--ca-key",
+        path.join(keys, "ca1.key.pem"),
+        "--org",
+        "X",
+        "--org-id",
+        "PSDNO-FSA-1",
+        "--roles",
+        "PSP_XX",
+        "--out",
+        dir,
+      ],
+      "psd2: --roles: 'PSP_XX' is not a PSD2 role",
+    ],
     [["cert", "renew"], "psd2: unknown cert command 'renew'"],
     [["frobnicate"], "psd2: unknown command 'frobnicate'"],
   ])("%j gives one line and exit code 2", (args, message) => {
@@ -203,18 +264,38 @@ describe("bad input", () => {
 
 describe("the psd2 executable", () => {
   it("runs as the package bin and as npm run psd2, without a stack trace on bad input", () => {
-    const bin = spawnSync(process.execPath, [path.join(repo, "bin", "psd2.js"), "verify", "--trust", "nowhere.pem", "--request", "x.json"], {
-      cwd: repo,
-      encoding: "utf8",
-    });
+    const bin = spawnSync(
+      process.execPath,
+      [path.join(repo, "bin", "psd2.js"), "verify", "--trust", "nowhere.pem", "--request", "x.json"],
+      {
+        cwd: repo,
+        encoding: "utf8",
+      },
+    );
     expect(bin.status).toBe(2);
     expect(bin.stderr).toBe("psd2: cannot read --trust nowhere.pem: no such file\n");
 
-    const out = execFileSync("npm", ["run", "-s", "psd2", "--", "verify", "--trust", trusted, "--now", "2026-01-01T00:00:00Z", "--request", path.join(vectorDir, "P05-post-corporate-all-conditionals.json")], {
-      cwd: repo,
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"],
-    });
+    const out = execFileSync(
+      "npm",
+      [
+        "run",
+        "-s",
+        "psd2",
+        "--",
+        "verify",
+        "--trust",
+        trusted,
+        "--now",
+        "2026-01-01T00:00:00Z",
+        "--request",
+        path.join(vectorDir, "P05-post-corporate-all-conditionals.json"),
+      ],
+      {
+        cwd: repo,
+        encoding: "utf8",
+        stdio: ["ignore", "pipe", "ignore"],
+      },
+    );
     expect(JSON.parse(out)).toEqual({ verdict: "PASS", code: null, failures: [] });
   });
 });

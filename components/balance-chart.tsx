@@ -41,32 +41,56 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   return (
     <figure className="m-0">
       <div className="relative">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={description} className="h-44 w-full sm:h-56" preserveAspectRatio="none">
-        <defs>
-          <linearGradient id="balance-fill" x1="0" x2="0" y1="0" y2="1">
-            <stop offset="0%" stopColor="var(--color-brand-500)" stopOpacity="0.25" />
-            <stop offset="100%" stopColor="var(--color-brand-500)" stopOpacity="0" />
-          </linearGradient>
-        </defs>
-        {gridValues.map((value) => (
-          <line key={value} x1={PAD.left} x2={WIDTH - PAD.right} y1={y(value)} y2={y(value)} stroke="#e2e8f0" strokeDasharray="4 4" vectorEffect="non-scaling-stroke" />
-        ))}
-        {zeroVisible && <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#94a3b8" vectorEffect="non-scaling-stroke" />}
-        <path d={area} fill="url(#balance-fill)" />
-        <path d={line} fill="none" stroke="var(--color-brand-600)" strokeWidth="2" strokeLinejoin="round" vectorEffect="non-scaling-stroke" />
-      </svg>
-      {/* The grid lines' values, in HTML over the stretched SVG so that the text keeps its shape. */}
-      <div aria-hidden="true">
-        {gridValues.map((value) => (
-          <span
-            key={value}
-            className="absolute left-0 -translate-y-full rounded bg-white/80 px-1 text-[11px] leading-4 text-slate-500 tabular-nums"
-            style={{ top: `${((y(value) / HEIGHT) * 100).toFixed(2)}%` }}
-          >
-            {formatMoneyRounded(value, series.currency)}
-          </span>
-        ))}
-      </div>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+          role="img"
+          aria-label={description}
+          className="h-44 w-full sm:h-56"
+          preserveAspectRatio="none"
+        >
+          <defs>
+            <linearGradient id="balance-fill" x1="0" x2="0" y1="0" y2="1">
+              <stop offset="0%" stopColor="var(--color-brand-500)" stopOpacity="0.25" />
+              <stop offset="100%" stopColor="var(--color-brand-500)" stopOpacity="0" />
+            </linearGradient>
+          </defs>
+          {gridValues.map((value) => (
+            <line
+              key={value}
+              x1={PAD.left}
+              x2={WIDTH - PAD.right}
+              y1={y(value)}
+              y2={y(value)}
+              stroke="#e2e8f0"
+              strokeDasharray="4 4"
+              vectorEffect="non-scaling-stroke"
+            />
+          ))}
+          {zeroVisible && (
+            <line x1={PAD.left} x2={WIDTH - PAD.right} y1={y(0)} y2={y(0)} stroke="#94a3b8" vectorEffect="non-scaling-stroke" />
+          )}
+          <path d={area} fill="url(#balance-fill)" />
+          <path
+            d={line}
+            fill="none"
+            stroke="var(--color-brand-600)"
+            strokeWidth="2"
+            strokeLinejoin="round"
+            vectorEffect="non-scaling-stroke"
+          />
+        </svg>
+        {/* The grid lines' values, in HTML over the stretched SVG so that the text keeps its shape. */}
+        <div aria-hidden="true">
+          {gridValues.map((value) => (
+            <span
+              key={value}
+              className="absolute left-0 -translate-y-full rounded bg-white/80 px-1 text-[11px] leading-4 text-slate-500 tabular-nums"
+              style={{ top: `${((y(value) / HEIGHT) * 100).toFixed(2)}%` }}
+            >
+              {formatMoneyRounded(value, series.currency)}
+            </span>
+          ))}
+        </div>
       </div>
       <div aria-hidden="true" className="mt-2 flex justify-between text-xs text-slate-500">
         {ticks.map((index) => (

@@ -6,7 +6,7 @@ const ORDER = ["interimAvailable", "expected", "closingBooked"];
 
 /** The balances in the order they are shown: available, expected, booked at end of day, then the others. */
 function inShownOrder(balances: readonly Balance[]): Balance[] {
-  return [...balances].sort((a, b) => (ORDER.indexOf(a.type) + 99) % 99 - (ORDER.indexOf(b.type) + 99) % 99);
+  return [...balances].sort((a, b) => ((ORDER.indexOf(a.type) + 99) % 99) - ((ORDER.indexOf(b.type) + 99) % 99));
 }
 
 /**
@@ -36,7 +36,9 @@ export function BalanceSummary({ balances, compact = false }: { balances: readon
             <div key={balance.type}>
               <dt className="text-slate-500">
                 {balanceTypeLabel(balance.type)}
-                {!compact && balance.referenceDate !== undefined && <span className="text-slate-500"> · {formatDate(balance.referenceDate)}</span>}
+                {!compact && balance.referenceDate !== undefined && (
+                  <span className="text-slate-500"> · {formatDate(balance.referenceDate)}</span>
+                )}
                 {!compact && balance.referenceDate === undefined && balance.lastChangeDateTime !== undefined && (
                   <span className="text-slate-500"> · {formatDateTime(balance.lastChangeDateTime)}</span>
                 )}

@@ -6,7 +6,11 @@ export const BASKET_STATUS_WORDS: Readonly<Record<BasketTransactionStatus, { lab
   RCVD: { label: "Waiting for approval", meaning: "The bank has the basket; none of its payments is approved yet.", tone: "neutral" },
   PATC: { label: "Partly approved", meaning: "Some payments are approved, others not yet.", tone: "info" },
   ACTC: { label: "Approved", meaning: "Every payment in it is approved; each is paid on its own.", tone: "success" },
-  RJCT: { label: "Rejected (at least one)", meaning: "At least one payment in it was rejected; the others go their own way.", tone: "danger" },
+  RJCT: {
+    label: "Rejected (at least one)",
+    meaning: "At least one payment in it was rejected; the others go their own way.",
+    tone: "danger",
+  },
 };
 
 export function BasketStatusBadge({ status }: { status: BasketTransactionStatus }) {

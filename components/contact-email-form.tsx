@@ -6,7 +6,13 @@ import { ErrorPanel } from "./error-panel";
 import { buttonStyles } from "./ui/button-styles";
 
 /** The TPP's contact e-mail at the bank: a form whose answer (saved, invalid, the bank's error) shows in place. */
-export function ContactEmailForm({ current, action }: { current: string | undefined; action: (state: ContactEmailState, data: FormData) => Promise<ContactEmailState> }) {
+export function ContactEmailForm({
+  current,
+  action,
+}: {
+  current: string | undefined;
+  action: (state: ContactEmailState, data: FormData) => Promise<ContactEmailState>;
+}) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" } as ContactEmailState);
   const value = state.status === "idle" ? (current ?? "") : state.email;
   return (
@@ -37,7 +43,9 @@ export function ContactEmailForm({ current, action }: { current: string | undefi
         </p>
       </div>
       <div aria-live="polite">
-        {state.status === "saved" && <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">Saved: the bank now has {state.email}.</p>}
+        {state.status === "saved" && (
+          <p className="rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">Saved: the bank now has {state.email}.</p>
+        )}
         {(state.status === "invalid" || state.status === "forbidden") && (
           <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
             {state.message}

@@ -13,7 +13,9 @@ export function DeleteBasketForm({ action }: { action: (state: DeleteBasketState
       <button type="submit" disabled={pending} className={buttonStyles.danger}>
         {pending ? "Deleting…" : "Delete basket"}
       </button>
-      <p className="text-xs text-slate-500">The payments stay at the bank, waiting for approval, and can be signed alone or in another basket.</p>
+      <p className="text-xs text-slate-500">
+        The payments stay at the bank, waiting for approval, and can be signed alone or in another basket.
+      </p>
       <div aria-live="polite">{state.status === "failed" && <ErrorPanel error={state.error} />}</div>
     </form>
   );

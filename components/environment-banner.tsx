@@ -11,7 +11,11 @@ export function EnvironmentBanner({ environment, bankHost }: { environment: Asps
     );
   }
   return (
-    <div role="note" aria-label="Environment" className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs font-medium text-amber-900">
+    <div
+      role="note"
+      aria-label="Environment"
+      className="border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-center text-xs font-medium text-amber-900"
+    >
       <span className="mr-2 inline-block rounded bg-amber-200 px-1.5 py-px text-[10px] font-bold tracking-wider uppercase">Sandbox</span>
       Simulated bank at {bankHost}: test customers, no real money
     </div>

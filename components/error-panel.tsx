@@ -11,7 +11,10 @@ export function ErrorPanel({ error, actions }: { error: ErrorDisplay; actions?: 
   return (
     <section role="alert" aria-labelledby="error-title" className="rounded-2xl border border-red-200 bg-white p-5 shadow-sm sm:p-6">
       <div className="flex items-start gap-3">
-        <span aria-hidden="true" className="mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full bg-red-50 text-base font-bold text-red-600">
+        <span
+          aria-hidden="true"
+          className="mt-0.5 grid h-8 w-8 shrink-0 place-items-center rounded-full bg-red-50 text-base font-bold text-red-600"
+        >
           !
         </span>
         <div className="min-w-0 flex-1">
@@ -31,9 +34,15 @@ export function ErrorPanel({ error, actions }: { error: ErrorDisplay; actions?: 
                 <caption className="sr-only">Messages from the bank (tppMessages)</caption>
                 <thead>
                   <tr className="text-xs tracking-wide text-slate-500 uppercase">
-                    <th scope="col" className="py-1 pr-4 font-medium">Category</th>
-                    <th scope="col" className="py-1 pr-4 font-medium">Code</th>
-                    <th scope="col" className="py-1 font-medium">Text</th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      Category
+                    </th>
+                    <th scope="col" className="py-1 pr-4 font-medium">
+                      Code
+                    </th>
+                    <th scope="col" className="py-1 font-medium">
+                      Text
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -56,7 +65,10 @@ export function ErrorPanel({ error, actions }: { error: ErrorDisplay; actions?: 
             {error.requestId !== undefined ? (
               <>
                 X-Request-ID{" "}
-                <Link className="font-mono text-brand-700 underline-offset-2 hover:underline" href={`/inspector?text=${encodeURIComponent(error.requestId)}`}>
+                <Link
+                  className="font-mono text-brand-700 underline-offset-2 hover:underline"
+                  href={`/inspector?text=${encodeURIComponent(error.requestId)}`}
+                >
                   {error.requestId}
                 </Link>
               </>

@@ -6,7 +6,11 @@ export const FLOW_OUTCOME_WORDS: Readonly<Record<FlowOutcome, { label: string; m
   waiting: { label: "Waiting", meaning: "Not finished: the PSU has not come back from the bank yet.", tone: "warning" },
   completed: { label: "Completed", meaning: "The bank sent the PSU back with the approval.", tone: "success" },
   failed: { label: "Failed", meaning: "The bank refused a call, or the approval at the bank did not succeed.", tone: "danger" },
-  refused: { label: "Return refused", meaning: "The app refused the bank's return: it did not match this browser's session.", tone: "danger" },
+  refused: {
+    label: "Return refused",
+    meaning: "The app refused the bank's return: it did not match this browser's session.",
+    tone: "danger",
+  },
 };
 
 export function FlowOutcomeBadge({ outcome }: { outcome: FlowOutcome }) {

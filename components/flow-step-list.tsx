@@ -2,7 +2,13 @@ import Link from "next/link";
 import { describeFlowStep, formatOffset, LANE_LABELS } from "@/lib/tpp/flow-diagrams/describe-flow-step";
 import type { FlowStep } from "@/lib/tpp/flow-diagrams/flow-steps";
 
-const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", second: "2-digit", fractionalSecondDigits: 3, timeZone: "Europe/Oslo" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  fractionalSecondDigits: 3,
+  timeZone: "Europe/Oslo",
+});
 
 /**
  * The steps of a flow in words, numbered as in its diagram: who sends what to whom, when (the

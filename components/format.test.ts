@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { formatAccountNumber, formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney, formatMoneyRounded, formatTime, formatWeekdayTime, isDebit } from "./format";
+import {
+  formatAccountNumber,
+  formatBban,
+  formatDate,
+  formatDateTime,
+  formatIban,
+  formatMaskedPan,
+  formatMoney,
+  formatMoneyRounded,
+  formatTime,
+  formatWeekdayTime,
+  isDebit,
+} from "./format";
 
 // nb-NO groups with a no-break space and writes minus as U+2212.
 const normal = (text: string) => text.replace(/[\u00a0\u202f]/g, " ").replace(/\u2212/g, "-");

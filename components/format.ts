@@ -22,7 +22,12 @@ function moneyFormat(currency: string, signed: boolean): Intl.NumberFormat {
   let format = moneyFormats.get(key);
   if (format === undefined) {
     try {
-      format = new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code", signDisplay: signed ? "exceptZero" : "auto" });
+      format = new Intl.NumberFormat("nb-NO", {
+        style: "currency",
+        currency,
+        currencyDisplay: currency === "NOK" ? "symbol" : "code",
+        signDisplay: signed ? "exceptZero" : "auto",
+      });
     } catch {
       // A code Intl does not know: a plain number with the code after it.
       format = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, signDisplay: signed ? "exceptZero" : "auto" });
@@ -43,7 +48,12 @@ export function formatMoney(money: MoneyLike, options: { signed?: boolean } = {}
 /** An axis label: whole units, "40 000 kr", "EUR 1 500". */
 export function formatMoneyRounded(value: number, currency: string): string {
   try {
-    return new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code", maximumFractionDigits: 0 }).format(Math.round(value));
+    return new Intl.NumberFormat("nb-NO", {
+      style: "currency",
+      currency,
+      currencyDisplay: currency === "NOK" ? "symbol" : "code",
+      maximumFractionDigits: 0,
+    }).format(Math.round(value));
   } catch {
     return `${new Intl.NumberFormat("nb-NO", { maximumFractionDigits: 0 }).format(Math.round(value))} ${currency}`;
   }

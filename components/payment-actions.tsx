@@ -15,8 +15,8 @@ function Outcome({ state }: { state: PaymentActionState }) {
       <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
         <p className="font-semibold">The bank did not cancel the payment (HTTP 405).</p>
         <p className="mt-1">
-          A payment can be cancelled while it waits for approval or for the bank&apos;s next payment run; once it is scheduled for a later date (PDNG) or
-          finished, the bank no longer allows it.
+          A payment can be cancelled while it waits for approval or for the bank&apos;s next payment run; once it is scheduled for a later
+          date (PDNG) or finished, the bank no longer allows it.
         </p>
         {state.reason !== undefined && (
           <p className="mt-1">
@@ -38,10 +38,15 @@ function Outcome({ state }: { state: PaymentActionState }) {
         </p>
       );
     }
-    const text = outcome.kind === "duplicate" ? outcome.message : outcome.tppMessages.map((message) => `${message.code}${message.text === undefined ? "" : `: ${message.text}`}`).join(" · ");
+    const text =
+      outcome.kind === "duplicate"
+        ? outcome.message
+        : outcome.tppMessages.map((message) => `${message.code}${message.text === undefined ? "" : `: ${message.text}`}`).join(" · ");
     return (
       <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800">
-        <p className="font-semibold">The bank did not start the approval{outcome.kind === "rejected" ? ` (HTTP ${outcome.status})` : ""}.</p>
+        <p className="font-semibold">
+          The bank did not start the approval{outcome.kind === "rejected" ? ` (HTTP ${outcome.status})` : ""}.
+        </p>
         <p className="mt-1">{text}</p>
       </div>
     );

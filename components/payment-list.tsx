@@ -33,8 +33,15 @@ function explain(outcome: Extract<SignTogetherState, { status: "refused" }>["out
       return ["These payments cannot be signed together", outcome.message, undefined];
     case "conflict": {
       // The app's list was behind the bank's: name the payments the bank named, for the user to untick.
-      const which = outcome.recipients.length === 0 ? `A payment in it is ${IN_ANOTHER_BASKET}` : `${outcome.recipients.join(", ")}: ${IN_ANOTHER_BASKET} Untick it and sign the others.`;
-      return ["The bank refused the basket (HTTP 409)", `${which}${outcome.message === "" ? "" : ` The bank says: ${outcome.message}`}`, outcome.requestId];
+      const which =
+        outcome.recipients.length === 0
+          ? `A payment in it is ${IN_ANOTHER_BASKET}`
+          : `${outcome.recipients.join(", ")}: ${IN_ANOTHER_BASKET} Untick it and sign the others.`;
+      return [
+        "The bank refused the basket (HTTP 409)",
+        `${which}${outcome.message === "" ? "" : ` The bank says: ${outcome.message}`}`,
+        outcome.requestId,
+      ];
     }
     case "duplicate":
       return ["The bank refused the basket (HTTP 409)", `A payment in it is ${IN_ANOTHER_BASKET} ${outcome.message}`, outcome.requestId];
@@ -107,8 +114,8 @@ export function PaymentList({
           <div className="text-sm text-slate-700">
             <p className="font-semibold text-slate-900">Sign several payments with one approval</p>
             <p id="basket-help">
-              Tick up to {max} payments waiting for approval, then sign them together at the bank. Each payment still goes its own way: one may be rejected while
-              the others are paid.
+              Tick up to {max} payments waiting for approval, then sign them together at the bank. Each payment still goes its own way: one
+              may be rejected while the others are paid.
             </p>
             <p aria-live="polite" className="mt-1 font-medium">
               {ticked.size} of at most {max} ticked{full ? `: a basket holds at most ${max} payments, so no more can be ticked.` : "."}
@@ -122,7 +129,10 @@ export function PaymentList({
       <div aria-live="polite">
         <Refusal state={state} />
       </div>
-      <ul aria-label="Payments" className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <ul
+        aria-label="Payments"
+        className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      >
         {rows.map((row) => {
           const checked = ticked.has(row.id);
           const blockedByMax = !checked && full && row.notSignable === undefined;

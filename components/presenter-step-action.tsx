@@ -5,7 +5,17 @@ import type { PresenterState } from "@/app/presenter/actions";
 import { buttonStyles } from "./ui/button-styles";
 
 /** A presenter step done by the app itself (a Server Action), with its problem told in place. */
-export function PresenterStepAction({ label, pendingLabel, action, primary }: { label: string; pendingLabel: string; action: (state: PresenterState, data: FormData) => Promise<PresenterState>; primary: boolean }) {
+export function PresenterStepAction({
+  label,
+  pendingLabel,
+  action,
+  primary,
+}: {
+  label: string;
+  pendingLabel: string;
+  action: (state: PresenterState, data: FormData) => Promise<PresenterState>;
+  primary: boolean;
+}) {
   const [state, formAction, pending] = useActionState(action, { status: "idle" } as PresenterState);
   return (
     <form action={formAction} className="space-y-2">

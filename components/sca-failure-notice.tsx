@@ -3,7 +3,11 @@ import type { ScaFailureExplanation } from "@/lib/tpp/flows/explain-sca-failure"
 /** A failed approval at the bank, explained on the page of what it was for (a payment, a basket), with the bank's own values. */
 export function ScaFailureNotice({ failure, consequence }: { failure: ScaFailureExplanation; consequence: string }) {
   return (
-    <section role="alert" aria-labelledby="sca-failure" className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950">
+    <section
+      role="alert"
+      aria-labelledby="sca-failure"
+      className="rounded-2xl border border-amber-200 bg-amber-50 p-5 text-sm text-amber-950"
+    >
       <h2 id="sca-failure" className="text-base font-semibold">
         {failure.title}
       </h2>

@@ -7,7 +7,15 @@ import { SignOutButton } from "./sign-out-button";
  * The header (the page's banner landmark): the environment's note above the app's name, the
  * navigation (with the sandbox control room in the sandbox) and the user.
  */
-export function SiteHeader({ user, sandbox = false, environment }: { user: { displayName: string } | undefined; sandbox?: boolean; environment?: ReactNode }) {
+export function SiteHeader({
+  user,
+  sandbox = false,
+  environment,
+}: {
+  user: { displayName: string } | undefined;
+  sandbox?: boolean;
+  environment?: ReactNode;
+}) {
   // Seven links need more room than six: the full navigation from a wider screen on.
   const wide = sandbox ? "lg" : "md";
   return (
@@ -21,7 +29,10 @@ export function SiteHeader({ user, sandbox = false, environment }: { user: { dis
       {environment}
       <div className="mx-auto flex h-16 w-full max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
-          <span aria-hidden="true" className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="grid h-8 w-8 place-items-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white"
+          >
             P2
           </span>
           PSD2 TPP Demo

@@ -9,7 +9,15 @@ function describe(transaction: AccountTransaction): string {
 }
 
 /** Transactions as rows: date, who and what, amount; pending ones marked; a link to the details where the bank offers them. */
-export function TransactionList({ transactions, accountId, caption }: { transactions: readonly AccountTransaction[]; accountId: string; caption: string }) {
+export function TransactionList({
+  transactions,
+  accountId,
+  caption,
+}: {
+  transactions: readonly AccountTransaction[];
+  accountId: string;
+  caption: string;
+}) {
   return (
     <table className="w-full table-fixed text-left text-sm">
       <caption className="sr-only">{caption}</caption>
@@ -32,7 +40,10 @@ export function TransactionList({ transactions, accountId, caption }: { transact
       <tbody className="divide-y divide-slate-100">
         {transactions.map((transaction, index) => {
           const pending = transaction.status === "pending";
-          const href = transaction.id === undefined ? undefined : `/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(transaction.id)}`;
+          const href =
+            transaction.id === undefined
+              ? undefined
+              : `/accounts/${encodeURIComponent(accountId)}/transactions/${encodeURIComponent(transaction.id)}`;
           const label = describe(transaction);
           return (
             <tr key={transaction.id ?? `pending-${index}`} className={pending ? "bg-amber-50/50" : undefined}>
@@ -43,14 +54,20 @@ export function TransactionList({ transactions, accountId, caption }: { transact
                 {href === undefined ? (
                   <span className="block truncate font-medium text-slate-900">{label}</span>
                 ) : (
-                  <Link href={href} prefetch={false} className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+                  <Link
+                    href={href}
+                    prefetch={false}
+                    className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                  >
                     {label}
                   </Link>
                 )}
                 {transaction.remittanceInformation !== undefined && transaction.remittanceInformation !== label && (
                   <span className="block truncate text-xs text-slate-500">{transaction.remittanceInformation}</span>
                 )}
-                {pending && transaction.valueDate !== undefined && <span className="block text-xs text-slate-500">Value date {formatDate(transaction.valueDate)}</span>}
+                {pending && transaction.valueDate !== undefined && (
+                  <span className="block text-xs text-slate-500">Value date {formatDate(transaction.valueDate)}</span>
+                )}
               </td>
               <td className="hidden py-3 pr-3 align-top text-slate-500 lg:table-cell">
                 <span className="block truncate">{transaction.bankTransactionCode ?? "–"}</span>

@@ -73,7 +73,11 @@ test.describe("the bank's SCA pages through the signed client", () => {
   });
 
   async function startConsent(headers: Record<string, string> = {}): Promise<string> {
-    const reply = await bank.post("/v1/consents", {}, { "TPP-Session-ID": `e2e-a11y-${Date.now()}`, "TPP-Redirect-URI": `${tpp.url}?flow=a11y`, ...headers });
+    const reply = await bank.post(
+      "/v1/consents",
+      {},
+      { "TPP-Session-ID": `e2e-a11y-${Date.now()}`, "TPP-Redirect-URI": `${tpp.url}?flow=a11y`, ...headers },
+    );
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
     return scaRedirectResponseSchema.parse(reply.body)._links.scaRedirect.href;
   }
@@ -169,7 +173,12 @@ test.describe("the app's pages, signed in, with a bank connected, a payment and 
     await page.getByRole("link", { name: CARD }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
     await page.getByRole("link", { name: "12 months" }).click();
-    await expect(page.getByRole("table", { name: /^Booked card transactions/ }).locator("tbody tr").first()).toBeVisible();
+    await expect(
+      page
+        .getByRole("table", { name: /^Booked card transactions/ })
+        .locator("tbody tr")
+        .first(),
+    ).toBeVisible();
     await checkPage(page, "card account");
 
     for (const [path, heading] of [
@@ -181,7 +190,9 @@ test.describe("the app's pages, signed in, with a bank connected, a payment and 
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
       await checkPage(page, path === "/" ? "home, connected" : path.slice(1));
     }
-    await page.goto("/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts");
+    await page.goto(
+      "/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts",
+    );
     await expect(page.getByRole("heading", { level: 1, name: "The approval at the bank did not succeed" })).toBeVisible();
     await checkPage(page, "callback failed");
   });
@@ -206,10 +217,19 @@ test.describe("the app's pages, signed in, with a bank connected, a payment and 
   });
 
   test("a signing basket: payments kept for later, the list ticked, the bank's basket approval, the basket's page", async () => {
-    const payments = [0, 1].map((index): Transfer => ({ name: `Tilgjengelig ${index + 1} AS`, account: KARI.bban, address: kariAddress, amount: smallAmount(), message: "Kurv" }));
+    const payments = [0, 1].map((index): Transfer => ({
+      name: `Tilgjengelig ${index + 1} AS`,
+      account: KARI.bban,
+      address: kariAddress,
+      amount: smallAmount(),
+      message: "Kurv",
+    }));
     for (const payment of payments) {
       await fillPayment(payment);
-      await page.getByRole("group", { name: "When to approve" }).getByRole("radio", { name: /^Later, together with other payments/ }).check();
+      await page
+        .getByRole("group", { name: "When to approve" })
+        .getByRole("radio", { name: /^Later, together with other payments/ })
+        .check();
       await page.getByRole("button", { name: "Send, approve later" }).click();
       await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
     }

@@ -24,7 +24,11 @@ test.afterAll(async () => {
 });
 
 async function startConsent(tppSessionId: string, headers: Record<string, string> = {}): Promise<string> {
-  const reply = await bank.post("/v1/consents", {}, { "TPP-Session-ID": tppSessionId, "TPP-Redirect-URI": `${tppServer.url}?flow=e2e`, ...headers });
+  const reply = await bank.post(
+    "/v1/consents",
+    {},
+    { "TPP-Session-ID": tppSessionId, "TPP-Redirect-URI": `${tppServer.url}?flow=e2e`, ...headers },
+  );
   expect(reply.status).toBe(201);
   return scaRedirectResponseSchema.parse(reply.body)._links.scaRedirect.href;
 }
@@ -59,7 +63,12 @@ test("consent by redirect, then every transaction of the main account through th
   await page.getByRole("button", { name: "Confirm" }).click();
 
   const query = await callbackQuery(page);
-  expect(query).toEqual({ flow: "e2e", "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/), "tpp-session-id": tppSessionId, context: "PRIVATE" });
+  expect(query).toEqual({
+    flow: "e2e",
+    "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
+    "tpp-session-id": tppSessionId,
+    context: "PRIVATE",
+  });
   const psuId = query["psu-id"] ?? "";
 
   const accounts = await bank.get("/v1/accounts", { "TPP-Session-ID": tppSessionId, "TPP-Redirect-URI": tppServer.url, "PSU-ID": psuId });
@@ -98,7 +107,13 @@ test("cancel on the consent screen is the failure redirect SCA_INVALID", async (
   await page.getByRole("button", { name: "Log in" }).click();
   await page.getByRole("button", { name: "Cancel" }).click();
   const query = await callbackQuery(page);
-  expect(query).toEqual({ flow: "e2e", system: "SCA", status: "401", code: "SCA_INVALID", message: "The PSU cancelled the authorisation at the bank" });
+  expect(query).toEqual({
+    flow: "e2e",
+    system: "SCA",
+    status: "401",
+    code: "SCA_INVALID",
+    message: "The PSU cancelled the authorisation at the bank",
+  });
 });
 
 test("a wrong number shows an alert; the third is the failure redirect PSU_CREDENTIALS_INVALID", async ({ page }) => {
@@ -133,7 +148,11 @@ test("a corporate customer chooses the context and the agreement", async ({ page
   await page.getByRole("checkbox", { name: /^Driftskonto/ }).check();
   await page.getByRole("button", { name: "Confirm" }).click();
   const query = await callbackQuery(page);
-  expect(query).toMatchObject({ "tpp-session-id": tppSessionId, context: "CORPORATE", "psu-corporate-id": expect.stringMatching(/^[0-9a-f-]{36}$/) });
+  expect(query).toMatchObject({
+    "tpp-session-id": tppSessionId,
+    context: "CORPORATE",
+    "psu-corporate-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
+  });
 });
 
 test("TPP-Redirect-Preferred false shows approval in the app", async ({ page }) => {

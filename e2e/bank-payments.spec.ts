@@ -107,7 +107,9 @@ async function statusOf(paymentId: string) {
 test("approve a domestic payment: login, the payment with its details, Approve, then ACTC", async ({ page }) => {
   const tppSessionId = `e2e-pay-${Date.now()}`;
   const amount = nextAmount();
-  const payment = await createPayment(tppSessionId, domesticBody(bban, amount, "Kari Nordmann", "Husleie februar"), { "X-PSU-IDENTITY": INGRID });
+  const payment = await createPayment(tppSessionId, domesticBody(bban, amount, "Kari Nordmann", "Husleie februar"), {
+    "X-PSU-IDENTITY": INGRID,
+  });
   await page.goto(await startAuthorisation(payment._links?.startAuthorisation?.href ?? "", tppSessionId));
 
   await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
@@ -128,19 +130,32 @@ test("approve a domestic payment: login, the payment with its details, Approve, 
   await page.getByRole("button", { name: "Approve" }).click();
 
   const query = await callbackQuery(page);
-  expect(query).toEqual({ flow: "payments", "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/), "tpp-session-id": tppSessionId, context: "PRIVATE" });
+  expect(query).toEqual({
+    flow: "payments",
+    "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
+    "tpp-session-id": tppSessionId,
+    context: "PRIVATE",
+  });
   expect(await statusOf(payment.paymentId)).toMatchObject({ transactionStatus: "ACTC" });
 });
 
 test("cancel a payment on the approval page: the failure redirect SCA_INVALID", async ({ page }) => {
   const tppSessionId = `e2e-cancel-${Date.now()}`;
-  const payment = await createPayment(tppSessionId, domesticBody(bban, nextAmount(), "Kari Nordmann", "Avbrutt"), { "X-PSU-IDENTITY": INGRID });
+  const payment = await createPayment(tppSessionId, domesticBody(bban, nextAmount(), "Kari Nordmann", "Avbrutt"), {
+    "X-PSU-IDENTITY": INGRID,
+  });
   await page.goto(await startAuthorisation(payment._links?.startAuthorisation?.href ?? "", tppSessionId));
   await page.getByLabel("National identity number").fill(INGRID);
   await page.getByRole("button", { name: "Log in" }).click();
   await expect(page.getByRole("heading", { name: "Approve payment" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
-  expect(await callbackQuery(page)).toEqual({ flow: "payments", system: "SCA", status: "401", code: "SCA_INVALID", message: "The PSU cancelled the authorisation at the bank" });
+  expect(await callbackQuery(page)).toEqual({
+    flow: "payments",
+    system: "SCA",
+    status: "401",
+    code: "SCA_INVALID",
+    message: "The PSU cancelled the authorisation at the bank",
+  });
   // RJCT now, but never approved: the spec's known issue keeps a domestic payment unknown to its status query.
   const status = await bank.get(`${DOMESTIC}/${payment.paymentId}/status`);
   expect(status.status).toBe(404);
@@ -159,9 +174,17 @@ test("a basket of three, one without funds: one approval, then the batch run set
 
   const psu = { "PSU-ID": psuId };
   const rent = await createPayment(tppSessionId, domesticBody(bban, nextAmount(), "Kari Nordmann", "Husleie mars"), psu);
-  const power = await createPayment(tppSessionId, { ...domesticBody(bban, nextAmount(), "Fjordkraft AS", "Strøm mars"), creditorAccount: { bban: "15032080119", currency: "NOK" } }, psu);
+  const power = await createPayment(
+    tppSessionId,
+    { ...domesticBody(bban, nextAmount(), "Fjordkraft AS", "Strøm mars"), creditorAccount: { bban: "15032080119", currency: "NOK" } },
+    psu,
+  );
   const tooMuch = await createPayment(tppSessionId, domesticBody(bban, "9999999.00", "Hytte på Hvaler AS", "Kjøpesum hytte"), psu);
-  const basket = await bank.post("/v1/signing-baskets", { paymentIds: [rent.paymentId, power.paymentId, tooMuch.paymentId] }, paymentHeaders(tppSessionId, psu));
+  const basket = await bank.post(
+    "/v1/signing-baskets",
+    { paymentIds: [rent.paymentId, power.paymentId, tooMuch.paymentId] },
+    paymentHeaders(tppSessionId, psu),
+  );
   expect(basket.status, JSON.stringify(basket.body)).toBe(201);
   const created = signingBasketResponseSchema.parse(basket.body);
 
@@ -169,7 +192,8 @@ test("a basket of three, one without funds: one approval, then the batch run set
   // No login: the bank's browser session holds it. The approval itself is still asked.
   await expect(page.getByRole("heading", { name: "Approve 3 payments" })).toBeVisible();
   await expect(page.getByRole("article")).toHaveCount(3);
-  for (const name of ["Kari Nordmann", "Fjordkraft AS", "Hytte på Hvaler AS"]) await expect(page.getByRole("heading", { name })).toBeVisible();
+  for (const name of ["Kari Nordmann", "Fjordkraft AS", "Hytte på Hvaler AS"])
+    await expect(page.getByRole("heading", { name })).toBeVisible();
   await expect(page.getByRole("table", { name: "Totals" })).toContainText("Total NOK");
   await shoot(page, "2-basket-approval");
   await page.setViewportSize({ width: 375, height: 740 });
@@ -179,7 +203,8 @@ test("a basket of three, one without funds: one approval, then the batch run set
   await page.getByRole("button", { name: "Approve" }).click();
   expect(await callbackQuery(page)).toMatchObject({ "psu-id": psuId, "tpp-session-id": tppSessionId, context: "PRIVATE" });
 
-  const basketStatus = async () => signingBasketStatusResponseSchema.parse((await bank.get(`${created._links?.self?.href ?? ""}/status`)).body).transactionStatus;
+  const basketStatus = async () =>
+    signingBasketStatusResponseSchema.parse((await bank.get(`${created._links?.self?.href ?? ""}/status`)).body).transactionStatus;
   expect(await basketStatus()).toBe("ACTC");
   const run = await bank.post("/v1/sandbox/batch-runs", {});
   expect(run.status).toBe(200);
@@ -192,7 +217,9 @@ test("a basket of three, one without funds: one approval, then the batch run set
 test("the payment approval page fits a phone", async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 740 });
   const tppSessionId = `e2e-pay-phone-${Date.now()}`;
-  const payment = await createPayment(tppSessionId, domesticBody(bban, nextAmount(), "Norsk Tipping AS", "Lotto"), { "X-PSU-IDENTITY": INGRID });
+  const payment = await createPayment(tppSessionId, domesticBody(bban, nextAmount(), "Norsk Tipping AS", "Lotto"), {
+    "X-PSU-IDENTITY": INGRID,
+  });
   await page.goto(await startAuthorisation(payment._links?.startAuthorisation?.href ?? "", tppSessionId));
   await page.getByLabel("National identity number").fill(INGRID);
   await page.getByRole("button", { name: "Log in" }).click();

@@ -78,7 +78,12 @@ test.beforeAll(async ({ browser }) => {
   expect(main.path).toMatch(/^\/accounts\/[\w-]+$/);
   // What the account holds, as its card shows it: available, expected and booked at the end of the day.
   const figures = [...((await account.textContent()) ?? "").matchAll(/([−-]?[\d\s\u00a0\u202f]+,\d\d)\s*kr/g)].map((match) =>
-    Number((match[1] ?? "").replace(/[\s\u00a0\u202f]/g, "").replace(",", ".").replace("−", "-")),
+    Number(
+      (match[1] ?? "")
+        .replace(/[\s\u00a0\u202f]/g, "")
+        .replace(",", ".")
+        .replace("−", "-"),
+    ),
   );
   expect(figures.length).toBeGreaterThanOrEqual(2);
   main.mostHeld = Math.max(...figures);
@@ -100,8 +105,12 @@ test.afterAll(async () => {
 const a11y = (name: string, on: Page = page) => expectNoSeriousA11yViolations(on, name);
 const paymentRows = (on: Page = page) => on.getByRole("list", { name: "Payments" }).getByRole("listitem");
 /** A payment's checkbox on /payments, by its accessible name: "Sign together: <recipient>, <amount>". */
-const tick = (transfer: Transfer, on: Page = page) => on.getByRole("checkbox", { name: `Sign together: ${transfer.name}, ${kr(transfer.amount)}`, exact: true });
-const rowOf = (transfer: Transfer, on: Page = page) => paymentRows(on).filter({ hasText: transfer.name }).filter({ hasText: kr(transfer.amount) });
+const tick = (transfer: Transfer, on: Page = page) =>
+  on.getByRole("checkbox", { name: `Sign together: ${transfer.name}, ${kr(transfer.amount)}`, exact: true });
+const rowOf = (transfer: Transfer, on: Page = page) =>
+  paymentRows(on)
+    .filter({ hasText: transfer.name })
+    .filter({ hasText: kr(transfer.amount) });
 /** The basket's status under the basket page's title. */
 const basketStatus = () => page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]");
 const basketPayments = () => page.getByRole("region", { name: "Payments in the basket" }).getByRole("listitem");
@@ -125,10 +134,15 @@ async function keepForLater(payment: Transfer): Promise<void> {
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
   await fillTransfer(page, payment);
-  await page.getByRole("group", { name: "When to approve" }).getByRole("radio", { name: /^Later, together with other payments/ }).check();
+  await page
+    .getByRole("group", { name: "When to approve" })
+    .getByRole("radio", { name: /^Later, together with other payments/ })
+    .check();
   await page.getByRole("button", { name: "Send, approve later" }).click();
   await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
-  await expect(page.getByRole("status").filter({ hasText: `The bank has the payment to ${payment.name}, waiting for your approval.` })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: `The bank has the payment to ${payment.name}, waiting for your approval.` }),
+  ).toBeVisible();
 }
 
 /** Ticks payments on /payments and signs them together: the browser goes to the bank. */
@@ -211,7 +225,11 @@ test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment nev
   const repeating = transfer("repeating", "Oslo Tennisklubb", "Kontingent");
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "Repeating payment");
-  await fillTransfer(page, { ...repeating, account: "15032080119", address: { street: "Huk aveny", number: "35", postalCode: "0287", city: "Oslo" } });
+  await fillTransfer(page, {
+    ...repeating,
+    account: "15032080119",
+    address: { street: "Huk aveny", number: "35", postalCode: "0287", city: "Oslo" },
+  });
   await page.getByLabel("First payment").fill(addDays(await sandboxToday(), 7));
   await page.getByLabel("How often").selectOption("Monthly");
   // Only a single payment named by the PSU-ID can wait for a basket: no choice of when to approve.
@@ -224,7 +242,9 @@ test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment nev
   await expect(tick(repeating)).toHaveAccessibleDescription(
     "Not for a basket: Repeating payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).",
   );
-  await expect(rowOf(repeating)).toContainText("Repeating payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).");
+  await expect(rowOf(repeating)).toContainText(
+    "Repeating payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).",
+  );
 
   // Ten of the eleven ticked: the eleventh cannot be, and says why.
   const eleventh = made("basket-1");
@@ -300,21 +320,29 @@ test("three payments signed with one SCA, one short of funds: after the batch ru
   const calls = page.getByRole("table", { name: "Calls to the bank, newest first" });
   await calls.getByRole("link", { name: /^\/v1\/signing-baskets$/ }).click();
   await expect(page.getByRole("heading", { level: 1 })).toContainText("POST /v1/signing-baskets");
-  await expect(page.getByRole("table", { name: "Request headers" }).getByRole("row").filter({ hasText: /x-accept-fix/i })).toContainText("amount-as-string");
+  await expect(
+    page
+      .getByRole("table", { name: "Request headers" })
+      .getByRole("row")
+      .filter({ hasText: /x-accept-fix/i }),
+  ).toContainText("amount-as-string");
   await expect(page.getByLabel("Request body")).toContainText("paymentIds");
 
   // The rejected payment's own page says why, and leads back to its basket.
   await page.goto(basketPath);
   await basketRow(short).getByRole("link", { name: short.name }).click();
   await expect(paymentStatus(page)).toContainText(statusText("Rejected", "RJCT"));
-  await expect(page.getByRole("alert").filter({ hasText: "Rejected: not enough money on the account" })).toContainText("fundsAvailable: false");
+  await expect(page.getByRole("alert").filter({ hasText: "Rejected: not enough money on the account" })).toContainText(
+    "fundsAvailable: false",
+  );
   await page.getByRole("link", { name: "signing basket" }).click();
   await page.waitForURL(`${appUrl}${basketPath}`);
 
   // The two debits are booked on Brukskonto; the rejected one is not.
   await page.goto(main.path);
   const booked = page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr");
-  for (const payment of [first, second]) await expect(booked.filter({ hasText: payment.name }).filter({ hasText: kr(`-${payment.amount}`) })).toHaveCount(1);
+  for (const payment of [first, second])
+    await expect(booked.filter({ hasText: payment.name }).filter({ hasText: kr(`-${payment.amount}`) })).toHaveCount(1);
   await expect(booked.filter({ hasText: kr(`-${short.amount}`) })).toHaveCount(0);
 
   // On /payments: the basket among the latest, rejected, and none of the three tickable any more.
@@ -407,7 +435,11 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
         const location = response.headers()["location"] ?? "";
         if (!location.includes("/callback")) return route.fulfill({ response });
         lostReturns.push(location);
-        return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>Closed</title><p>The window was closed.</p>" });
+        return route.fulfill({
+          status: 200,
+          contentType: "text/html",
+          body: "<!doctype html><title>Closed</title><p>The window was closed.</p>",
+        });
       },
     );
     await otherTab.getByRole("button", { name: "Approve at the bank" }).click();
@@ -425,7 +457,9 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
   await signTogetherRefused([approved, other]);
   const refusal = page.getByRole("alert").filter({ hasText: "The bank refused the basket (HTTP 409)" });
   // The bank names the payment (paymentIds[i]): the page names its recipient, and gives the bank's words.
-  await expect(refusal).toContainText(`${approved.name}: already in another signing basket, or already approved, so it cannot be signed again. Untick it and sign the others.`);
+  await expect(refusal).toContainText(
+    `${approved.name}: already in another signing basket, or already approved, so it cannot be signed again. Untick it and sign the others.`,
+  );
   await expect(refusal).toContainText(/The bank says: paymentIds\[\d\] \S+ is ACTC: only payments in RCVD can be put in a basket/);
   await expect(refusal).not.toContainText(other.name);
   await expect(refusal).toContainText(/X-Request-ID [0-9a-f-]{36}/);

@@ -91,7 +91,8 @@ test("a payment's flow: made, approved, and drawn as a sequence diagram with lin
   const diagram = page.getByRole("img", { name: "Sequence diagram of a payment flow" });
   await expect(diagram).toBeVisible();
   const svg = page.locator('[data-size="wide"] svg[role="img"]');
-  for (const lane of [/^Browser \(PSU\)$/, /^TPP \(this app\)$/, /^Bank$/]) await expect(svg.locator("text").filter({ hasText: lane })).toHaveCount(1);
+  for (const lane of [/^Browser \(PSU\)$/, /^TPP \(this app\)$/, /^Bank$/])
+    await expect(svg.locator("text").filter({ hasText: lane })).toHaveCount(1);
   const labels = (await svg.locator("text").allTextContents()).join("\n");
   for (const label of [
     `POST ${PRODUCT_PATH}`,
@@ -121,7 +122,12 @@ test("a payment's flow: made, approved, and drawn as a sequence diagram with lin
   await expect(steps.first()).toContainText(`POST ${PRODUCT_PATH}: 201 Created in`);
   await expect(steps.filter({ hasText: "The PSU logs in and approves" })).toHaveCount(1);
   await expect(steps.filter({ hasText: "GET /callback, approved" })).toHaveCount(1);
-  await expect(page.getByRole("list", { name: "Steps" }).getByRole("link", { name: /Open in the request inspector/ }).first()).toHaveAttribute("href", firstCall);
+  await expect(
+    page
+      .getByRole("list", { name: "Steps" })
+      .getByRole("link", { name: /Open in the request inspector/ })
+      .first(),
+  ).toHaveAttribute("href", firstCall);
   await shoot(page, "flow-payment", { phone: true });
   await expectNoSeriousA11yViolations(page, "flow diagram");
 

@@ -82,8 +82,12 @@ test("connect as private customer 13039319955: accounts and balances", async () 
   await expect(page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" })).toBeVisible();
   // Each link's name says what its card shows, the balances too.
   const kr = String.raw`[−-]?\d[\d\s]*,\d\d\skr`;
-  await expect(page.getByRole("link", { name: MAIN })).toHaveAccessibleName(new RegExp(`^Brukskonto 3800 \\d\\d \\d{5}, Available ${kr}, Expected ${kr}, Booked at end of day ${kr}$`));
-  await expect(page.getByRole("link", { name: CARD })).toHaveAccessibleName(new RegExp(`^Mastercard Gold 5522 11\\*\\* \\*\\*\\*\\* 4821, (Available|Balance) ${kr}(, Credit limit ${kr})?$`));
+  await expect(page.getByRole("link", { name: MAIN })).toHaveAccessibleName(
+    new RegExp(`^Brukskonto 3800 \\d\\d \\d{5}, Available ${kr}, Expected ${kr}, Booked at end of day ${kr}$`),
+  );
+  await expect(page.getByRole("link", { name: CARD })).toHaveAccessibleName(
+    new RegExp(`^Mastercard Gold 5522 11\\*\\* \\*\\*\\*\\* 4821, (Available|Balance) ${kr}(, Credit limit ${kr})?$`),
+  );
   // Each account shows its available balance in kroner.
   await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
   await expect(page.getByRole("link", { name: MAIN })).toContainText(/\d\s?kr/);
@@ -150,7 +154,12 @@ test("an account's view reads its balances and 90 days' history once: a Next pag
     await inspector.goto(`/inspector?path=${encodeURIComponent(`/v1/accounts/${accountId}`)}`);
     const links = inspector.getByRole("table", { name: "Calls to the bank, newest first" }).getByRole("link");
     await expect(links.first()).toBeVisible();
-    return Promise.all((await links.all()).map(async (link) => ({ id: Number((await link.getAttribute("href"))?.split("/").pop()), path: (await link.textContent()) ?? "" })));
+    return Promise.all(
+      (await links.all()).map(async (link) => ({
+        id: Number((await link.getAttribute("href"))?.split("/").pop()),
+        path: (await link.textContent()) ?? "",
+      })),
+    );
   };
   // All history: pages enough for a Next.
   await page.getByRole("link", { name: "All history" }).click();
@@ -229,7 +238,12 @@ test("a card account's from date that cannot be used is named on its field, and 
   await checkA11y("card account with a filter that cannot be used");
   // A range chosen: the card's transactions, the field no longer marked.
   await page.getByRole("link", { name: "90 days" }).click();
-  await expect(page.getByRole("table", { name: /^Booked card transactions/ }).locator("tbody tr").first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("table", { name: /^Booked card transactions/ })
+      .locator("tbody tr")
+      .first(),
+  ).toBeVisible();
   await expect(page.getByLabel("From", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   // The field shows the range's first day, as the address has it.

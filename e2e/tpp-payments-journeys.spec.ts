@@ -37,7 +37,19 @@ import {
   uniqueAmount,
   unfreezeClock,
 } from "./support/payments";
-import { appUrl, CARD, confirmAccounts, chooseContextAtBank, DESKTOP, INGRID, MAIN, SAVINGS, shoot, signIn, SINDRE } from "./support/tpp-app";
+import {
+  appUrl,
+  CARD,
+  confirmAccounts,
+  chooseContextAtBank,
+  DESKTOP,
+  INGRID,
+  MAIN,
+  SAVINGS,
+  shoot,
+  signIn,
+  SINDRE,
+} from "./support/tpp-app";
 
 test.describe.configure({ mode: "serial" });
 
@@ -69,7 +81,9 @@ test("a user without a PSU-ID pays with one SCA that identifies and approves", a
   const forget = page.getByRole("button", { name: "Forget this bank connection" });
   if (await forget.isEnabled()) {
     await forget.click();
-    await expect(page.getByRole("status").filter({ hasText: "Forgotten" })).toHaveText("Forgotten: the app no longer holds a PSU-ID for you.");
+    await expect(page.getByRole("status").filter({ hasText: "Forgotten" })).toHaveText(
+      "Forgotten: the app no longer holds a PSU-ID for you.",
+    );
   }
   await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
   await expect(forget).toBeDisabled();
@@ -104,7 +118,10 @@ test("a user without a PSU-ID pays with one SCA that identifies and approves", a
 
   // The approval identified the user: the app now holds a PSU-ID.
   await page.goto("/");
-  const psuId = page.getByRole("region", { name: "Connection" }).locator("dt", { hasText: "PSU-ID" }).locator("xpath=following-sibling::dd[1]");
+  const psuId = page
+    .getByRole("region", { name: "Connection" })
+    .locator("dt", { hasText: "PSU-ID" })
+    .locator("xpath=following-sibling::dd[1]");
   await expect(psuId).toHaveText(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   await page.goto("/settings");
   await expect(page.getByText("The bank identifies you to this app as PSU-ID")).toBeVisible();
@@ -129,7 +146,10 @@ test("connect as 13039319955, pay from the account's page, follow it to Paid wit
   await shoot(page, "21-form-domestic", { phone: true });
   await a11y("new payment, Norwegian transfer");
   await submitPayment(page);
-  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(amount)) });
+  await decideAtBank(page, {
+    nationalId: INGRID,
+    expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(amount)),
+  });
   await landOnPaymentPage(page);
   await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
   await expect(page.getByText("is read from the bank again every 3 seconds")).toBeVisible();
@@ -144,7 +164,11 @@ test("connect as 13039319955, pay from the account's page, follow it to Paid wit
   await expect(paymentStatus(page)).toContainText(statusText("Paid", "ACSC"), { timeout: 20_000 });
   expect(await page.evaluate(() => (window as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
   await expect(timeline(page)).toHaveCount(3);
-  for (const [index, [label, code]] of [["Received", "RCVD"], ["Approved", "ACTC"], ["Paid", "ACSC"]].entries()) {
+  for (const [index, [label, code]] of [
+    ["Received", "RCVD"],
+    ["Approved", "ACTC"],
+    ["Paid", "ACSC"],
+  ].entries()) {
     await expect(timeline(page).nth(index)).toContainText(statusText(label ?? "", code ?? ""));
   }
   await expect(page.getByText("Final: it will not change.")).toBeVisible();
@@ -155,7 +179,12 @@ test("connect as 13039319955, pay from the account's page, follow it to Paid wit
   // The debit is booked on the account.
   await page.goto(`/accounts/${ingridMain.id}`);
   const booked = page.getByRole("table", { name: "Booked transactions" });
-  await expect(booked.locator("tbody tr").filter({ hasText: KARI.name }).filter({ hasText: kr(`-${amount}`) })).toHaveCount(1);
+  await expect(
+    booked
+      .locator("tbody tr")
+      .filter({ hasText: KARI.name })
+      .filter({ hasText: kr(`-${amount}`) }),
+  ).toHaveCount(1);
 });
 
 test("a SEPA payment goes to the bank's approval at once (its scaRedirect) and is approved", async () => {
@@ -213,7 +242,13 @@ test("a standing order in the months chosen (MonthlyVariable): accepted, its sch
   await chooseProductAndKind(page, "Norwegian transfer", "Repeating payment");
   await page.getByLabel("Pay from").selectOption(`account:${ingridMain.id}`);
   const amount = uniqueAmount();
-  await fillTransfer(page, { name: "Oslo Tennisklubb", account: "15032080119", address: { street: "Huk aveny", number: "35", postalCode: "0287", city: "Oslo" }, amount, message: "Kontingent" });
+  await fillTransfer(page, {
+    name: "Oslo Tennisklubb",
+    account: "15032080119",
+    address: { street: "Huk aveny", number: "35", postalCode: "0287", city: "Oslo" },
+    amount,
+    message: "Kontingent",
+  });
   const start = addDays(today, 7);
   await page.getByLabel("First payment").fill(start);
   await page.getByLabel("How often").selectOption("MonthlyVariable");
@@ -273,7 +308,13 @@ test("a bulk payment for the company Lie Snekkeri AS: the total, approved, then 
   await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${kr(total)} to 3 recipients`);
   const bulk = page.getByRole("table", { name: "Payments of the bulk" });
-  for (const row of rows) await expect(bulk.locator("tr").filter({ hasText: row.name }).filter({ hasText: kr(row.amount) })).toHaveCount(1);
+  for (const row of rows)
+    await expect(
+      bulk
+        .locator("tr")
+        .filter({ hasText: row.name })
+        .filter({ hasText: kr(row.amount) }),
+    ).toHaveCount(1);
   await expect(page.getByRole("region", { name: "At the bank" })).toContainText("Corporate (PSU-Corporate-ID");
   await runBatch();
   await expect(paymentStatus(page)).toContainText(statusText("Paid", "ACSC"), { timeout: 20_000 });

@@ -73,7 +73,14 @@ async function fillDomestic(overrides: Partial<Transfer> = {}): Promise<Transfer
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
-  const transfer: Transfer = { name: KARI.name, account: KARI.bban, address: kariAddress, amount: uniqueAmount(), message: "E2E", ...overrides };
+  const transfer: Transfer = {
+    name: KARI.name,
+    account: KARI.bban,
+    address: kariAddress,
+    amount: uniqueAmount(),
+    message: "E2E",
+    ...overrides,
+  };
   await fillTransfer(page, transfer);
   return transfer;
 }
@@ -86,7 +93,10 @@ test("a payment short of funds is rejected at the batch run, and the page says w
   made.fundsAmount = amount;
   await fillDomestic({ amount, name: "Hytte på Hvaler AS", message: "Kjøpesum hytte" });
   await submitPayment(page);
-  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(amount)) });
+  await decideAtBank(page, {
+    nationalId: INGRID,
+    expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(amount)),
+  });
   await landOnPaymentPage(page);
   // The bank checks the funds at its batch run, not at the approval.
   await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
@@ -111,7 +121,9 @@ test("an approval cancelled at the bank: back on the payment's page, rejected, w
   await expect(failure).toBeVisible();
   await expect(failure).toContainText("SCA_INVALID");
   // The bank does not show a domestic payment it never approved: the page says so.
-  await expect(page.getByRole("note").filter({ hasText: "a known issue of its interface" })).toContainText("from its report that the approval failed");
+  await expect(page.getByRole("note").filter({ hasText: "a known issue of its interface" })).toContainText(
+    "from its report that the approval failed",
+  );
   await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   await shoot(page, "41-payment-sca-cancelled", { phone: true });
   await a11y("payment, approval cancelled");
@@ -125,7 +137,11 @@ test("a payment left at the bank unapproved is cancelled from its page (DELETE)"
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^(Log in|Approve payment)$/);
   // The user leaves the bank without approving and finds the payment in the app.
   await page.goto("/payments");
-  const row = page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: "Ola Nordmann" }).filter({ hasText: kr(transfer.amount) });
+  const row = page
+    .getByRole("list", { name: "Payments" })
+    .getByRole("listitem")
+    .filter({ hasText: "Ola Nordmann" })
+    .filter({ hasText: kr(transfer.amount) });
   await expect(row).toContainText(statusText("Received", "RCVD"));
   await row.getByRole("link").first().click();
   await landOnPaymentPage(page);
@@ -133,7 +149,9 @@ test("a payment left at the bank unapproved is cancelled from its page (DELETE)"
   await expect(page.getByRole("button", { name: "Approve at the bank" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel payment" }).click();
   await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));
-  await expect(page.getByRole("status").filter({ hasText: "The bank cancelled the payment" })).toHaveText("The bank cancelled the payment. No money will move.");
+  await expect(page.getByRole("status").filter({ hasText: "The bank cancelled the payment" })).toHaveText(
+    "The bank cancelled the payment. No money will move.",
+  );
   await expect(page.getByRole("button", { name: "Cancel payment" })).toHaveCount(0);
   await shoot(page, "42-payment-cancelled", { phone: true });
   await a11y("payment, cancelled");
@@ -144,7 +162,10 @@ test("a payment scheduled for a later date (PDNG): the bank refuses to cancel it
   const transfer = await fillDomestic({ message: "Senere" });
   await page.getByLabel("Payment date (optional)").fill(date);
   await submitPayment(page);
-  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(transfer.amount)) });
+  await decideAtBank(page, {
+    nationalId: INGRID,
+    expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(transfer.amount)),
+  });
   await landOnPaymentPage(page);
   await expect(paymentStatus(page)).toContainText(statusText("Scheduled", "PDNG"));
   await page.getByRole("button", { name: "Cancel payment" }).click();
@@ -173,7 +194,10 @@ test("the same payment twice within 10 minutes: the bank asks, Send anyway, and 
   await shoot(page, "44-form-duplicate", { phone: true });
   await a11y("new payment, duplicate prompt");
   await prompt.getByRole("button", { name: "Send anyway" }).click();
-  await decideAtBank(page, { nationalId: INGRID, expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(first.amount)) });
+  await decideAtBank(page, {
+    nationalId: INGRID,
+    expect: async (bank) => expect(bank.getByRole("article")).toContainText(bankAmount(first.amount)),
+  });
   const secondPath = await landOnPaymentPage(page);
   expect(secondPath).not.toBe(firstPath);
   await expect(title()).toHaveText(`${kr(first.amount)} to Per Hansen`);

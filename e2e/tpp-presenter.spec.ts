@@ -132,7 +132,10 @@ test("the story's start: reached from the home page, six steps in order, each wi
   }
 
   await page.goto("/");
-  await page.getByRole("navigation", { name: "Shortcuts" }).getByRole("link", { name: /^Presenter view/ }).click();
+  await page
+    .getByRole("navigation", { name: "Shortcuts" })
+    .getByRole("link", { name: /^Presenter view/ })
+    .click();
   await page.waitForURL(`${appUrl}/presenter`);
   await openPresenter({ done: [], notDone: ["Connect a bank"] });
   await expect(step("Connect a bank")).toHaveAttribute("aria-current", "step");
@@ -141,7 +144,10 @@ test("the story's start: reached from the home page, six steps in order, each wi
   await expect(step("One rejected for lack of funds")).toContainText(/After the end of day|Show the rejected payment/);
   await expect(step("Connect a bank").getByRole("link", { name: "Log in at the bank" })).toHaveAttribute("href", /^\/connect\?/);
   await expect(step("Read accounts").getByRole("link", { name: "Open the accounts" })).toHaveAttribute("href", "/accounts");
-  await expect(step("Pay a bill with KID").getByRole("link", { name: "Open the filled-in bill" })).toHaveAttribute("href", "/payments/new?preset=kid-bill");
+  await expect(step("Pay a bill with KID").getByRole("link", { name: "Open the filled-in bill" })).toHaveAttribute(
+    "href",
+    "/payments/new?preset=kid-bill",
+  );
   await expect(step("Connect a bank")).toContainText("national identity number 13039319955");
   await expect(page.getByRole("link", { name: "Sandbox control room" })).toHaveAttribute("href", "/sandbox");
   await expect(page.getByRole("region", { name: "The flow just done" })).toBeVisible();
@@ -229,22 +235,31 @@ test("step 4, sign three payments together: three kept and ticked, one approval 
   await passBankLogin(page, INGRID);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Approve 3 payments");
   await expect(page.getByRole("article")).toHaveCount(3);
-  for (const name of ["Fjordkraft AS", "Bergen Bysykkel AS", "Nordvik Bil AS"]) await expect(page.getByRole("article").getByRole("heading", { name, exact: true })).toBeVisible();
+  for (const name of ["Fjordkraft AS", "Bergen Bysykkel AS", "Nordvik Bil AS"])
+    await expect(page.getByRole("article").getByRole("heading", { name, exact: true })).toBeVisible();
   await shoot(page, "presenter-07-bank-basket", { phone: true });
   await decideAtBank(page, { nationalId: INGRID });
   await page.waitForURL(/\/baskets\/[0-9a-f-]{36}$/);
   story.basketPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("3 payments signed together");
-  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]")).toContainText(statusText("Approved", "ACTC"));
+  await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]")).toContainText(
+    statusText("Approved", "ACTC"),
+  );
   await shoot(page, "presenter-08-basket-approved", { phone: true });
   await a11y("presenter step 4, the basket approved");
 
   // The story's basket is the latest now: approved, its payments not yet paid.
-  await openPresenter({ done: ["Connect a bank", "Pay a bill with KID", "Sign three payments together"], notDone: ["End of day", "One rejected for lack of funds"] });
+  await openPresenter({
+    done: ["Connect a bank", "Pay a bill with KID", "Sign three payments together"],
+    notDone: ["End of day", "One rejected for lack of funds"],
+  });
   await expect(step("End of day")).toHaveAttribute("aria-current", "step");
   await expectLatestFlow("Signing basket", "Completed");
   // Until the end of day the last step has nothing to show but the basket.
-  await expect(step("One rejected for lack of funds").getByRole("link", { name: "Show the rejected payment" })).toHaveAttribute("href", story.basketPath);
+  await expect(step("One rejected for lack of funds").getByRole("link", { name: "Show the rejected payment" })).toHaveAttribute(
+    "href",
+    story.basketPath,
+  );
   await shoot(page, "presenter-09-basket-done", { phone: true });
   await a11y("presenter, basket signed");
 });
@@ -264,9 +279,14 @@ test("step 5, end of day: the clock to the bank's next batch run, the run, the b
   await shoot(page, "presenter-10-end-of-day", { phone: true });
   await a11y("presenter step 5, the basket after the end of day");
 
-  await openPresenter({ done: ["Connect a bank", "Pay a bill with KID", "Sign three payments together", "End of day", "One rejected for lack of funds"] });
+  await openPresenter({
+    done: ["Connect a bank", "Pay a bill with KID", "Sign three payments together", "End of day", "One rejected for lack of funds"],
+  });
   await expectLatestFlow("Signing basket", "Completed");
-  await expect(step("One rejected for lack of funds").getByRole("link", { name: "Show the rejected payment" })).toHaveAttribute("href", /^\/payments\/[0-9a-f-]{36}$/);
+  await expect(step("One rejected for lack of funds").getByRole("link", { name: "Show the rejected payment" })).toHaveAttribute(
+    "href",
+    /^\/payments\/[0-9a-f-]{36}$/,
+  );
   await shoot(page, "presenter-11-all-done", { phone: true });
   await a11y("presenter, all done");
 });

@@ -30,7 +30,13 @@ let context: BrowserContext;
 let page: Page;
 
 /** What the data step makes: a corporate customer with an account and a card account. */
-const made = { customerNumber: `0${String(Date.now()).slice(-10)}`, customerName: "Fjordhytter E2E", customerId: "", accountId: "", cardAccountId: "" };
+const made = {
+  customerNumber: `0${String(Date.now()).slice(-10)}`,
+  customerName: "Fjordhytter E2E",
+  customerId: "",
+  accountId: "",
+  cardAccountId: "",
+};
 
 test.beforeAll(async ({ browser }) => {
   context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
@@ -68,7 +74,8 @@ test("the control room: the Sandbox link, its sections, no serious accessibility
   for (const name of ["Clock", "Batch runs", "Scenarios", "Data", "Initialise"]) await expect(section(name)).toBeVisible();
   // The customers come from GET /v1/sandbox/customers, the four of the known state among them.
   const customers = page.getByRole("region", { name: "Sandbox customers" });
-  for (const number of [INGRID, "12085592767", "18129215603", "20079518612"]) await expect(customers.getByText(number, { exact: true })).toBeVisible();
+  for (const number of [INGRID, "12085592767", "18129215603", "20079518612"])
+    await expect(customers.getByText(number, { exact: true })).toBeVisible();
   await shoot(page, "sandbox-01-control-room", { phone: true });
   await expectNoSeriousA11yViolations(page, "sandbox control room");
 });
@@ -249,7 +256,9 @@ test("data: a customer, an account, a card account, an agreement, transactions a
   await balance.getByLabel("Currency").selectOption("NOK");
   await act(page, balance, balance.getByRole("button", { name: "Set balance" }));
   await expect(balance.getByRole("status")).toContainText(`The booked balance of account ${made.accountId} is NOK 2500.00`);
-  await expect(balance.getByRole("list", { name: "The bank's replies" })).toContainText(`PUT /v1/sandbox/accounts/${made.accountId}/balances`);
+  await expect(balance.getByRole("list", { name: "The bank's replies" })).toContainText(
+    `PUT /v1/sandbox/accounts/${made.accountId}/balances`,
+  );
   await section("Data").screenshot({ path: test.info().outputPath("sandbox-03-data-section.png") });
   await shoot(page, "sandbox-03-data", { phone: true });
   await expectNoSeriousA11yViolations(page, "sandbox control room with replies and refusals");
@@ -278,13 +287,22 @@ test("scenario “Short of funds”: Ingrid's Brukskonto, named, at NOK 10.00", 
   await openControlRoom();
   const scenario = form("Short of funds");
   await act(page, scenario, scenario.getByRole("button", { name: "Set up “Short of funds”" }));
-  await expect(scenario.getByRole("status")).toContainText("Brukskonto 38001574202 (one of the accounts you share with this app) now has a booked balance of NOK 10.00");
+  await expect(scenario.getByRole("status")).toContainText(
+    "Brukskonto 38001574202 (one of the accounts you share with this app) now has a booked balance of NOK 10.00",
+  );
   await expect(scenario.getByRole("list", { name: "The bank's replies" })).toContainText(`PUT /v1/sandbox/accounts/${mainId}/balances`);
   // Through the app: the available balance (booked less pending debits) is at most 10 kr now.
   await page.goto("/accounts");
   const text = (await page.getByRole("link", { name: MAIN }).textContent()) ?? "";
   const available = /Available\D*?([−-]?[\d\s\u00a0\u202f]+,\d{2})\s*kr/.exec(text)?.[1] ?? "";
-  expect(Number(available.replace(/[\s\u00a0\u202f]/g, "").replace("−", "-").replace(",", "."))).toBeLessThanOrEqual(10);
+  expect(
+    Number(
+      available
+        .replace(/[\s\u00a0\u202f]/g, "")
+        .replace("−", "-")
+        .replace(",", "."),
+    ),
+  ).toBeLessThanOrEqual(10);
 });
 
 test("scenario “Session expiry”: an hour on, the next call needs a new login at the bank", async () => {
@@ -325,7 +343,12 @@ test("scenario “End of day”: the clock at the next batch run, which ran, and
 });
 
 test("Initialise without JavaScript: the box must be ticked, and nothing is lost until it is", async ({ browser }) => {
-  const plain = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP, javaScriptEnabled: false, storageState: await context.storageState() });
+  const plain = await browser.newContext({
+    baseURL: appUrl,
+    viewport: DESKTOP,
+    javaScriptEnabled: false,
+    storageState: await context.storageState(),
+  });
   try {
     const noScript = await plain.newPage();
     await noScript.goto("/sandbox");
@@ -333,7 +356,9 @@ test("Initialise without JavaScript: the box must be ticked, and nothing is lost
     await initialise.getByRole("button", { name: "Initialise the sandbox" }).click();
     await expect(noScript.getByText("Tick the box to confirm that you understand what initialising discards")).toBeVisible();
     expect((await readCustomers()).some((candidate) => candidate.customerId === made.customerId)).toBe(true);
-    await noScript.getByRole("region", { name: "Initialise" }).screenshot({ path: test.info().outputPath("sandbox-05-initialise-without-javascript.png") });
+    await noScript
+      .getByRole("region", { name: "Initialise" })
+      .screenshot({ path: test.info().outputPath("sandbox-05-initialise-without-javascript.png") });
   } finally {
     await plain.close();
   }
@@ -342,18 +367,28 @@ test("Initialise without JavaScript: the box must be ticked, and nothing is lost
 test("Initialise: the confirmation names what is lost; then the known state again", async () => {
   await openControlRoom();
   const initialise = form("Initialise the sandbox");
-  for (const lost of ["customers made by hand", "consents, SCA sessions and authorisations", "the bank's browser sessions", "the counters of calls without the PSU"]) {
+  for (const lost of [
+    "customers made by hand",
+    "consents, SCA sessions and authorisations",
+    "the bank's browser sessions",
+    "the counters of calls without the PSU",
+  ]) {
     await expect(section("Initialise")).toContainText(lost);
   }
-  for (const kept of ["registered TPPs", "the bank's keys", "the sandbox clock", "the psu-ids of the initial customers"]) await expect(section("Initialise")).toContainText(kept);
+  for (const kept of ["registered TPPs", "the bank's keys", "the sandbox clock", "the psu-ids of the initial customers"])
+    await expect(section("Initialise")).toContainText(kept);
   // Not ticked: refused in the browser, no call.
   await initialise.getByRole("button", { name: "Initialise the sandbox" }).click();
   await expect(initialise.getByText("Tick the box to confirm that you understand what initialising discards")).toBeVisible();
   await initialise.getByRole("checkbox", { name: /I understand/ }).check();
   await act(page, initialise, initialise.getByRole("button", { name: "Initialise the sandbox" }));
-  await expect(initialise.getByRole("status")).toContainText(/The sandbox is initialised for \d{4}-\d{2}-\d{2}: 4 customers, 8 accounts, 2 card accounts, 2 agreements/);
+  await expect(initialise.getByRole("status")).toContainText(
+    /The sandbox is initialised for \d{4}-\d{2}-\d{2}: 4 customers, 8 accounts, 2 card accounts, 2 agreements/,
+  );
   const customers = await readCustomers();
-  expect(customers.map((candidate) => candidate.customerNumber).sort()).toEqual(["12085592767", INGRID, "18129215603", "20079518612"].sort());
+  expect(customers.map((candidate) => candidate.customerNumber).sort()).toEqual(
+    ["12085592767", INGRID, "18129215603", "20079518612"].sort(),
+  );
   await expect(page.getByRole("region", { name: "Sandbox customers" })).not.toContainText(made.customerName);
   await shoot(page, "sandbox-05-initialised", { phone: true });
 });

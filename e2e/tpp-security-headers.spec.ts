@@ -12,7 +12,16 @@
  */
 import { type APIResponse, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
-import { chooseProductAndKind, fillTransfer, KARI, kariAddress, landOnPaymentPage, paymentStatus, statusText, uniqueAmount } from "./support/payments";
+import {
+  chooseProductAndKind,
+  fillTransfer,
+  KARI,
+  kariAddress,
+  landOnPaymentPage,
+  paymentStatus,
+  statusText,
+  uniqueAmount,
+} from "./support/payments";
 import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, logInAtBank, MAIN, onBank, SAVINGS, signIn } from "./support/tpp-app";
 
 /** A site that is not the app's: Playwright answers for it, no network needed. */
@@ -121,7 +130,8 @@ test.describe("signed in, with the bank connected from another site's link", () 
       });
     });
     context.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl)) violations.push(`console: ${message.text()}`);
+      if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
+        violations.push(`console: ${message.text()}`);
     });
     // Another site, with a link to /connect, an image asking /connect and a form posting to it.
     await context.route(`${ATTACKER}/**`, (route) =>
@@ -288,7 +298,13 @@ test.describe("signed in, with the bank connected from another site's link", () 
     // A payment kept for later: ticking it on the list counts it on the button; its page cancels it.
     await page.goto("/payments/new");
     await chooseProductAndKind(page, "Norwegian transfer", "One payment");
-    await fillTransfer(page, { name: "Merket Senere AS", account: KARI.bban, address: kariAddress, amount: uniqueAmount(), message: "CSP" });
+    await fillTransfer(page, {
+      name: "Merket Senere AS",
+      account: KARI.bban,
+      address: kariAddress,
+      amount: uniqueAmount(),
+      message: "CSP",
+    });
     await page
       .getByRole("group", { name: "When to approve" })
       .getByRole("radio", { name: /^Later, together with other payments/ })
@@ -300,7 +316,13 @@ test.describe("signed in, with the bank connected from another site's link", () 
     await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toBeEnabled();
     await tick.uncheck();
     await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toHaveCount(0);
-    await page.getByRole("list", { name: "Payments" }).getByRole("listitem").filter({ hasText: "Merket Senere AS" }).getByRole("link").first().click();
+    await page
+      .getByRole("list", { name: "Payments" })
+      .getByRole("listitem")
+      .filter({ hasText: "Merket Senere AS" })
+      .getByRole("link")
+      .first()
+      .click();
     await landOnPaymentPage(page);
     await page.getByRole("button", { name: "Cancel payment" }).click();
     await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));

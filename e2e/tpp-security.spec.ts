@@ -16,7 +16,9 @@ async function trySignIn(page: Page, username: string, password: string): Promis
   return reply.status();
 }
 
-test("sign-in is throttled per user name: three failures free, then a wait the page names, answered 429 without a check", async ({ page }) => {
+test("sign-in is throttled per user name: three failures free, then a wait the page names, answered 429 without a check", async ({
+  page,
+}) => {
   await page.goto("/signin");
   for (let i = 1; i <= 4; i += 1) {
     expect(await trySignIn(page, "mallory", `guess-${i}`)).toBe(401);

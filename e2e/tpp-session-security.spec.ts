@@ -42,7 +42,9 @@ async function forgetConnection(page: Page): Promise<void> {
   }
 }
 
-test("sign-out ends the sign-in on the server: the cookie captured before reads no page, route or Server Action after", async ({ browser }) => {
+test("sign-out ends the sign-in on the server: the cookie captured before reads no page, route or Server Action after", async ({
+  browser,
+}) => {
   const { context, page } = await newSignedInPage(browser);
   const captured = await context.cookies();
   expect(captured.map((cookie) => cookie.name)).toEqual(expect.arrayContaining([SESSION_COOKIE, "tpp_psu"]));
@@ -120,7 +122,10 @@ test("a return from the bank as another customer is asked about; Keep and Replac
   const sindre = (await came.textContent()) ?? "";
   expect(sindre).not.toBe(ingrid);
   await expect(page.getByText("Nothing has been changed yet")).toBeVisible();
-  await expect(page.getByRole("link", { name: "Connect another customer" })).toHaveAttribute("href", "/connect?returnTo=%2Fsettings&newPsu=1");
+  await expect(page.getByRole("link", { name: "Connect another customer" })).toHaveAttribute(
+    "href",
+    "/connect?returnTo=%2Fsettings&newPsu=1",
+  );
   // Nothing was replaced while the question waits.
   expect(await psuIdOnSettings(second.page)).toBe(ingrid);
   await shoot(page, "psu-changed", { phone: true });
@@ -169,7 +174,9 @@ test("a failure return that matches no approval in progress is refused, never sh
   await context.close();
 });
 
-test("only an administrator changes the TPP's contact e-mail: the page and the Server Action for a user who is not one", async ({ browser }) => {
+test("only an administrator changes the TPP's contact e-mail: the page and the Server Action for a user who is not one", async ({
+  browser,
+}) => {
   const admin = await newSignedInPage(browser);
   const page = admin.page;
   await page.goto("/settings");
@@ -202,7 +209,9 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   await users.getByRole("button", { name: "Add user" }).click();
   await expect(users.getByText(`Added ${username} as a user.`)).toBeVisible();
   await page.reload();
-  await expect(page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: username })).toContainText("User");
+  await expect(page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: username })).toContainText(
+    "User",
+  );
   await shoot(page, "settings-administrator", { phone: true });
   await checkPage(page, "settings, administrator");
   await admin.context.close();
@@ -218,7 +227,9 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   await viewerPage.goto("/settings");
   const contact = viewerPage.getByRole("region", { name: "Contact e-mail at the bank" });
   await expect(contact).toContainText(restored);
-  await expect(contact).toContainText("Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user");
+  await expect(contact).toContainText(
+    "Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user",
+  );
   await expect(viewerPage.getByRole("textbox", { name: "Contact e-mail for operational notices" })).toHaveCount(0);
   await expect(viewerPage.getByRole("button", { name: "Save at the bank" })).toHaveCount(0);
   await expect(viewerPage.getByRole("region", { name: "Users of this app" })).toHaveCount(0);
@@ -229,7 +240,11 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   // The same request (its action id, its body), with the viewer's own cookies.
   const sent = saveRequest.headers();
   const replayed = await viewer.request.post("/settings", {
-    headers: Object.fromEntries(["next-action", "next-router-state-tree", "content-type", "accept", "origin"].flatMap((name) => (sent[name] === undefined ? [] : [[name, sent[name]]]))),
+    headers: Object.fromEntries(
+      ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].flatMap((name) =>
+        sent[name] === undefined ? [] : [[name, sent[name]]],
+      ),
+    ),
     data: saveRequest.postDataBuffer() ?? Buffer.alloc(0),
   });
   expect(replayed.status()).toBe(200);

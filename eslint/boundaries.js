@@ -35,9 +35,26 @@ const forbiddenAreas = {
 
 // lib/psd2 does no I/O: no file system, network, process or database modules.
 const ioModules = new Set([
-  "fs", "fs/promises", "net", "tls", "http", "https", "http2", "dgram", "dns", "child_process",
-  "cluster", "worker_threads", "readline", "undici", "pg", "@electric-sql/pglite", "drizzle-orm",
-  "fastify", "next", "server-only",
+  "fs",
+  "fs/promises",
+  "net",
+  "tls",
+  "http",
+  "https",
+  "http2",
+  "dgram",
+  "dns",
+  "child_process",
+  "cluster",
+  "worker_threads",
+  "readline",
+  "undici",
+  "pg",
+  "@electric-sql/pglite",
+  "drizzle-orm",
+  "fastify",
+  "next",
+  "server-only",
 ]);
 
 function isIoModule(specifier) {

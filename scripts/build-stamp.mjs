@@ -58,7 +58,10 @@ export function computeBuildStamp(root, env = process.env) {
   const files = [...new Set([...listFolders(root).filter((file) => !isTest(file)), ...INPUT_FILES])].sort();
   const hash = createHash("sha256");
   hash.update(`node ${process.version}\0`);
-  for (const name of Object.keys(env).filter((key) => key.startsWith("NEXT_PUBLIC_")).sort()) hash.update(`env ${name}=${env[name]}\0`);
+  for (const name of Object.keys(env)
+    .filter((key) => key.startsWith("NEXT_PUBLIC_"))
+    .sort())
+    hash.update(`env ${name}=${env[name]}\0`);
   for (const file of files) {
     const absolute = path.join(root, file);
     // A file git still lists but that was deleted counts as absent, as one never there.

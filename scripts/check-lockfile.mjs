@@ -30,7 +30,10 @@ try {
     if (existsSync(path.join(root, file))) copyFileSync(path.join(root, file), path.join(scratch, file));
   }
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
-  execFileSync(npm, ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: scratch, stdio: ["ignore", "ignore", "inherit"] });
+  execFileSync(npm, ["install", "--package-lock-only", "--ignore-scripts", "--no-audit", "--no-fund"], {
+    cwd: scratch,
+    stdio: ["ignore", "ignore", "inherit"],
+  });
   const rewrittenText = readFileSync(path.join(scratch, "package-lock.json"), "utf8");
   if (rewrittenText !== committedText) {
     const before = committed.packages ?? {};
@@ -41,7 +44,9 @@ try {
         const name = key === "" ? "(the project)" : key.replace(/^node_modules\//, "");
         if (!(key in after)) return `${name}@${before[key].version} removed`;
         if (!(key in before)) return `${name}@${after[key].version} added`;
-        return before[key].version === after[key].version ? `${name}@${after[key].version} changed` : `${name} ${before[key].version} -> ${after[key].version}`;
+        return before[key].version === after[key].version
+          ? `${name}@${after[key].version} changed`
+          : `${name} ${before[key].version} -> ${after[key].version}`;
       });
     problems.push(
       `npm install rewrites package-lock.json${changed.length ? `: ${changed.slice(0, 20).join(", ")}${changed.length > 20 ? `, and ${changed.length - 20} more` : ""}` : " (formatting only)"}; run npm install, then npm run lockfile:fix, and commit the lockfile`,

@@ -26,7 +26,9 @@ if (!existsSync(original)) {
 }
 const problems = [];
 const originals = filesUnder(original).sort();
-const copies = filesUnder(copy).filter((file) => file !== "SHA256SUMS").sort();
+const copies = filesUnder(copy)
+  .filter((file) => file !== "SHA256SUMS")
+  .sort();
 for (const file of originals) if (!copies.includes(file)) problems.push(`missing in the copy: ${file}`);
 for (const file of copies) if (!originals.includes(file)) problems.push(`not in the original: ${file}`);
 const sums = new Map(

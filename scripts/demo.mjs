@@ -46,7 +46,10 @@ const forceBuild = flags.includes("--rebuild");
 
 const appPort = Number(process.env.PORT ?? 3000);
 const bankPort = Number(process.env.BANK_PORT ?? 4000);
-for (const [name, port] of [["PORT", appPort], ["BANK_PORT", bankPort]]) {
+for (const [name, port] of [
+  ["PORT", appPort],
+  ["BANK_PORT", bankPort],
+]) {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     process.stderr.write(`demo: ${name} must be a port number, not '${process.env[name]}'\n`);
     process.exit(2);
@@ -55,7 +58,10 @@ for (const [name, port] of [["PORT", appPort], ["BANK_PORT", bankPort]]) {
 // The app shows the demo user's password on its sign-in page: loopback only unless told.
 const appHost = process.env.APP_HOST || "127.0.0.1";
 const bankHost = process.env.BANK_HOST || "127.0.0.1";
-for (const [name, host] of [["APP_HOST", appHost], ["BANK_HOST", bankHost]]) {
+for (const [name, host] of [
+  ["APP_HOST", appHost],
+  ["BANK_HOST", bankHost],
+]) {
   if (!/^[\w.:[\]-]+$/.test(host)) {
     process.stderr.write(`demo: ${name} must be a host name or an IP address, not '${host}'\n`);
     process.exit(2);
@@ -102,7 +108,10 @@ function run(name, colorCode, command, args, env, format) {
   const child = spawn(path.isAbsolute(command) ? command : bin(command), args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   children.set(name, child);
   const prefix = paint(colorCode, `[${name}]`.padEnd(6));
-  for (const [stream, target] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+  for (const [stream, target] of [
+    [child.stdout, process.stdout],
+    [child.stderr, process.stderr],
+  ]) {
     createInterface({ input: stream }).on("line", (line) => {
       const text = format && stream === child.stdout ? format(line) : line;
       if (text !== undefined) target.write(`${prefix} ${text}\n`);
@@ -185,7 +194,11 @@ function startTogether() {
   if (process.env.BANK_DATABASE_URL || bankEnv.BANK_DATA_DIR === "memory") return false;
   if (process.env.TPP_CERT_FILE || process.env.TPP_P12_FILE) return existsSync(path.resolve(root, bankEnv.BANK_DATA_DIR, "PG_VERSION"));
   const credentials = path.resolve(root, process.env.TPP_DATA_DIR ?? ".data/tpp", "credentials");
-  return existsSync(path.resolve(root, bankEnv.BANK_DATA_DIR, "PG_VERSION")) && existsSync(path.join(credentials, "certificate.pem")) && existsSync(path.join(credentials, "private-key.pem"));
+  return (
+    existsSync(path.resolve(root, bankEnv.BANK_DATA_DIR, "PG_VERSION")) &&
+    existsSync(path.join(credentials, "certificate.pem")) &&
+    existsSync(path.join(credentials, "private-key.pem"))
+  );
 }
 
 function demoCredentials() {
@@ -200,7 +213,10 @@ function demoCredentials() {
 }
 
 async function main() {
-  for (const [name, port] of [["the app (PORT)", appPort], ["the bank (BANK_PORT)", bankPort]]) {
+  for (const [name, port] of [
+    ["the app (PORT)", appPort],
+    ["the bank (BANK_PORT)", bankPort],
+  ]) {
     if (await portInUse(port)) {
       process.stderr.write(`demo: port ${port} for ${name} is already in use; stop what runs there or choose another port\n`);
       process.exit(1);
@@ -261,8 +277,17 @@ async function main() {
     const credentials = demoCredentials();
     say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));
     if (credentials !== undefined) say(`sign in as ${credentials}; Ctrl-C stops both`);
-    for (const [name, host] of [["APP_HOST", appHost], ["BANK_HOST", bankHost]]) {
-      if (!loopback(host)) say(paint("1;33", `${name}=${host}: reachable from other machines${name === "APP_HOST" ? ", and its sign-in page shows the demo password" : ""}`));
+    for (const [name, host] of [
+      ["APP_HOST", appHost],
+      ["BANK_HOST", bankHost],
+    ]) {
+      if (!loopback(host))
+        say(
+          paint(
+            "1;33",
+            `${name}=${host}: reachable from other machines${name === "APP_HOST" ? ", and its sign-in page shows the demo password" : ""}`,
+          ),
+        );
     }
   }
 }

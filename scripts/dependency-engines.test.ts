@@ -20,7 +20,10 @@ describe("the dependencies' Node.js engines", () => {
     expect(lowest).toBe("20.19.0");
     expect(unmetNodeEngines(lock, lowest, linux)).toEqual([]);
     // And on the other platforms whose builds the lockfile lists.
-    for (const here of [{ platform: "darwin", arch: "arm64" }, { platform: "win32", arch: "x64" }]) {
+    for (const here of [
+      { platform: "darwin", arch: "arm64" },
+      { platform: "win32", arch: "x64" },
+    ]) {
       expect(unmetNodeEngines(lock, lowest, here), here.platform).toEqual([]);
     }
   });
@@ -48,8 +51,20 @@ describe("the dependencies' Node.js engines", () => {
     const builds = {
       packages: {
         "": {},
-        "node_modules/@scope/binding-darwin-arm64": { version: "1.0.0", optional: true, os: ["darwin"], cpu: ["arm64"], engines: { node: ">=22" } },
-        "node_modules/@scope/binding-linux-x64-gnu": { version: "1.0.0", optional: true, os: ["linux"], cpu: ["x64"], engines: { node: ">=22" } },
+        "node_modules/@scope/binding-darwin-arm64": {
+          version: "1.0.0",
+          optional: true,
+          os: ["darwin"],
+          cpu: ["arm64"],
+          engines: { node: ">=22" },
+        },
+        "node_modules/@scope/binding-linux-x64-gnu": {
+          version: "1.0.0",
+          optional: true,
+          os: ["linux"],
+          cpu: ["x64"],
+          engines: { node: ">=22" },
+        },
         "node_modules/not-on-windows": { version: "1.0.0", optional: true, os: ["!win32"], engines: { node: ">=22" } },
       },
     };

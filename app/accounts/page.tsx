@@ -51,7 +51,14 @@ export default async function AccountsPage() {
     return (
       <div className="space-y-8">
         {header}
-        <EmptyState title="No bank connected yet" action={<a href={connectPathFor(RETURN_TO)} className={buttonStyles.primary}>Connect your bank</a>}>
+        <EmptyState
+          title="No bank connected yet"
+          action={
+            <a href={connectPathFor(RETURN_TO)} className={buttonStyles.primary}>
+              Connect your bank
+            </a>
+          }
+        >
           You log in at the bank and choose which accounts this app may read.
         </EmptyState>
       </div>

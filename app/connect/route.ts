@@ -12,7 +12,12 @@ import { identifyPsu } from "@/lib/tpp/psu/identify-psu";
 import { startConsent } from "@/lib/tpp/psu/start-consent";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { connectConfirmationPathFor } from "@/lib/tpp/security/connect-confirmation-path";
-import { checkConfirmationOrigin, checkConfirmationToken, CONFIRMATION_TOKEN_FIELD, isSameOriginOrUserInitiated } from "@/lib/tpp/security/request-origin";
+import {
+  checkConfirmationOrigin,
+  checkConfirmationToken,
+  CONFIRMATION_TOKEN_FIELD,
+  isSameOriginOrUserInitiated,
+} from "@/lib/tpp/security/request-origin";
 import { refusedConfirmationPage } from "@/lib/tpp/security/refused-confirmation-page";
 import { readPsuSession } from "@/lib/tpp/session/psu-session";
 
@@ -98,7 +103,10 @@ export async function POST(request: NextRequest): Promise<Response> {
     return NextResponse.redirect(new URL(`/signin?callbackUrl=${encodeURIComponent(confirmationPath(connect))}`, request.nextUrl), 303);
   }
   const session = await readPsuSession(user.id);
-  const wrongToken = checkConfirmationToken(field(CONFIRMATION_TOKEN_FIELD), config.sessionSecret, { userId: user.id, tppSessionId: session?.tppSessionId });
+  const wrongToken = checkConfirmationToken(field(CONFIRMATION_TOKEN_FIELD), config.sessionSecret, {
+    userId: user.id,
+    tppSessionId: session?.tppSessionId,
+  });
   if (wrongToken !== undefined) return refusedConfirmationPage(403, wrongToken.reason, confirmationPath(connect));
   return startAtBank(request, connect);
 }

@@ -28,12 +28,20 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
   const user = await requireCurrentUser("/corporate");
   const session = await getPsuSessionStatus(user.id);
   const connected = user.psuId !== undefined;
-  const agreements = connected ? await loadForPage("/corporate", async () => getAgreements(await getAspspContext({ returnTo: "/corporate" }))) : undefined;
+  const agreements = connected
+    ? await loadForPage("/corporate", async () => getAgreements(await getAspspContext({ returnTo: "/corporate" })))
+    : undefined;
   // Who the bank says the PSU is (GET /v1/user), while the approval is valid; a failure shows nothing.
-  const identity = connected && session?.scaValid === true ? await getAspspContext({ returnTo: "/corporate" }).then(getUser).catch(() => undefined) : undefined;
+  const identity =
+    connected && session?.scaValid === true
+      ? await getAspspContext({ returnTo: "/corporate" })
+          .then(getUser)
+          .catch(() => undefined)
+      : undefined;
   const listed = agreements?.ok === true ? agreements.value : [];
   const activeName =
-    listed.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name ?? user.corporateAgreements.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name;
+    listed.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name ??
+    user.corporateAgreements.find((a) => a.psuCorporateId === session?.psuCorporateId)?.name;
 
   return (
     <div className="space-y-8">
@@ -58,7 +66,17 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
           <DetailsList
             label="Acting as"
             items={[
-              { term: "Context", value: session?.context === "CORPORATE" ? <Badge tone="info">Corporate</Badge> : session?.context === "PRIVATE" ? <Badge>Private</Badge> : "Not chosen yet" },
+              {
+                term: "Context",
+                value:
+                  session?.context === "CORPORATE" ? (
+                    <Badge tone="info">Corporate</Badge>
+                  ) : session?.context === "PRIVATE" ? (
+                    <Badge>Private</Badge>
+                  ) : (
+                    "Not chosen yet"
+                  ),
+              },
               { term: "Company", value: session?.context === "CORPORATE" ? (activeName ?? "–") : "–" },
               { term: "PSU-Corporate-ID", value: session?.context === "CORPORATE" ? (session.psuCorporateId ?? "–") : "–", mono: true },
             ]}
@@ -72,9 +90,21 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
           )}
         </Panel>
 
-        <Panel id="agreements" title="Agreements" description="GET /v1/agreements: the company agreements of this customer" className="lg:col-span-2">
+        <Panel
+          id="agreements"
+          title="Agreements"
+          description="GET /v1/agreements: the company agreements of this customer"
+          className="lg:col-span-2"
+        >
           {agreements === undefined ? (
-            <EmptyState title="No bank connected yet" action={<a href={connectPathFor("/corporate", { newPsu: true })} className={buttonStyles.primary}>Log in at the bank</a>}>
+            <EmptyState
+              title="No bank connected yet"
+              action={
+                <a href={connectPathFor("/corporate", { newPsu: true })} className={buttonStyles.primary}>
+                  Log in at the bank
+                </a>
+              }
+            >
               Log in as a corporate customer (in the sandbox, 18129215603) to see the agreements.
             </EmptyState>
           ) : !agreements.ok ? (
@@ -123,7 +153,9 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
         }
       >
         {identity === undefined ? (
-          <p className="text-sm text-slate-600">No valid identification at the moment. After the SCA the bank tells who the PSU is (GET /v1/user).</p>
+          <p className="text-sm text-slate-600">
+            No valid identification at the moment. After the SCA the bank tells who the PSU is (GET /v1/user).
+          </p>
         ) : (
           <DetailsList
             label="Identified customer"

@@ -18,7 +18,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 function Concerns({ flow }: { flow: FlowSummary }) {
   if (flow.path === null) return <span className="text-slate-500">–</span>;
   // A payment refused before the bank took it has only the form to show.
-  if (flow.kind === "payment" && flow.path === "/payments/new") return <span className="text-slate-500">A payment the bank did not take</span>;
+  if (flow.kind === "payment" && flow.path === "/payments/new")
+    return <span className="text-slate-500">A payment the bank did not take</span>;
   const label = flow.kind === "payment" ? "The payment" : flow.kind === "basket" ? "The signing basket" : `Returns to ${flow.path}`;
   return (
     <Link href={flow.path} className="font-medium text-brand-700 hover:underline">
@@ -45,7 +46,9 @@ export default async function FlowsPage({ searchParams }: { searchParams: Search
         }
       />
       {page.items.length === 0 ? (
-        <EmptyState title={query.before === undefined ? "No flows yet" : "No older flows"}>Connect your bank or make a payment: each approval at the bank is drawn here.</EmptyState>
+        <EmptyState title={query.before === undefined ? "No flows yet" : "No older flows"}>
+          Connect your bank or make a payment: each approval at the bank is drawn here.
+        </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full table-fixed text-left text-sm">

@@ -13,7 +13,8 @@ export const metadata: Metadata = { title: "Request inspector" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const inputClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+const inputClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 export default async function InspectorPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
@@ -41,7 +42,12 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
           </Link>
         }
       />
-      <form method="get" action="/inspector" aria-label="Filter bank calls" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[8rem_9rem_1fr_1fr_auto] lg:items-end">
+      <form
+        method="get"
+        action="/inspector"
+        aria-label="Filter bank calls"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-[8rem_9rem_1fr_1fr_auto] lg:items-end"
+      >
         <div>
           <label htmlFor="method" className="block text-xs font-medium text-slate-600">
             Method
@@ -90,7 +96,9 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
       </form>
 
       {page.items.length === 0 ? (
-        <EmptyState title={filtered ? "No calls match" : "No calls yet"}>{filtered ? "Change or clear the filter." : "Connect your bank or open your accounts: each call to the bank shows up here."}</EmptyState>
+        <EmptyState title={filtered ? "No calls match" : "No calls yet"}>
+          {filtered ? "Change or clear the filter." : "Connect your bank or open your accounts: each call to the bank shows up here."}
+        </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full table-fixed text-left text-sm">
@@ -128,7 +136,11 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                     </td>
                     <td className="px-4 py-2.5 font-mono text-xs font-semibold text-slate-700">{call.method}</td>
                     <td className="px-4 py-2.5">
-                      <Link href={`/inspector/${call.id}`} className="block truncate font-mono text-xs text-brand-700 hover:underline" title={`${url.pathname}${url.search}`}>
+                      <Link
+                        href={`/inspector/${call.id}`}
+                        className="block truncate font-mono text-xs text-brand-700 hover:underline"
+                        title={`${url.pathname}${url.search}`}
+                      >
                         {url.pathname}
                         <span className="text-slate-500">{url.search}</span>
                       </Link>
@@ -137,7 +149,9 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                       <Badge tone={statusTone(call.status)}>{call.status ?? "none"}</Badge>
                     </td>
                     <td className="hidden px-4 py-2.5 text-right text-slate-500 tabular-nums sm:table-cell">{call.durationMs} ms</td>
-                    <td className="hidden px-4 py-2.5 lg:table-cell">{verdict === undefined ? "–" : <Badge tone={verdict.tone}>{verdict.label}</Badge>}</td>
+                    <td className="hidden px-4 py-2.5 lg:table-cell">
+                      {verdict === undefined ? "–" : <Badge tone={verdict.tone}>{verdict.label}</Badge>}
+                    </td>
                   </tr>
                 );
               })}

@@ -12,6 +12,10 @@ const idsSchema = z.array(z.string().regex(/^[0-9a-f-]{36}$/)).max(100);
 export async function signTogether(_previous: SignTogetherState, formData: FormData): Promise<SignTogetherState> {
   const user = await requireCurrentUser("/payments");
   const parsed = idsSchema.safeParse(formData.getAll("payment"));
-  if (!parsed.success) return { status: "refused", outcome: { kind: "invalid", message: "The ticked payments could not be read; reload the page and tick them again." } };
+  if (!parsed.success)
+    return {
+      status: "refused",
+      outcome: { kind: "invalid", message: "The ticked payments could not be read; reload the page and tick them again." },
+    };
   return { status: "refused", outcome: await submitBasket(user.id, parsed.data) };
 }

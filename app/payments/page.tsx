@@ -33,15 +33,29 @@ const REFRESH_AT_MOST = 10;
 const querySchema = z.object({
   status: z.enum(TRANSACTION_STATUSES).optional().catch(undefined),
   product: z.enum(PAYMENT_PRODUCTS).optional().catch(undefined),
-  before: z.string().max(512).regex(/^[A-Za-z0-9_-]+$/).optional().catch(undefined),
-  saved: z.string().regex(/^[0-9a-f-]{36}$/).optional().catch(undefined),
+  before: z
+    .string()
+    .max(512)
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .optional()
+    .catch(undefined),
+  saved: z
+    .string()
+    .regex(/^[0-9a-f-]{36}$/)
+    .optional()
+    .catch(undefined),
   basket: z.literal("deleted").optional().catch(undefined),
-  tick: z.string().max(400).regex(/^[0-9a-f,-]+$/).optional().catch(undefined),
+  tick: z
+    .string()
+    .max(400)
+    .regex(/^[0-9a-f,-]+$/)
+    .optional()
+    .catch(undefined),
 });
 
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
-const selectClass = "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
-
+const selectClass =
+  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 /** The statuses of the payments shown that can still change, read again from the bank (the bank is the authority). */
 async function refreshStatuses(records: readonly PaymentRecord[]): Promise<Map<string, PaymentRecord>> {
@@ -58,7 +72,9 @@ async function refreshStatuses(records: readonly PaymentRecord[]): Promise<Map<s
 export default async function PaymentsPage({ searchParams }: { searchParams: SearchParams }) {
   const user = await requireCurrentUser("/payments");
   const raw = await searchParams;
-  const query = querySchema.parse(Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])));
+  const query = querySchema.parse(
+    Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])),
+  );
   const { payments, baskets } = await getTppRuntime();
   const page = await payments.list(user.id, {
     limit: PAGE_SIZE,
@@ -70,12 +86,18 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
   const items = page.items.map((record) => fresh.get(record.id) ?? record);
   const filtered = query.status !== undefined || query.product !== undefined;
   const session = await readPsuSession(user.id);
-  const basketContext = { psuContext: session?.context ?? "PRIVATE", psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null } as const;
+  const basketContext = {
+    psuContext: session?.context ?? "PRIVATE",
+    psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null,
+  } as const;
   const saved = query.saved === undefined ? undefined : items.find((record) => record.id === query.saved);
   const rows: PaymentListRow[] = items.map((record) => {
     const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
     const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
-    const eligibility = user.psuId === undefined ? { eligible: false as const, reason: "Signing together needs your bank connection (a PSU-ID)." } : basketEligibility(record, basketContext);
+    const eligibility =
+      user.psuId === undefined
+        ? { eligible: false as const, reason: "Signing together needs your bank connection (a PSU-ID)." }
+        : basketEligibility(record, basketContext);
     return {
       id: record.id,
       href: paymentPagePath(record.id),
@@ -88,7 +110,10 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
       quietReason: !eligibility.eligible && record.service === "payments" && record.status !== "RCVD",
     };
   });
-  const nextHref = page.nextCursor === undefined ? undefined : `/payments?${new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), ...(query.product === undefined ? {} : { product: query.product }), before: page.nextCursor }).toString()}`;
+  const nextHref =
+    page.nextCursor === undefined
+      ? undefined
+      : `/payments?${new URLSearchParams({ ...(query.status === undefined ? {} : { status: query.status }), ...(query.product === undefined ? {} : { product: query.product }), before: page.nextCursor }).toString()}`;
 
   return (
     <div className="space-y-8">
@@ -103,7 +128,12 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
         }
       />
 
-      <form method="get" action="/payments" aria-label="Filter payments" className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end">
+      <form
+        method="get"
+        action="/payments"
+        aria-label="Filter payments"
+        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      >
         <div>
           <label htmlFor="status" className="block text-xs font-medium text-slate-600">
             Status
@@ -149,7 +179,8 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
       )}
       {saved !== undefined && (
         <p role="status" className="rounded-lg bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
-          The bank has the payment to {saved.creditorName}, waiting for your approval. Tick it with others and sign them together, or open it to approve it alone.
+          The bank has the payment to {saved.creditorName}, waiting for your approval. Tick it with others and sign them together, or open
+          it to approve it alone.
         </p>
       )}
       {items.length === 0 ? (
@@ -161,7 +192,9 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
             </Link>
           }
         >
-          {filtered ? "No payment has this status and product. Clear the filter to see all." : "Make a payment: you fill it in here, approve it at the bank, and follow it here until it is paid."}
+          {filtered
+            ? "No payment has this status and product. Clear the filter to see all."
+            : "Make a payment: you fill it in here, approve it at the bank, and follow it here until it is paid."}
         </EmptyState>
       ) : (
         <PaymentList rows={rows} max={MAX_BASKET_PAYMENTS} action={signTogether} initiallyTicked={query.tick?.split(",") ?? []} />
@@ -174,9 +207,13 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           <ul className="divide-y divide-slate-100 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
             {recentBaskets.map((basket) => (
               <li key={basket.id}>
-                <Link href={basketPagePath(basket.id)} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50 sm:px-6">
+                <Link
+                  href={basketPagePath(basket.id)}
+                  className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50 sm:px-6"
+                >
                   <span className="font-medium text-slate-900">
-                    {basket.paymentRecordIds.length} payment{basket.paymentRecordIds.length === 1 ? "" : "s"} · {formatDateTime(basket.createdAt)}
+                    {basket.paymentRecordIds.length} payment{basket.paymentRecordIds.length === 1 ? "" : "s"} ·{" "}
+                    {formatDateTime(basket.createdAt)}
                   </span>
                   <BasketStatusBadge status={basket.status} />
                 </Link>

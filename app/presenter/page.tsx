@@ -66,7 +66,10 @@ export default async function PresenterPage() {
                 <div className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
                   <div className="min-w-0">
                     <div className="flex flex-wrap items-center gap-2">
-                      <span aria-hidden="true" className="grid h-7 w-7 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700">
+                      <span
+                        aria-hidden="true"
+                        className="grid h-7 w-7 place-items-center rounded-full bg-slate-100 text-sm font-semibold text-slate-700"
+                      >
                         {index + 1}
                       </span>
                       <h2 id={`step-${step.id}`} className="text-base font-semibold text-slate-900">
@@ -81,9 +84,19 @@ export default async function PresenterPage() {
                   </div>
                   <div className="shrink-0">
                     {step.id === "basket" ? (
-                      <PresenterStepAction label={step.button} pendingLabel="Sending three payments…" action={prepareBasketStep} primary={current} />
+                      <PresenterStepAction
+                        label={step.button}
+                        pendingLabel="Sending three payments…"
+                        action={prepareBasketStep}
+                        primary={current}
+                      />
                     ) : step.id === "end-of-day" ? (
-                      <PresenterStepAction label={step.button} pendingLabel="Running the bank's day…" action={endOfDayStep} primary={current} />
+                      <PresenterStepAction
+                        label={step.button}
+                        pendingLabel="Running the bank's day…"
+                        action={endOfDayStep}
+                        primary={current}
+                      />
                     ) : href === undefined ? (
                       <p className="text-sm text-slate-500">After the end of day</p>
                     ) : step.id === "connect" ? (
@@ -107,7 +120,11 @@ export default async function PresenterPage() {
       <Panel
         id="last-flow"
         title="The flow just done"
-        description={diagram === undefined ? "No flow yet: connect a bank first." : `${FLOW_KIND_LABELS[diagram.flow.kind]} flow, the browser, this app and the bank, arrow by arrow.`}
+        description={
+          diagram === undefined
+            ? "No flow yet: connect a bank first."
+            : `${FLOW_KIND_LABELS[diagram.flow.kind]} flow, the browser, this app and the bank, arrow by arrow.`
+        }
         actions={
           diagram === undefined ? undefined : (
             // Centred: the panel's actions row would stretch the badge to the button's height.
@@ -120,7 +137,11 @@ export default async function PresenterPage() {
           )
         }
       >
-        {diagram === undefined ? <p className="text-sm text-slate-600">Each flow (a consent, a payment, a basket) is drawn here once it has started.</p> : <FlowDiagram diagram={diagram} />}
+        {diagram === undefined ? (
+          <p className="text-sm text-slate-600">Each flow (a consent, a payment, a basket) is drawn here once it has started.</p>
+        ) : (
+          <FlowDiagram diagram={diagram} />
+        )}
       </Panel>
     </div>
   );

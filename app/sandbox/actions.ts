@@ -11,7 +11,14 @@ import { createAccount } from "@/lib/tpp/sandbox/create-account";
 import { createAgreement } from "@/lib/tpp/sandbox/create-agreement";
 import { createCardAccount } from "@/lib/tpp/sandbox/create-card-account";
 import { createCustomer } from "@/lib/tpp/sandbox/create-customer";
-import { collectIssues, issueFromTppMessage, parseSandboxForm, type SandboxFormKind, type SandboxFormRequests, type SandboxFormState } from "@/lib/tpp/sandbox/forms";
+import {
+  collectIssues,
+  issueFromTppMessage,
+  parseSandboxForm,
+  type SandboxFormKind,
+  type SandboxFormRequests,
+  type SandboxFormState,
+} from "@/lib/tpp/sandbox/forms";
 import { getSandboxClock } from "@/lib/tpp/sandbox/get-sandbox-clock";
 import { initializeSandbox } from "@/lib/tpp/sandbox/initialize-sandbox";
 import { moveSandboxClock, type SandboxClockMove } from "@/lib/tpp/sandbox/move-sandbox-clock";
@@ -28,7 +35,10 @@ const PAGE = "/sandbox";
 
 /** What each action answers in production, before anything else: there is no sandbox there. */
 const REFUSED: SandboxFormState = {
-  outcome: { kind: "refused", message: "This app runs in production: the sandbox operations do not exist here, and nothing was sent to the bank." },
+  outcome: {
+    kind: "refused",
+    message: "This app runs in production: the sandbox operations do not exist here, and nothing was sent to the bank.",
+  },
 };
 
 /** The bank's replies of an action, in order, kept as they come (a failure shows those before it). */
@@ -215,4 +225,3 @@ export async function setBalanceAction(_previous: SandboxFormState, formData: Fo
     return `The booked balance of ${target === "card" ? "card account" : "account"} ${id} is ${reply.body.balanceAmount.currency} ${reply.body.balanceAmount.amount}.`;
   });
 }
-

@@ -58,7 +58,11 @@ function describeOffset(seconds: number): string {
   const days = Math.floor(minutes / 1440);
   const hours = Math.floor((minutes % 1440) / 60);
   const rest = minutes % 60;
-  const parts = [days > 0 ? `${days} day${days === 1 ? "" : "s"}` : "", hours > 0 ? `${hours} h` : "", rest > 0 ? `${rest} min` : ""].filter((part) => part !== "");
+  const parts = [
+    days > 0 ? `${days} day${days === 1 ? "" : "s"}` : "",
+    hours > 0 ? `${hours} h` : "",
+    rest > 0 ? `${rest} min` : "",
+  ].filter((part) => part !== "");
   return `${parts.join(" ")} ${seconds > 0 ? "ahead" : "behind"}`;
 }
 
@@ -113,9 +117,19 @@ function ClockSection({ clock }: { readonly clock: SandboxClockState }) {
         <h3 className="text-sm font-semibold text-slate-900">Set the clock</h3>
         <p className="mt-0.5 font-mono text-xs text-slate-500">POST /v1/sandbox/clock</p>
         <div className="mt-3">
-          <SandboxForm kind="clock" action={setClock} submitLabel="Set the clock" label="Set the clock" defaultValue={{ now: isoToZonedDateTime(clock.now, BANK_TIME_ZONE), frozen: String(clock.frozen) }}>
+          <SandboxForm
+            kind="clock"
+            action={setClock}
+            submitLabel="Set the clock"
+            label="Set the clock"
+            defaultValue={{ now: isoToZonedDateTime(clock.now, BANK_TIME_ZONE), frozen: String(clock.frozen) }}
+          >
             <div className="grid gap-4 sm:grid-cols-2">
-              <InputField name="now" type="datetime-local" hint="Oslo's wall clock, forward or back; years 2000 to 2099. Batch runs passed run at once." />
+              <InputField
+                name="now"
+                type="datetime-local"
+                hint="Oslo's wall clock, forward or back; years 2000 to 2099. Batch runs passed run at once."
+              />
               <RadioField
                 name="frozen"
                 options={[
@@ -146,11 +160,15 @@ function BatchSection({ clock }: { readonly clock: SandboxClockState }) {
           ))}
         </ol>
         <p className="mt-3 text-xs leading-5 text-slate-500">
-          Every day at {clock.batchSchedule.times.join(", ")} ({clock.batchSchedule.timeZone}), on the sandbox clock. A run is due when the clock passes its time: moving the clock runs the runs it passes, and the bank checks every 30 seconds.
+          Every day at {clock.batchSchedule.times.join(", ")} ({clock.batchSchedule.timeZone}), on the sandbox clock. A run is due when the
+          clock passes its time: moving the clock runs the runs it passes, and the bank checks every 30 seconds.
         </p>
       </div>
       <SandboxButtonForm action={runBatchNow} label="Run the payment batch">
-        <p className="text-sm text-slate-700">Runs the due runs, then one at the sandbox&apos;s time now: approved payments due today are settled (ACSC) or rejected for lack of funds (RJCT).</p>
+        <p className="text-sm text-slate-700">
+          Runs the due runs, then one at the sandbox&apos;s time now: approved payments due today are settled (ACSC) or rejected for lack of
+          funds (RJCT).
+        </p>
         <p className="font-mono text-xs text-slate-500">POST /v1/sandbox/batch-runs</p>
         <SubmitButton className={buttonStyles.primary} pendingText="Running…">
           Run the batch now
@@ -175,7 +193,12 @@ function ScenariosSection() {
                 </li>
               ))}
             </ul>
-            <SubmitButton name="scenario" value={scenario.id} className={scenario.destructive ? buttonStyles.danger : buttonStyles.primary} pendingText="Setting up…">
+            <SubmitButton
+              name="scenario"
+              value={scenario.id}
+              className={scenario.destructive ? buttonStyles.danger : buttonStyles.primary}
+              pendingText="Setting up…"
+            >
               Set up “{scenario.title}”
             </SubmitButton>
           </SandboxButtonForm>
@@ -194,12 +217,24 @@ function CustomersTable({ customers }: { readonly customers: readonly SandboxCus
         <caption className="sr-only">The sandbox customers (GET /v1/sandbox/customers)</caption>
         <thead>
           <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-            <th scope="col" className="py-2 pr-4 font-medium">Customer</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Number</th>
-            <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Accounts</th>
-            <th scope="col" className="py-2 pr-4 text-right font-medium">Cards</th>
-            <th scope="col" className="py-2 font-medium">Agreements</th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Customer
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Number
+            </th>
+            <th scope="col" className="py-2 pr-4 font-medium">
+              Type
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Accounts
+            </th>
+            <th scope="col" className="py-2 pr-4 text-right font-medium">
+              Cards
+            </th>
+            <th scope="col" className="py-2 font-medium">
+              Agreements
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -243,7 +278,9 @@ function InitialiseSection() {
           </ul>
         </div>
       </div>
-      <p className="text-sm text-slate-700">The four test customers and their 13 months of history are written anew with the same ids. It takes about a second.</p>
+      <p className="text-sm text-slate-700">
+        The four test customers and their 13 months of history are written anew with the same ids. It takes about a second.
+      </p>
       <SandboxForm kind="initialize" action={initialize} submitLabel="Initialise the sandbox" tone="danger" label="Initialise the sandbox">
         <CheckboxField name="understood" label="I understand that initialising discards everything listed under “Lost”" />
       </SandboxForm>
@@ -276,7 +313,10 @@ export default async function SandboxPage() {
         <ul className="flex flex-wrap gap-2">
           {SECTIONS.map((section) => (
             <li key={section.id}>
-              <a href={`#${section.id}`} className="inline-block rounded-full border border-slate-200 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700">
+              <a
+                href={`#${section.id}`}
+                className="inline-block rounded-full border border-slate-200 bg-white px-3 py-1 text-sm text-slate-700 hover:border-brand-500 hover:text-brand-700"
+              >
                 {section.title}
               </a>
             </li>
@@ -287,16 +327,28 @@ export default async function SandboxPage() {
         <ErrorPanel error={loaded.error} />
       ) : (
         <>
-          <Panel id="clock" title="Clock" description="Every time rule of the bank reads the sandbox clock: SCA validity, execution dates, batch runs.">
+          <Panel
+            id="clock"
+            title="Clock"
+            description="Every time rule of the bank reads the sandbox clock: SCA validity, execution dates, batch runs."
+          >
             <ClockSection clock={loaded.value.clock} />
           </Panel>
-          <Panel id="batch-runs" title="Batch runs" description="Payment batch processing, five times a day on the sandbox clock (supplement §5).">
+          <Panel
+            id="batch-runs"
+            title="Batch runs"
+            description="Payment batch processing, five times a day on the sandbox clock (supplement §5)."
+          >
             <BatchSection clock={loaded.value.clock} />
           </Panel>
           <Panel id="scenarios" title="Scenarios" description="One click each, for demos: what each sets up, and the calls it makes.">
             <ScenariosSection />
           </Panel>
-          <Panel id="data" title="Data" description="Customers, accounts, card accounts, agreements, transactions and balances of the sandbox bank.">
+          <Panel
+            id="data"
+            title="Data"
+            description="Customers, accounts, card accounts, agreements, transactions and balances of the sandbox bank."
+          >
             <div className="space-y-6">
               <CustomersTable customers={loaded.value.customers} />
               <SandboxDataForms

@@ -76,12 +76,28 @@ const ACTIONS: [string, (state: object, data: FormData) => Promise<unknown>, For
   ["runBatchNow", actions.runBatchNow, form({})],
   ["runScenarioPreset", actions.runScenarioPreset, form({ scenario: "fresh-start" })],
   ["initialize", actions.initialize, form({ understood: "on" })],
-  ["createCustomerAction", actions.createCustomerAction, form({ customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "PRIVATE" })],
+  [
+    "createCustomerAction",
+    actions.createCustomerAction,
+    form({ customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "PRIVATE" }),
+  ],
   ["createAccountAction", actions.createAccountAction, form({ customerId: "c-1", name: "Reisekonto" })],
-  ["createCardAccountAction", actions.createCardAccountAction, form({ customerId: "c-1", name: "Reisekort", "creditLimit.amount": "20000.00" })],
-  ["createAgreementAction", actions.createAgreementAction, form({ customerId: "c-1", name: "Lie Eiendom AS", organisationNumber: "926148338", accountIds: "a-1" })],
+  [
+    "createCardAccountAction",
+    actions.createCardAccountAction,
+    form({ customerId: "c-1", name: "Reisekort", "creditLimit.amount": "20000.00" }),
+  ],
+  [
+    "createAgreementAction",
+    actions.createAgreementAction,
+    form({ customerId: "c-1", name: "Lie Eiendom AS", organisationNumber: "926148338", accountIds: "a-1" }),
+  ],
   ["addAccountTransactionAction", actions.addAccountTransactionAction, form({ accountId: "a-1", "transactionAmount.amount": "-349.90" })],
-  ["addCardTransactionAction", actions.addCardTransactionAction, form({ cardAccountId: "k-1", "transactionAmount.amount": "-580.25", merchantCategoryCode: "5812" })],
+  [
+    "addCardTransactionAction",
+    actions.addCardTransactionAction,
+    form({ cardAccountId: "k-1", "transactionAmount.amount": "-580.25", merchantCategoryCode: "5812" }),
+  ],
   ["setBalanceAction", actions.setBalanceAction, form({ target: "account:a-1", "balanceAmount.amount": "10.00" })],
 ];
 
@@ -93,7 +109,10 @@ describe("the sandbox control room in production (ASPSP_ENVIRONMENT=production)"
   it.each(ACTIONS)("%s refuses before any call: no bank, no database, no user read", async (_name, action, data) => {
     const state = await action({}, data);
     expect(state).toEqual({
-      outcome: { kind: "refused", message: "This app runs in production: the sandbox operations do not exist here, and nothing was sent to the bank." },
+      outcome: {
+        kind: "refused",
+        message: "This app runs in production: the sandbox operations do not exist here, and nothing was sent to the bank.",
+      },
     });
     expect(touched).toEqual({ connection: 0, runtime: 0, user: 0 });
   });
@@ -107,7 +126,11 @@ describe("the sandbox control room in production (ASPSP_ENVIRONMENT=production)"
     expect(isSandboxEnvironment()).toBe(false);
     const error = await getSandboxContext().catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TppError);
-    expect(error).toMatchObject({ code: "CONFIG_INVALID", variable: "ASPSP_ENVIRONMENT", message: "ASPSP_ENVIRONMENT is production: the sandbox operations exist in the sandbox only" });
+    expect(error).toMatchObject({
+      code: "CONFIG_INVALID",
+      variable: "ASPSP_ENVIRONMENT",
+      message: "ASPSP_ENVIRONMENT is production: the sandbox operations exist in the sandbox only",
+    });
     expect(touched).toEqual({ connection: 0, runtime: 0, user: 0 });
   });
 });

@@ -23,9 +23,15 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   const contact = await loadForPage("/settings", async () => getContactEmail(await getAspspContext({ returnTo: "/settings" })));
   const administrator = isAdministrator(user);
   const appUsers = administrator ? await (await getTppRuntime()).users.list() : [];
-  const roleRefused = typeof query.roleRefused === "string" ? CHANGE_ROLE_REFUSALS[query.roleRefused as keyof typeof CHANGE_ROLE_REFUSALS] : undefined;
+  const roleRefused =
+    typeof query.roleRefused === "string" ? CHANGE_ROLE_REFUSALS[query.roleRefused as keyof typeof CHANGE_ROLE_REFUSALS] : undefined;
   const choices = [
-    { value: "browser", title: "Log in at the bank in the browser", text: "The bank's login page opens, then you come back here. (TPP-Redirect-Preferred: true)", checked: user.redirectPreferred },
+    {
+      value: "browser",
+      title: "Log in at the bank in the browser",
+      text: "The bank's login page opens, then you come back here. (TPP-Redirect-Preferred: true)",
+      checked: user.redirectPreferred,
+    },
     {
       value: "app",
       title: "Approve in the bank's mobile app",
@@ -35,7 +41,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   ];
   return (
     <div className="space-y-8">
-      <PageHeader eyebrow="Settings" title="Settings" description="What this app tells the bank about itself, and how you want to approve at the bank." />
+      <PageHeader
+        eyebrow="Settings"
+        title="Settings"
+        description="What this app tells the bank about itself, and how you want to approve at the bank."
+      />
 
       <Panel id="contact" title="Contact e-mail at the bank" description="TPP dialogue API: PUT /v1/tpps/{tppId}/contact-information">
         {!contact.ok ? (
@@ -49,8 +59,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
               <dd className="break-all font-mono text-slate-900">{contact.value ?? "None registered at the bank"}</dd>
             </dl>
             <p>
-              Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user, not yours alone. Ask an
-              administrator if it should change.
+              Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user, not yours alone.
+              Ask an administrator if it should change.
             </p>
           </div>
         )}
@@ -68,7 +78,14 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                   aria-label={choice.title}
                   className="flex cursor-pointer gap-3 rounded-xl border border-slate-200 p-4 hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
                 >
-                  <input id={`approval-${choice.value}`} type="radio" name="approval" value={choice.value} defaultChecked={choice.checked} className="mt-1 h-4 w-4 accent-brand-600" />
+                  <input
+                    id={`approval-${choice.value}`}
+                    type="radio"
+                    name="approval"
+                    value={choice.value}
+                    defaultChecked={choice.checked}
+                    className="mt-1 h-4 w-4 accent-brand-600"
+                  />
                   <span>
                     <span className="block text-sm font-semibold text-slate-900">{choice.title}</span>
                     <span className="mt-0.5 block text-sm text-slate-600">{choice.text}</span>
@@ -98,16 +115,23 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
             ) : (
               <>
                 The bank identifies you to this app as PSU-ID <span className="font-mono break-all">{user.psuId}</span>
-                {user.corporateAgreements.length > 0 ? `, with ${user.corporateAgreements.length} corporate agreement${user.corporateAgreements.length === 1 ? "" : "s"}` : ""}.
+                {user.corporateAgreements.length > 0
+                  ? `, with ${user.corporateAgreements.length} corporate agreement${user.corporateAgreements.length === 1 ? "" : "s"}`
+                  : ""}
+                .
               </>
             )}
           </p>
           <p>
-            Forgetting the connection removes the PSU-ID, the corporate agreements and the current approval from this app; your payments stay in the list.
-            The consent stays at the bank until you withdraw it there (choose accounts again and untick them).
+            Forgetting the connection removes the PSU-ID, the corporate agreements and the current approval from this app; your payments
+            stay in the list. The consent stays at the bank until you withdraw it there (choose accounts again and untick them).
           </p>
           <form action={forgetConnection} className="flex flex-wrap items-center gap-3">
-            <button type="submit" className={buttonStyles.danger} disabled={user.psuId === undefined && user.corporateAgreements.length === 0}>
+            <button
+              type="submit"
+              className={buttonStyles.danger}
+              disabled={user.psuId === undefined && user.corporateAgreements.length === 0}
+            >
               Forget this bank connection
             </button>
             {query.saved === "forgotten" && (
@@ -120,7 +144,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
       </Panel>
 
       {administrator && (
-        <Panel id="users" title="Users of this app" description="Administrators change the TPP's own settings and its users; every user acts for themselves at the bank.">
+        <Panel
+          id="users"
+          title="Users of this app"
+          description="Administrators change the TPP's own settings and its users; every user acts for themselves at the bank."
+        >
           <div className="space-y-6">
             {query.saved === "role" && (
               <p role="status" className="text-sm text-emerald-700">
@@ -148,7 +176,11 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                     <form action={changeUserRole}>
                       <input type="hidden" name="userId" value={appUser.id} />
                       <input type="hidden" name="role" value={nextRole} />
-                      <button type="submit" className={buttonStyles.quiet} aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}>
+                      <button
+                        type="submit"
+                        className={buttonStyles.quiet}
+                        aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}
+                      >
                         {nextRole === "administrator" ? "Make administrator" : "Make user"}
                       </button>
                     </form>

@@ -34,11 +34,7 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
             </dl>
           </div>
         )}
-        <SignInForm
-          callbackUrl={callbackUrl}
-          initialError={error}
-          defaultUsername={demoCredentials?.username}
-        />
+        <SignInForm callbackUrl={callbackUrl} initialError={error} defaultUsername={demoCredentials?.username} />
       </section>
     </div>
   );

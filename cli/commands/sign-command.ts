@@ -6,7 +6,7 @@ import { CliError } from "../cli-error";
 import { type CliIo, readRequestFile, readTextFile, requireFlag } from "../cli-io";
 
 export const signUsage =
-  "psd2 sign --key K.pem --cert C.pem --request R.json [--digest SHA-256|SHA-512] [--headers \"date digest x-request-id ...\"] [--request-target]";
+  'psd2 sign --key K.pem --cert C.pem --request R.json [--digest SHA-256|SHA-512] [--headers "date digest x-request-id ..."] [--request-target]';
 
 /**
  * Signs a request file `{method, path, headers, body}` and prints it with Digest, Signature and

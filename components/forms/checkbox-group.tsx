@@ -10,7 +10,11 @@ import type { OptionGroup, SelectOption } from "./select-field";
 // long (accounts by customer), one a line under their group's heading.
 const LOOKS = {
   columns: { row: "flex items-center gap-2", input: "h-4 w-4 accent-brand-600", label: "text-sm text-slate-700" },
-  lines: { row: "flex items-start gap-2", input: "mt-0.5 h-4 w-4 shrink-0 accent-brand-600", label: "min-w-0 text-sm break-words text-slate-700" },
+  lines: {
+    row: "flex items-start gap-2",
+    input: "mt-0.5 h-4 w-4 shrink-0 accent-brand-600",
+    label: "min-w-0 text-sm break-words text-slate-700",
+  },
 } as const;
 
 /** Checkboxes for a field that takes several values: `options` in columns, or `groups` under their headings. */
@@ -19,7 +23,9 @@ export function CheckboxGroup({
   legend,
   hint,
   ...choices
-}: { readonly name: string; readonly legend: ReactNode; readonly hint?: ReactNode } & ({ readonly options: readonly SelectOption[] } | { readonly groups: readonly OptionGroup[] })) {
+}: { readonly name: string; readonly legend: ReactNode; readonly hint?: ReactNode } & (
+  { readonly options: readonly SelectOption[] } | { readonly groups: readonly OptionGroup[] }
+)) {
   const [meta] = useField<string[]>(name);
   function checkbox(option: SelectOption, look: (typeof LOOKS)[keyof typeof LOOKS]) {
     return (
@@ -34,7 +40,9 @@ export function CheckboxGroup({
   return (
     <ChoiceFieldset meta={meta} radio={false} legend={legend} hint={hint}>
       {"options" in choices ? (
-        <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-4">{choices.options.map((option) => checkbox(option, LOOKS.columns))}</div>
+        <div className="mt-2 grid grid-cols-2 gap-x-4 gap-y-1.5 sm:grid-cols-4">
+          {choices.options.map((option) => checkbox(option, LOOKS.columns))}
+        </div>
       ) : (
         <div className="mt-2 space-y-3">
           {choices.groups.map((group) => (

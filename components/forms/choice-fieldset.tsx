@@ -40,7 +40,9 @@ export function ChoiceFieldset({
   readonly children: ReactNode;
 }) {
   const invalid = isInvalid(meta);
-  const describedBy = [hint === undefined ? undefined : meta.descriptionId, invalid ? meta.errorId : undefined].filter((id) => id !== undefined).join(" ");
+  const describedBy = [hint === undefined ? undefined : meta.descriptionId, invalid ? meta.errorId : undefined]
+    .filter((id) => id !== undefined)
+    .join(" ");
   return (
     <fieldset
       role={radio ? "radiogroup" : undefined}

@@ -7,7 +7,10 @@ import { type FormEvent, startTransition } from "react";
  * at; so with JavaScript the valid form is sent by hand (the submitter's name and value with it).
  * Without JavaScript the `action` attribute posts it, and the page renders the reply.
  */
-export function getKeepValuesFormProps<Schema extends Record<string, unknown>, FormError>(form: FormMetadata<Schema, FormError>, formAction: (formData: FormData) => void) {
+export function getKeepValuesFormProps<Schema extends Record<string, unknown>, FormError>(
+  form: FormMetadata<Schema, FormError>,
+  formAction: (formData: FormData) => void,
+) {
   const formProps = getFormProps(form);
   return {
     ...formProps,

@@ -7,7 +7,17 @@ import { ChoiceInput, choiceId } from "./choice-input";
 import type { SelectOption } from "./select-field";
 
 /** Radio buttons side by side, in a fieldset whose legend is the field's label; the group carries the errors. */
-export function RadioButtons({ name, legend, options, hint }: { readonly name: string; readonly legend: ReactNode; readonly options: readonly SelectOption[]; readonly hint?: ReactNode }) {
+export function RadioButtons({
+  name,
+  legend,
+  options,
+  hint,
+}: {
+  readonly name: string;
+  readonly legend: ReactNode;
+  readonly options: readonly SelectOption[];
+  readonly hint?: ReactNode;
+}) {
   const [meta] = useField<string>(name);
   return (
     <ChoiceFieldset meta={meta} radio legend={legend} hint={hint}>

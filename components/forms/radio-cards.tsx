@@ -40,7 +40,13 @@ export function RadioCards({
             htmlFor={choiceId(meta, option.value)}
             className="flex min-w-0 cursor-pointer gap-3 rounded-xl border border-slate-200 bg-white p-3 transition-colors hover:border-brand-500 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50/60 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
           >
-            <ChoiceInput meta={meta} type="radio" value={option.value} onChecked={onChange} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600" />
+            <ChoiceInput
+              meta={meta}
+              type="radio"
+              value={option.value}
+              onChecked={onChange}
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+            />
             <span className="min-w-0">
               <span className="block text-sm font-semibold text-slate-900">{option.title}</span>
               {option.text !== undefined && <span className="mt-0.5 block text-xs leading-5 text-slate-600">{option.text}</span>}

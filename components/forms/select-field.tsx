@@ -33,7 +33,18 @@ export interface SelectFieldProps {
 }
 
 /** A labelled select, with option groups; its hint and errors described, aria-invalid while it is wrong. */
-export function SelectField({ name, label, labelHidden = false, hint, options = [], groups = [], empty, className = "", selectClassName, quiet = false }: SelectFieldProps) {
+export function SelectField({
+  name,
+  label,
+  labelHidden = false,
+  hint,
+  options = [],
+  groups = [],
+  empty,
+  className = "",
+  selectClassName,
+  quiet = false,
+}: SelectFieldProps) {
   const [meta] = useField<string>(name);
   const { key, ...props } = getSelectProps(meta, { ariaDescribedBy: hint === undefined ? undefined : meta.descriptionId });
   const invalid = meta.errors !== undefined && meta.errors.length > 0;
@@ -42,7 +53,11 @@ export function SelectField({ name, label, labelHidden = false, hint, options = 
       <label htmlFor={meta.id} className={labelHidden ? "sr-only" : "block text-sm font-medium text-slate-800"}>
         {label}
       </label>
-      <select key={key} {...props} className={selectClassName === undefined ? inputClass(invalid) : `${inputClass(invalid)} ${selectClassName}`}>
+      <select
+        key={key}
+        {...props}
+        className={selectClassName === undefined ? inputClass(invalid) : `${inputClass(invalid)} ${selectClassName}`}
+      >
         {empty !== undefined && <option value="">{empty}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

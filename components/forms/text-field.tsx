@@ -24,7 +24,20 @@ export interface TextFieldProps {
 }
 
 /** A labelled text, date or date-time input; its hint and errors described, aria-invalid while it is wrong. */
-export function TextField({ name, label, hint, type = "text", inputMode, autoComplete, placeholder, min, max, mono = false, className = "", after }: TextFieldProps) {
+export function TextField({
+  name,
+  label,
+  hint,
+  type = "text",
+  inputMode,
+  autoComplete,
+  placeholder,
+  min,
+  max,
+  mono = false,
+  className = "",
+  after,
+}: TextFieldProps) {
   const [meta] = useField<string>(name);
   const { key, ...props } = getInputProps(meta, { type, ariaDescribedBy: hint === undefined ? undefined : meta.descriptionId });
   const invalid = meta.errors !== undefined && meta.errors.length > 0;

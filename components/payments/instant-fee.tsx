@@ -11,7 +11,9 @@ const errorReplySchema = z.object({ error: z.string() });
 function describeReply(status: number, body: unknown): { ok: boolean; text: string } {
   const fee = feeReplySchema.safeParse(body);
   if (status === 200 && fee.success) {
-    return fee.data.feeIndicator ? { ok: true, text: `Fee: ${fee.data.fee.currency} ${fee.data.fee.amount}` } : { ok: true, text: "No fee for this payment" };
+    return fee.data.feeIndicator
+      ? { ok: true, text: `Fee: ${fee.data.fee.currency} ${fee.data.fee.amount}` }
+      : { ok: true, text: "No fee for this payment" };
   }
   const error = errorReplySchema.safeParse(body);
   return { ok: false, text: error.success ? `The fee is not known: ${error.data.error}` : `The fee could not be read (HTTP ${status})` };
@@ -46,9 +48,15 @@ export function InstantFee({ feeUrl, amount }: { feeUrl: string; amount: string 
   }, [amount, valid, feeUrl]);
 
   const current = valid && answer?.amount === amount ? answer : undefined;
-  const text = !valid ? "The fee is shown once the amount is a NOK amount such as 250.00." : (current?.text ?? "Asking the bank for the fee…");
+  const text = !valid
+    ? "The fee is shown once the amount is a NOK amount such as 250.00."
+    : (current?.text ?? "Asking the bank for the fee…");
   return (
-    <p role="status" aria-live="polite" className={`rounded-lg px-3 py-2 text-sm ${current === undefined ? "bg-slate-50 text-slate-600" : current.ok ? "bg-brand-50 font-medium text-brand-900" : "bg-amber-50 text-amber-900"}`}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={`rounded-lg px-3 py-2 text-sm ${current === undefined ? "bg-slate-50 text-slate-600" : current.ok ? "bg-brand-50 font-medium text-brand-900" : "bg-amber-50 text-amber-900"}`}
+    >
       {text}
     </p>
   );

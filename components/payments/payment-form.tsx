@@ -74,9 +74,23 @@ function accountLabel(account: PayingAccount): string {
 }
 
 /** The payment form of /payments/new: Conform over the model of lib/tpp/payment-form, sent with a Server Action. */
-export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuId, feeUrl, countries, defaultDebtor, presetValues }: PaymentFormProps) {
+export function PaymentForm({
+  action,
+  today,
+  accounts,
+  cards,
+  corporate,
+  hasPsuId,
+  feeUrl,
+  countries,
+  defaultDebtor,
+  presetValues,
+}: PaymentFormProps) {
   const [state, formAction, pending] = useActionState(action, INITIAL_PAYMENT_FORM_STATE);
-  const context: PaymentFormContext = useMemo(() => ({ today, accounts, cards, corporate, hasPsuId }), [today, accounts, cards, corporate, hasPsuId]);
+  const context: PaymentFormContext = useMemo(
+    () => ({ today, accounts, cards, corporate, hasPsuId }),
+    [today, accounts, cards, corporate, hasPsuId],
+  );
   const payableCards = useMemo(() => cards.filter((card) => card.paymentReference !== undefined), [cards]);
   const typedDebtor = isDebtorTyped(context);
   const firstDebtor = accounts[0] === undefined ? undefined : `account:${accounts[0].id}`;
@@ -106,14 +120,18 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
   const values = form.value;
   const read = (name: string) => textAt(values, pathOfField(name));
   const productValue = read("product");
-  const product: PaymentProduct = PRODUCT_CHOICES.find((choice) => choice.value === productValue)?.value ?? "norwegian-domestic-credit-transfers";
+  const product: PaymentProduct =
+    PRODUCT_CHOICES.find((choice) => choice.value === productValue)?.value ?? "norwegian-domestic-credit-transfers";
   const kindValue = read("kind");
   const kind: PaymentKind = KIND_CHOICES.find((choice) => choice.value === kindValue)?.value ?? "single";
   const norwegian = isNorwegianProduct(product);
   const bulkOffered = corporate || !hasPsuId;
   const rows = fields.payments.getFieldList();
   const latestDate = addOneYear(today);
-  const countryOptions = useMemo(() => countries.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` })), [countries]);
+  const countryOptions = useMemo(
+    () => countries.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` })),
+    [countries],
+  );
 
   // SEPA is in euro, the Norwegian products in kroner: follow the product unless the PSU chose
   // another currency. The address is required at home and optional in SEPA: Norway is the
@@ -140,7 +158,10 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
       : [
           {
             label: "Card accounts (single Norwegian transfers only)",
-            options: payableCards.map((card) => ({ value: `card:${card.id}`, label: `${card.name ?? "Card"} · ${formatMaskedPan(card.maskedPan)} · ${card.currency}` })),
+            options: payableCards.map((card) => ({
+              value: `card:${card.id}`,
+              label: `${card.name ?? "Card"} · ${formatMaskedPan(card.maskedPan)} · ${card.currency}`,
+            })),
           },
         ]),
   ].filter((group) => group.options.length > 0);
@@ -166,7 +187,11 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               hint={
                 bulkOffered ? undefined : (
                   <>
-                    Bulk payments are for companies: <Link href="/corporate" className="text-brand-700 underline underline-offset-2">act for your company</Link> to make one.
+                    Bulk payments are for companies:{" "}
+                    <Link href="/corporate" className="text-brand-700 underline underline-offset-2">
+                      act for your company
+                    </Link>{" "}
+                    to make one.
                   </>
                 )
               }
@@ -178,11 +203,20 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
             </noscript>
           </FormSection>
 
-          <FormSection title="From" description={typedDebtor ? "You share no accounts with this app: write the account you pay from." : undefined}>
+          <FormSection
+            title="From"
+            description={typedDebtor ? "You share no accounts with this app: write the account you pay from." : undefined}
+          >
             {typedDebtor ? (
               <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
                 {norwegian ? (
-                  <TextField name="debtorAccount.bban" label="Your account number" hint="11 digits, e.g. 8601 11 17947" inputMode="numeric" mono />
+                  <TextField
+                    name="debtorAccount.bban"
+                    label="Your account number"
+                    hint="11 digits, e.g. 8601 11 17947"
+                    inputMode="numeric"
+                    mono
+                  />
                 ) : (
                   <TextField name="debtorAccount.iban" label="Your IBAN" hint="e.g. NO93 8601 1117 947" mono />
                 )}
@@ -205,16 +239,35 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                 hasPsuId
                   ? [
                       { value: "psu-id", title: "As connected", text: "The bank knows you from your last login here (PSU-ID)." },
-                      { value: "national-id", title: "With a national identity number", text: "Identify with a national identity number instead (X-PSU-IDENTITY)." },
+                      {
+                        value: "national-id",
+                        title: "With a national identity number",
+                        text: "Identify with a national identity number instead (X-PSU-IDENTITY).",
+                      },
                     ]
                   : [
-                      { value: "single-sca", title: "Log in when you approve", text: "One login at the bank identifies you and approves the payment." },
-                      { value: "national-id", title: "With a national identity number", text: "The bank identifies you by it (X-PSU-IDENTITY)." },
+                      {
+                        value: "single-sca",
+                        title: "Log in when you approve",
+                        text: "One login at the bank identifies you and approves the payment.",
+                      },
+                      {
+                        value: "national-id",
+                        title: "With a national identity number",
+                        text: "The bank identifies you by it (X-PSU-IDENTITY).",
+                      },
                     ]
               }
             />
             {payer === "national-id" && (
-              <TextField name="nationalId" label="National identity number" hint="11 digits (fødselsnummer or D-number), e.g. 130393 19955" inputMode="numeric" mono className="sm:max-w-xs" />
+              <TextField
+                name="nationalId"
+                label="National identity number"
+                hint="11 digits (fødselsnummer or D-number), e.g. 130393 19955"
+                inputMode="numeric"
+                mono
+                className="sm:max-w-xs"
+              />
             )}
             {payer === "single-sca" && !hasPsuId && (
               <RadioCards
@@ -236,12 +289,23 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               </FormSection>
               <FormSection title="Amount and message">
                 <AmountFields prefix="" read={read} />
-                {product === "instant-norwegian-credit-transfers-straks" && <InstantFee feeUrl={feeUrl} amount={normalizedAmount(read("instructedAmount.amount"))} />}
+                {product === "instant-norwegian-credit-transfers-straks" && (
+                  <InstantFee feeUrl={feeUrl} amount={normalizedAmount(read("instructedAmount.amount"))} />
+                )}
                 <RemittanceFields prefix="" product={product} read={read} />
                 {norwegian ? (
                   <div className="grid gap-4 sm:grid-cols-2">
-                    <SelectField name="purposeCode" label="Purpose (optional)" empty="None" options={PURPOSE_CHOICES.map((choice) => ({ value: choice.value, label: `${choice.label} (${choice.value})` }))} />
-                    <TextField name="ultimateDebtor" label="Paid on behalf of (optional)" hint="When you pay for someone else: their name, up to 70 characters." />
+                    <SelectField
+                      name="purposeCode"
+                      label="Purpose (optional)"
+                      empty="None"
+                      options={PURPOSE_CHOICES.map((choice) => ({ value: choice.value, label: `${choice.label} (${choice.value})` }))}
+                    />
+                    <TextField
+                      name="ultimateDebtor"
+                      label="Paid on behalf of (optional)"
+                      hint="When you pay for someone else: their name, up to 70 characters."
+                    />
                   </div>
                 ) : (
                   <TextField
@@ -270,7 +334,11 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               />
             )}
             {kind === "bulk" && (
-              <CheckboxField name="batchBookingPreferred" label="One entry on your statement" hint="The bank books the whole bulk as one debit (batchBookingPreferred)." />
+              <CheckboxField
+                name="batchBookingPreferred"
+                label="One entry on your statement"
+                hint="The bank books the whole bulk as one debit (batchBookingPreferred)."
+              />
             )}
           </FormSection>
 
@@ -298,7 +366,10 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                 ))}
               </ol>
               <FieldErrors id={fields.payments.errorId} errors={fields.payments.errors} />
-              <button {...form.insert.getButtonProps({ name: fields.payments.name, defaultValue: emptyTransfer(product) })} className={buttonStyles.secondary}>
+              <button
+                {...form.insert.getButtonProps({ name: fields.payments.name, defaultValue: emptyTransfer(product) })}
+                className={buttonStyles.secondary}
+              >
                 Add a payment
               </button>
             </FormSection>
@@ -310,21 +381,35 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
             <h2 id="payment-summary-title" className="text-base font-semibold text-slate-900">
               Summary
             </h2>
-            <Summary product={product} kind={kind} read={read} rowCount={rows.length} accounts={accounts} cards={cards} typedDebtor={typedDebtor} />
+            <Summary
+              product={product}
+              kind={kind}
+              read={read}
+              rowCount={rows.length}
+              accounts={accounts}
+              cards={cards}
+              typedDebtor={typedDebtor}
+            />
 
             <div className="mt-4 space-y-3">
               {outcome?.kind === "duplicate" && (
                 <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
                   <p className="font-semibold">Send anyway?</p>
                   <p className="mt-1">
-                    The bank already has a payment like this one, from the same account to the same recipient, with the same amount and date, made in the last 10
-                    minutes. Send this one too only if you mean to pay twice.
+                    The bank already has a payment like this one, from the same account to the same recipient, with the same amount and
+                    date, made in the last 10 minutes. Send this one too only if you mean to pay twice.
                   </p>
                   <details className="mt-1 text-xs">
                     <summary className="cursor-pointer">What the bank said</summary>
                     <p className="mt-1 break-words">{outcome.message}</p>
                   </details>
-                  <button type="submit" name="allowLogicalDuplicate" value="true" disabled={pending} className={`${buttonStyles.secondary} mt-3 w-full`}>
+                  <button
+                    type="submit"
+                    name="allowLogicalDuplicate"
+                    value="true"
+                    disabled={pending}
+                    className={`${buttonStyles.secondary} mt-3 w-full`}
+                  >
                     Send anyway
                   </button>
                   <RequestId requestId={outcome.requestId} />
@@ -339,8 +424,14 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
               )}
               {(outcome?.kind === "rejected" || (form.errors !== undefined && form.errors.length > 0)) && (
                 <div role="alert" id={form.errorId} className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-                  <p className="font-semibold">{outcome?.kind === "rejected" ? `The bank refused the payment (HTTP ${outcome.status})` : "The payment cannot be sent yet"}</p>
-                  {outcome?.kind === "rejected" && outcome.psuMessage !== undefined && <p className="mt-1">Message from the bank: {outcome.psuMessage}</p>}
+                  <p className="font-semibold">
+                    {outcome?.kind === "rejected"
+                      ? `The bank refused the payment (HTTP ${outcome.status})`
+                      : "The payment cannot be sent yet"}
+                  </p>
+                  {outcome?.kind === "rejected" && outcome.psuMessage !== undefined && (
+                    <p className="mt-1">Message from the bank: {outcome.psuMessage}</p>
+                  )}
                   {form.errors !== undefined && form.errors.length > 0 && (
                     <ul className="mt-1 list-disc space-y-0.5 pl-5 break-words">
                       {form.errors.map((error) => (
@@ -351,7 +442,9 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                   {outcome?.kind === "rejected" && (
                     <p className="mt-1">
                       The fields the bank named are marked.{" "}
-                      <span className="font-mono text-xs break-all">{[...new Set(outcome.tppMessages.map((message) => message.code))].join(", ")}</span>
+                      <span className="font-mono text-xs break-all">
+                        {[...new Set(outcome.tppMessages.map((message) => message.code))].join(", ")}
+                      </span>
                     </p>
                   )}
                   {outcome?.kind === "rejected" && <RequestId requestId={outcome.requestId} />}
@@ -364,18 +457,35 @@ export function PaymentForm({ action, today, accounts, cards, corporate, hasPsuI
                 <legend className="text-sm font-semibold text-slate-900">When to approve</legend>
                 <div className="mt-2 space-y-2 text-sm">
                   <label className="flex gap-2">
-                    <input type="radio" name={CONTROL_FIELDS.approval} value="now" defaultChecked onChange={() => setApproveLater(false)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+                    <input
+                      type="radio"
+                      name={CONTROL_FIELDS.approval}
+                      value="now"
+                      defaultChecked
+                      onChange={() => setApproveLater(false)}
+                      className="mt-0.5 h-4 w-4 accent-brand-600"
+                    />
                     <span>Now, at the bank</span>
                   </label>
                   <label className="flex gap-2">
-                    <input type="radio" name={CONTROL_FIELDS.approval} value="later" onChange={() => setApproveLater(true)} className="mt-0.5 h-4 w-4 accent-brand-600" />
+                    <input
+                      type="radio"
+                      name={CONTROL_FIELDS.approval}
+                      value="later"
+                      onChange={() => setApproveLater(true)}
+                      className="mt-0.5 h-4 w-4 accent-brand-600"
+                    />
                     <span>Later, together with other payments (one approval for up to 10, from Payments)</span>
                   </label>
                 </div>
               </fieldset>
             )}
             <button type="submit" disabled={pending} className={`${buttonStyles.primary} mt-4 w-full`}>
-              {pending ? "Sending…" : kind === "single" && payer === "psu-id" && approveLater ? "Send, approve later" : "Continue to approve"}
+              {pending
+                ? "Sending…"
+                : kind === "single" && payer === "psu-id" && approveLater
+                  ? "Send, approve later"
+                  : "Continue to approve"}
             </button>
             <p className="mt-2 text-xs leading-5 text-slate-500">
               {kind === "single" && payer === "psu-id" && approveLater
@@ -396,15 +506,36 @@ function normalizedAmount(amount: string | undefined): string | undefined {
 }
 
 /** The recipient of one transfer: name, account, the bank when it is a currency account, address. */
-function CreditorFields({ prefix, product, read, countryOptions }: { prefix: string; product: PaymentProduct; read: Read; countryOptions: readonly SelectOption[] }) {
+function CreditorFields({
+  prefix,
+  product,
+  read,
+  countryOptions,
+}: {
+  prefix: string;
+  product: PaymentProduct;
+  read: Read;
+  countryOptions: readonly SelectOption[];
+}) {
   const norwegian = isNorwegianProduct(product);
   const currency = read(`${prefix}creditorAccount.currency`);
   return (
     <>
-      <TextField name={`${prefix}creditorName`} label="Recipient's name" hint="As the recipient's bank knows them; up to 70 characters." autoComplete="off" />
+      <TextField
+        name={`${prefix}creditorName`}
+        label="Recipient's name"
+        hint="As the recipient's bank knows them; up to 70 characters."
+        autoComplete="off"
+      />
       <div className="grid gap-4 sm:grid-cols-[minmax(0,1fr)_9rem]">
         {norwegian ? (
-          <TextField name={`${prefix}creditorAccount.bban`} label="Recipient's account number" hint="11 digits, e.g. 8601 11 17947" inputMode="numeric" mono />
+          <TextField
+            name={`${prefix}creditorAccount.bban`}
+            label="Recipient's account number"
+            hint="11 digits, e.g. 8601 11 17947"
+            inputMode="numeric"
+            mono
+          />
         ) : (
           <TextField name={`${prefix}creditorAccount.iban`} label="Recipient's IBAN" hint="e.g. DE89 3704 0044 0532 0130 00" mono />
         )}
@@ -420,13 +551,21 @@ function CreditorFields({ prefix, product, read, countryOptions }: { prefix: str
         />
       )}
       <fieldset className="min-w-0">
-        <legend className="text-sm font-semibold text-slate-900">{norwegian ? "Recipient's address" : "Recipient's address (optional)"}</legend>
+        <legend className="text-sm font-semibold text-slate-900">
+          {norwegian ? "Recipient's address" : "Recipient's address (optional)"}
+        </legend>
         <div className="mt-2 grid grid-cols-6 gap-x-3 gap-y-4 sm:gap-x-4">
           <TextField name={`${prefix}creditorAddress.street`} label="Street" autoComplete="off" className="col-span-4" />
           <TextField name={`${prefix}creditorAddress.buildingNumber`} label="Number" className="col-span-2" />
           <TextField name={`${prefix}creditorAddress.postalCode`} label="Postal code" inputMode="numeric" className="col-span-2" />
           <TextField name={`${prefix}creditorAddress.city`} label="City" className="col-span-4" />
-          <SelectField name={`${prefix}creditorAddress.country`} label="Country" options={countryOptions} empty={norwegian ? undefined : "None"} className="col-span-6" />
+          <SelectField
+            name={`${prefix}creditorAddress.country`}
+            label="Country"
+            options={countryOptions}
+            empty={norwegian ? undefined : "None"}
+            className="col-span-6"
+          />
         </div>
       </fieldset>
     </>
@@ -444,7 +583,16 @@ function AmountFields({ prefix, read }: { prefix: string; read: Read }) {
       hint={amountHint(currency)}
       className="sm:max-w-sm"
       mono
-      after={<SelectField name={`${prefix}instructedAmount.currency`} label="Currency" labelHidden options={CURRENCY_OPTIONS} selectClassName="w-28" quiet />}
+      after={
+        <SelectField
+          name={`${prefix}instructedAmount.currency`}
+          label="Currency"
+          labelHidden
+          options={CURRENCY_OPTIONS}
+          selectClassName="w-28"
+          quiet
+        />
+      }
     />
   );
 }
@@ -487,7 +635,14 @@ function ScheduleFields({ today, latestDate, frequency }: { today: string; lates
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField name="startDate" type="date" label="First payment" min={today} max={latestDate} hint={`From today to ${formatDate(latestDate)}.`} />
+        <TextField
+          name="startDate"
+          type="date"
+          label="First payment"
+          min={today}
+          max={latestDate}
+          hint={`From today to ${formatDate(latestDate)}.`}
+        />
         <TextField name="endDate" type="date" label="Last payment (optional)" min={today} hint="Leave it empty to pay until you stop it." />
         <SelectField name="frequency" label="How often" options={FREQUENCY_CHOICES} />
         <SelectField
@@ -507,7 +662,14 @@ function ScheduleFields({ today, latestDate, frequency }: { today: string; lates
           className="sm:col-span-2 sm:max-w-md"
         />
       </div>
-      {frequency === "MonthlyVariable" && <CheckboxGroup name="monthsOfExecution" legend="Months" options={MONTH_CHOICES} hint="Tick 1 to 11 months (all 12 is every month)." />}
+      {frequency === "MonthlyVariable" && (
+        <CheckboxGroup
+          name="monthsOfExecution"
+          legend="Months"
+          options={MONTH_CHOICES}
+          hint="Tick 1 to 11 months (all 12 is every month)."
+        />
+      )}
     </>
   );
 }

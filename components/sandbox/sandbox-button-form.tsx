@@ -11,7 +11,17 @@ import { SandboxOutcomeView } from "./sandbox-outcome";
  * name and value to the Server Action; the outcome shows below, with the bank's replies. Works
  * without JavaScript too.
  */
-export function SandboxButtonForm({ action, label, children, className = "" }: { readonly action: SandboxAction; readonly label: string; readonly children: ReactNode; readonly className?: string }) {
+export function SandboxButtonForm({
+  action,
+  label,
+  children,
+  className = "",
+}: {
+  readonly action: SandboxAction;
+  readonly label: string;
+  readonly children: ReactNode;
+  readonly className?: string;
+}) {
   const [state, formAction, pending] = useActionState(action, INITIAL_SANDBOX_FORM_STATE);
   return (
     <form action={formAction} aria-label={label} className={`space-y-3 ${className}`}>
@@ -24,7 +34,19 @@ export function SandboxButtonForm({ action, label, children, className = "" }: {
 }
 
 /** A submit button of a control room form, disabled while its form is sent. */
-export function SubmitButton({ name, value, className, pendingText, children }: { readonly name?: string; readonly value?: string; readonly className: string; readonly pendingText?: string; readonly children: ReactNode }) {
+export function SubmitButton({
+  name,
+  value,
+  className,
+  pendingText,
+  children,
+}: {
+  readonly name?: string;
+  readonly value?: string;
+  readonly className: string;
+  readonly pendingText?: string;
+  readonly children: ReactNode;
+}) {
   const { pending } = useFormStatus();
   return (
     <button type="submit" name={name} value={value} disabled={pending} className={className}>

@@ -33,7 +33,17 @@ export function SelectField({ label, ...props }: ModelLabelled<SelectFieldProps>
 }
 
 /** Radio buttons in a fieldset whose legend is the field's label; the group carries the errors. */
-export function RadioField({ name, label, options, hint }: { readonly name: string; readonly label?: ReactNode; readonly options: readonly SelectOption[]; readonly hint?: ReactNode }) {
+export function RadioField({
+  name,
+  label,
+  options,
+  hint,
+}: {
+  readonly name: string;
+  readonly label?: ReactNode;
+  readonly options: readonly SelectOption[];
+  readonly hint?: ReactNode;
+}) {
   return <RadioButtons name={name} legend={useLabel(name, label)} options={options} hint={hint} />;
 }
 
@@ -43,6 +53,16 @@ export function CheckboxField({ name, label, hint }: { readonly name: string; re
 }
 
 /** Checkboxes for a field that takes several values, in groups (the accounts of an agreement, by customer). */
-export function CheckboxGroupField({ name, label, groups, hint }: { readonly name: string; readonly label?: ReactNode; readonly groups: readonly OptionGroup[]; readonly hint?: ReactNode }) {
+export function CheckboxGroupField({
+  name,
+  label,
+  groups,
+  hint,
+}: {
+  readonly name: string;
+  readonly label?: ReactNode;
+  readonly groups: readonly OptionGroup[];
+  readonly hint?: ReactNode;
+}) {
   return <CheckboxGroup name={name} legend={useLabel(name, label)} groups={groups} hint={hint} />;
 }

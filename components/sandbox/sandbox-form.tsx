@@ -2,7 +2,13 @@
 
 import { FormProvider, useForm } from "@conform-to/react";
 import { type ReactNode, useActionState } from "react";
-import { INITIAL_SANDBOX_FORM_STATE, parseSandboxForm, type SandboxFormKind, type SandboxFormState, type SandboxFormValues } from "@/lib/tpp/sandbox/forms";
+import {
+  INITIAL_SANDBOX_FORM_STATE,
+  parseSandboxForm,
+  type SandboxFormKind,
+  type SandboxFormState,
+  type SandboxFormValues,
+} from "@/lib/tpp/sandbox/forms";
 import { getKeepValuesFormProps } from "../forms/get-keep-values-form-props";
 import { buttonStyles } from "../ui/button-styles";
 import { SandboxFormKindContext } from "./sandbox-fields";

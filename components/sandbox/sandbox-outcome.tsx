@@ -9,7 +9,10 @@ function InspectorLink({ requestId }: { readonly requestId: string }) {
   return (
     <>
       X-Request-ID{" "}
-      <Link className="font-mono break-all text-brand-700 underline-offset-2 hover:underline" href={`/inspector?text=${encodeURIComponent(requestId)}`}>
+      <Link
+        className="font-mono break-all text-brand-700 underline-offset-2 hover:underline"
+        href={`/inspector?text=${encodeURIComponent(requestId)}`}
+      >
         {requestId}
       </Link>
     </>
@@ -59,13 +62,14 @@ export function SandboxOutcomeView({ outcome }: { readonly outcome: SandboxOutco
       </p>
     );
   }
-  const replies = outcome.replies.length === 0 ? null : (
-    <ol className="space-y-2" aria-label="The bank's replies">
-      {outcome.replies.map((reply, index) => (
-        <ReplyView key={reply.requestId} reply={reply} index={index} />
-      ))}
-    </ol>
-  );
+  const replies =
+    outcome.replies.length === 0 ? null : (
+      <ol className="space-y-2" aria-label="The bank's replies">
+        {outcome.replies.map((reply, index) => (
+          <ReplyView key={reply.requestId} reply={reply} index={index} />
+        ))}
+      </ol>
+    );
   if (outcome.kind === "done") {
     return (
       <div className="space-y-2">

@@ -12,11 +12,17 @@ function typeOf(customer: SandboxCustomer): string {
 export function customerOptions(customers: readonly SandboxCustomer[], only?: SandboxCustomer["customerType"]): SelectOption[] {
   return customers
     .filter((customer) => only === undefined || customer.customerType === only)
-    .map((customer) => ({ value: customer.customerId, label: `${customer.customerName} (${customer.customerNumber}, ${typeOf(customer)})` }));
+    .map((customer) => ({
+      value: customer.customerId,
+      label: `${customer.customerName} (${customer.customerNumber}, ${typeOf(customer)})`,
+    }));
 }
 
 /** Accounts by customer: "Account 1 · <id>". `prefix` goes before each value ("account:"). */
-export function accountGroups(customers: readonly SandboxCustomer[], options: { readonly only?: SandboxCustomer["customerType"]; readonly prefix?: string } = {}): OptionGroup[] {
+export function accountGroups(
+  customers: readonly SandboxCustomer[],
+  options: { readonly only?: SandboxCustomer["customerType"]; readonly prefix?: string } = {},
+): OptionGroup[] {
   return customers
     .filter((customer) => customer.accounts.length > 0 && (options.only === undefined || customer.customerType === options.only))
     .map((customer) => ({

@@ -15,7 +15,8 @@ export function DateTime({ instant, className = "" }: { instant: Date | string; 
         text
       ) : (
         <>
-          <span className="whitespace-nowrap">{text.slice(0, comma + 1)}</span> <span className="whitespace-nowrap">{text.slice(comma + 2)}</span>
+          <span className="whitespace-nowrap">{text.slice(0, comma + 1)}</span>{" "}
+          <span className="whitespace-nowrap">{text.slice(comma + 2)}</span>
         </>
       )}
     </time>

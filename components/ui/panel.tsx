@@ -1,7 +1,21 @@
 import type { ReactNode } from "react";
 
 /** A white section with a heading; `id` names it for aria-labelledby. */
-export function Panel({ id, title, description, actions, children, className = "" }: { id: string; title: ReactNode; description?: ReactNode; actions?: ReactNode; children: ReactNode; className?: string }) {
+export function Panel({
+  id,
+  title,
+  description,
+  actions,
+  children,
+  className = "",
+}: {
+  id: string;
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <section aria-labelledby={id} className={`rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
       <div className="flex flex-col gap-2 border-b border-slate-100 px-5 py-4 sm:flex-row sm:items-center sm:justify-between sm:px-6">

@@ -6,8 +6,13 @@ import type { ReactNode } from "react";
  */
 export function ScrollRegion({ label, className = "", children }: { label: string; className?: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take the focus to be scrolled by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className={`overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${className}`}>
+    <div
+      role="region"
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take the focus to be scrolled by keyboard
+      tabIndex={0}
+      className={`overflow-x-auto focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 ${className}`}
+    >
       {children}
     </div>
   );

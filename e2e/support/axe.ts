@@ -12,9 +12,14 @@ const TARGETS_SHOWN = 5;
 
 export async function expectNoSeriousA11yViolations(page: Page, name: string): Promise<void> {
   // Next streams a page's metadata after its body: wait for the title rather than catch the page before it.
-  await expect(page).toHaveTitle(/\S/, { timeout: 5_000 }).catch(() => undefined);
+  await expect(page)
+    .toHaveTitle(/\S/, { timeout: 5_000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
-  await test.info().attach(`axe-${name.replace(/[^\w-]+/g, "-")}.json`, { body: JSON.stringify(results.violations, null, 2), contentType: "application/json" });
+  await test.info().attach(`axe-${name.replace(/[^\w-]+/g, "-")}.json`, {
+    body: JSON.stringify(results.violations, null, 2),
+    contentType: "application/json",
+  });
   const found = results.violations
     .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
     .map((violation) => {

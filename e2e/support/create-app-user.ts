@@ -24,7 +24,13 @@ if (password === "") {
 }
 const database = await openTppDatabase({ dataDir });
 try {
-  await createUsersRepository(database.db).insert({ id: randomUUID(), username, displayName, passwordHash: await hashPassword(password), createdAt: new Date() });
+  await createUsersRepository(database.db).insert({
+    id: randomUUID(),
+    username,
+    displayName,
+    passwordHash: await hashPassword(password),
+    createdAt: new Date(),
+  });
 } finally {
   await database.close();
 }

@@ -21,7 +21,9 @@ export async function expectNothingOverflows(page: Page, name: string): Promise<
       if (cell.scrollWidth > cell.clientWidth + 1) {
         const table = cell.closest("table");
         const caption = table?.querySelector("caption")?.textContent ?? table?.getAttribute("aria-label") ?? "a table";
-        problems.push(`a cell of "${caption.trim()}" holds ${cell.scrollWidth} px in ${cell.clientWidth} px: "${(cell.textContent ?? "").trim().slice(0, 60)}"`);
+        problems.push(
+          `a cell of "${caption.trim()}" holds ${cell.scrollWidth} px in ${cell.clientWidth} px: "${(cell.textContent ?? "").trim().slice(0, 60)}"`,
+        );
       }
     }
     return problems;
@@ -42,7 +44,10 @@ export async function expectContentInLandmarks(page: Page, name: string): Promis
  */
 export async function checkPage(page: Page, name: string): Promise<void> {
   const file = name.replace(/[^\w-]+/g, "-");
-  for (const [width, size] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+  for (const [width, size] of [
+    ["desktop", DESKTOP],
+    ["phone", PHONE],
+  ] as const) {
     await page.setViewportSize(size);
     await expectNoSeriousA11yViolations(page, `${name} (${width})`);
     if (width === "desktop") await expectContentInLandmarks(page, name);

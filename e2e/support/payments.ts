@@ -12,7 +12,14 @@ import { appUrl, chooseContextAtBank, onBank } from "./tpp-app";
 export const bank = createSignedBankClient();
 
 /** A recipient outside the sandbox's customers (DNB's sample account of the spec). */
-export const KARI = { name: "Kari Nordmann", bban: "86011117947", street: "Storgata", number: "1", postalCode: "0155", city: "Oslo" } as const;
+export const KARI = {
+  name: "Kari Nordmann",
+  bban: "86011117947",
+  street: "Storgata",
+  number: "1",
+  postalCode: "0155",
+  city: "Oslo",
+} as const;
 /** Amalie Berg's Driftskonto: the bank requires a KID on payments to it. */
 export const KID_REQUIRED_BBAN = "38009416606";
 export const SEPA_IBAN = "DE89370400440532013000";
@@ -30,12 +37,16 @@ export function uniqueAmount(): string {
 
 /** An amount as the app writes it (nb-NO: "1 234,56 kr", "−12,00 kr", "EUR 49,90"). */
 export function kr(amount: string, currency = "NOK"): string {
-  return new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code" }).format(amount as Intl.StringNumericLiteral);
+  return new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay: currency === "NOK" ? "symbol" : "code" }).format(
+    amount as Intl.StringNumericLiteral,
+  );
 }
 
 /** An amount as the bank's approval page writes it ("NOK 1,250.00"). */
 export function bankAmount(amount: string, currency = "NOK"): string {
-  return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "code" }).format(amount as Intl.StringNumericLiteral).replace(/\u00a0/g, " ");
+  return new Intl.NumberFormat("en-GB", { style: "currency", currency, currencyDisplay: "code" })
+    .format(amount as Intl.StringNumericLiteral)
+    .replace(/\u00a0/g, " ");
 }
 
 export type Transfer = {
@@ -54,7 +65,8 @@ export type Product = "Norwegian transfer" | "SEPA transfer" | "Instant transfer
 export type Kind = "One payment" | "Repeating payment" | "Bulk payment";
 
 /** A radio card, by its title (its accessible name goes on with the card's text). */
-const radio = (scope: Page | Locator, title: string) => scope.getByRole("radio", { name: new RegExp(`^${title.replace(/[()]/g, "\\$&")}(\\s|$)`) });
+const radio = (scope: Page | Locator, title: string) =>
+  scope.getByRole("radio", { name: new RegExp(`^${title.replace(/[()]/g, "\\$&")}(\\s|$)`) });
 
 /** Opens /payments/new (or follows the page's link) and chooses the product and kind. */
 export async function chooseProductAndKind(page: Page, product: Product, kind: Kind): Promise<void> {
@@ -225,7 +237,9 @@ export async function accountsOf(browser: Browser, nationalId: string): Promise<
     expect(psuId).toMatch(/^[0-9a-f-]{36}$/);
     const accounts = await bank.get("/v1/accounts", { ...headers, "PSU-ID": psuId });
     expect(accounts.status, JSON.stringify(accounts.body)).toBe(200);
-    return accountsResponseSchema.parse(accounts.body).accounts.map((account) => ({ name: account.name ?? "", bban: account.bban ?? "", id: account.resourceId }));
+    return accountsResponseSchema
+      .parse(accounts.body)
+      .accounts.map((account) => ({ name: account.name ?? "", bban: account.bban ?? "", id: account.resourceId }));
   } finally {
     await context.close();
     await tpp.close();

@@ -33,7 +33,9 @@ export async function readCustomers(): Promise<SandboxCustomer[]> {
 
 /** The sandbox clock's distance from the real time in seconds (running), or its instant (frozen), for comparing two readings. */
 export function secondsBetween(before: SandboxClockState, after: SandboxClockState): number {
-  return before.frozen && after.frozen ? (Date.parse(after.now) - Date.parse(before.now)) / 1000 : after.offsetSeconds - before.offsetSeconds;
+  return before.frozen && after.frozen
+    ? (Date.parse(after.now) - Date.parse(before.now)) / 1000
+    : after.offsetSeconds - before.offsetSeconds;
 }
 
 /**
@@ -41,7 +43,9 @@ export function secondsBetween(before: SandboxClockState, after: SandboxClockSta
  * /sandbox) and the outcome it shows: the summary (role status) or the refusal (role alert).
  */
 export async function act(page: Page, form: Locator, button: Locator): Promise<void> {
-  const answered = page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/sandbox");
+  const answered = page.waitForResponse(
+    (response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/sandbox",
+  );
   await button.click();
   expect((await answered).status()).toBe(200);
   await expect(form.getByRole("status").or(form.getByRole("alert")).first()).toBeVisible();
@@ -69,7 +73,8 @@ async function createAppUser(dataDir: string, username: string, displayName: str
       path.join(root, "node_modules/.bin/tsx"),
       ["--conditions=react-server", "e2e/support/create-app-user.ts", dataDir, username, displayName],
       { cwd: root, timeout: 120_000 },
-      (error, _stdout, stderr) => (error === null ? resolve() : reject(new Error(`e2e/support/create-app-user.ts failed: ${error.message}\n${stderr}`))),
+      (error, _stdout, stderr) =>
+        error === null ? resolve() : reject(new Error(`e2e/support/create-app-user.ts failed: ${error.message}\n${stderr}`)),
     );
     child.stdin?.end(password);
   });
@@ -117,10 +122,19 @@ export async function startProductionApp(): Promise<ProductionApp> {
     NEXTAUTH_SECRET: randomUUID() + randomUUID(),
   });
   const lines: string[] = [];
-  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(path.join(root, "node_modules/.bin/next"), ["start", "-p", String(port)], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   for (const stream of [child.stdout, child.stderr]) {
     stream?.on("data", (chunk: Buffer) => {
-      lines.push(...chunk.toString("utf8").split("\n").filter((line) => line.trim() !== ""));
+      lines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter((line) => line.trim() !== ""),
+      );
       if (lines.length > 80) lines.splice(0, lines.length - 80);
     });
   }
@@ -136,7 +150,10 @@ export async function startProductionApp(): Promise<ProductionApp> {
   const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the production app stopped (exit ${child.exitCode}):\n${output()}`);
-    const ready = await fetch(`${url}/signin`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/signin`, { signal: AbortSignal.timeout(5_000) }).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) break;
     if (Date.now() > deadline) {
       await close();

@@ -23,8 +23,15 @@ export function createSignedBankClient() {
     const payload = body === undefined ? "" : JSON.stringify(body);
     const all: Record<string, string> = { Accept: "application/json", ...headers };
     if (body !== undefined) all["Content-Type"] = "application/json";
-    const signed = signer.sign({ method, path: `${target.pathname}${target.search}`, headers: all, body: payload }, { date: new Date(), requestId: randomUUID() });
-    const response = await fetch(target, { method, headers: { ...all, ...signed.headers }, ...(body === undefined ? {} : { body: payload }) });
+    const signed = signer.sign(
+      { method, path: `${target.pathname}${target.search}`, headers: all, body: payload },
+      { date: new Date(), requestId: randomUUID() },
+    );
+    const response = await fetch(target, {
+      method,
+      headers: { ...all, ...signed.headers },
+      ...(body === undefined ? {} : { body: payload }),
+    });
     const text = await response.text();
     return { status: response.status, body: text === "" ? undefined : JSON.parse(text), headers: response.headers };
   }

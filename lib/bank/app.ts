@@ -121,7 +121,8 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   const runDueBatches = () => {
     batchRuns.runDue().then(
       (outcome) => {
-        if (outcome.ran > 0 || outcome.skipped > 0) app.log.info({ ran: outcome.ran, failed: outcome.failed, skipped: outcome.skipped }, "batch runs");
+        if (outcome.ran > 0 || outcome.skipped > 0)
+          app.log.info({ ran: outcome.ran, failed: outcome.failed, skipped: outcome.skipped }, "batch runs");
       },
       (error: unknown) => app.log.error({ err: error }, "batch runs failed"),
     );

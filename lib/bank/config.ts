@@ -33,9 +33,7 @@ const schema = z.object({
     .default("http://localhost:4000"),
   BANK_NAME: z.string().min(1, "must not be empty").max(70, "must be at most 70 characters").default("Fjordbanken"),
   BANK_DATA_DIR: z.string().min(1, "must not be empty").default(".data/bank"),
-  BANK_DATABASE_URL: z
-    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })
-    .optional(),
+  BANK_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
   BANK_TRUST_ANCHORS: z.string().min(1, "must name a PEM file").optional(),
   BANK_WORKERS: z.coerce
     .number({ error: "must be a whole number of processes" })
@@ -49,9 +47,7 @@ const schema = z.object({
     .min(0, "must be 0-86400 seconds (0: only on a move of the clock or on demand)")
     .max(86_400, "must be 0-86400 seconds (0: only on a move of the clock or on demand)")
     .default(30),
-  BANK_SIGNATURE_MODE: z
-    .enum(["strict", "lenient"], { error: "must be strict or lenient" })
-    .default("strict"),
+  BANK_SIGNATURE_MODE: z.enum(["strict", "lenient"], { error: "must be strict or lenient" }).default("strict"),
   BANK_LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -87,7 +83,10 @@ export type BankConfig = {
  * Reads the bank's configuration once, through a schema; a wrong value throws BankConfigError.
  * `cores` is the default of BANK_WORKERS on PostgreSQL (the machine's).
  */
-export function loadBankConfig(env: Record<string, string | undefined> = process.env, { cores = availableParallelism() }: { cores?: number } = {}): BankConfig {
+export function loadBankConfig(
+  env: Record<string, string | undefined> = process.env,
+  { cores = availableParallelism() }: { cores?: number } = {},
+): BankConfig {
   // An empty variable counts as unset, as in most shells' `VAR= command`.
   const present = Object.fromEntries(
     Object.keys(schema.shape).flatMap((key) => {

@@ -14,7 +14,9 @@ const INITIAL_NUMBERS = ["13039319955", "12085592767", "18129215603", "200795186
  * The same database opened twice in a row, as by two starts of the bank: PGlite in a temporary
  * data directory, or one PostgreSQL test database (dropped after the second start).
  */
-async function twoStarts(kind: "pglite" | "postgres"): Promise<{ first: () => Promise<OpenedBankDatabase>; second: () => Promise<OpenedBankDatabase>; cleanup: () => Promise<void> }> {
+async function twoStarts(
+  kind: "pglite" | "postgres",
+): Promise<{ first: () => Promise<OpenedBankDatabase>; second: () => Promise<OpenedBankDatabase>; cleanup: () => Promise<void> }> {
   if (kind === "pglite") {
     const dataDir = await mkdtemp(join(tmpdir(), "bank-first-start-"));
     return {
@@ -48,7 +50,11 @@ describe.each(testDatabaseKinds())("the bank's first start on %s", (kind) => {
     const first = await buildBank({ config, database: await starts.first(), realNow, ensureSandboxData: true });
     const initial = await listSandboxCustomers(first.bank.db);
     expect(initial.customers.map((customer) => customer.customerNumber)).toEqual(INITIAL_NUMBERS);
-    const made = await createSandboxCustomer(first.bank.db, first.bank.clock, { customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "PRIVATE" });
+    const made = await createSandboxCustomer(first.bank.db, first.bank.clock, {
+      customerNumber: "01019012345",
+      customerName: "Kari Nordmann",
+      customerType: "PRIVATE",
+    });
     await first.bank.clock.set(new Date("2026-02-01T12:00:00Z"), { frozen: true });
     const ca = first.bank.pki.ca.certificatePem;
     await first.close();

@@ -156,7 +156,13 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    const settings = { BANK_DATABASE_URL: url.toString(), BANK_WORKERS: "1", BANK_TRUST_ANCHORS: trustAnchors, BANK_LOG_LEVEL: "warn", BANK_BATCH_RUN_INTERVAL: "0" };
+    const settings = {
+      BANK_DATABASE_URL: url.toString(),
+      BANK_WORKERS: "1",
+      BANK_TRUST_ANCHORS: trustAnchors,
+      BANK_LOG_LEVEL: "warn",
+      BANK_BATCH_RUN_INTERVAL: "0",
+    };
     banks = await Promise.all([spawnBank(settings), spawnBank(settings)]);
     await Promise.all(banks.map((bank) => waitForHealth(bank)));
   }, 180_000);
@@ -186,7 +192,10 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
   it("a clock moved on one reaches the other", async () => {
     const [one, other] = banks;
     if (!one || !other) throw new Error("two banks");
-    const moved = await createSignedTestClient(httpInjector(one.url)).post("/v1/sandbox/clock", { now: "2026-12-03T12:00:00+01:00", frozen: true });
+    const moved = await createSignedTestClient(httpInjector(one.url)).post("/v1/sandbox/clock", {
+      now: "2026-12-03T12:00:00+01:00",
+      frozen: true,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     let seen = "";
     for (let attempt = 0; attempt < 100 && seen !== "2026-12-03T11:00:00.000Z"; attempt++) {

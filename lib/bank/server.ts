@@ -70,10 +70,11 @@ function readTrustAnchors(config: BankConfig): string | undefined {
 /** Opens the database and builds the bank (not listening); `firstStart`: the sandbox's known state for an empty database. */
 async function build(config: BankConfig, firstStart: boolean): Promise<FastifyInstance> {
   const extraTrustAnchorsPem = readTrustAnchors(config);
-  const database = await openBankDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }).catch((error: unknown) =>
-    fail(
-      `cannot open the database ${config.databaseUrl ? "at BANK_DATABASE_URL" : `in BANK_DATA_DIR ${config.dataDir}`}: ${error instanceof Error ? error.message : String(error)}`,
-    ),
+  const database = await openBankDatabase(config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir }).catch(
+    (error: unknown) =>
+      fail(
+        `cannot open the database ${config.databaseUrl ? "at BANK_DATABASE_URL" : `in BANK_DATA_DIR ${config.dataDir}`}: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   );
   const make = () =>
     buildBank({
@@ -102,7 +103,8 @@ function shareClockMoves(app: FastifyInstance, databaseUrl: string): () => Promi
   const self = randomUUID();
   let client: pg.Client | undefined;
   let closed = false;
-  const reload = () => app.bank.clock.reload().catch((error: unknown) => app.log.error({ err: error }, "could not read the sandbox clock again"));
+  const reload = () =>
+    app.bank.clock.reload().catch((error: unknown) => app.log.error({ err: error }, "could not read the sandbox clock again"));
   const connect = async (): Promise<void> => {
     if (closed) return;
     const next = new pg.Client({ connectionString: databaseUrl });
@@ -145,12 +147,12 @@ function closeOnSignals(app: FastifyInstance, before: () => Promise<void> = asyn
     before()
       .then(() => app.close())
       .then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, "error while closing");
-        process.exit(1);
-      },
-    );
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, "error while closing");
+          process.exit(1);
+        },
+      );
   };
   process.on("SIGTERM", () => close("SIGTERM"));
   process.on("SIGINT", () => close("SIGINT"));
@@ -222,7 +224,8 @@ async function runWorker(config: BankConfig): Promise<void> {
 
 /** The primary: first start, then the workers, restarted when they die, stopped on a signal. */
 async function runPrimary(config: BankConfig): Promise<void> {
-  const say = (message: string) => process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message })}\n`);
+  const say = (message: string) =>
+    process.stdout.write(`${JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: message })}\n`);
   // Migrations, keys, clock, schedule and sandbox data, once, before any worker starts.
   const first = await build(config, true);
   await first.close();
@@ -273,7 +276,9 @@ async function runPrimary(config: BankConfig): Promise<void> {
     restarts.push(now);
     while (restarts.length > 0 && (restarts[0] ?? now) < now - RESTART_WINDOW_MS) restarts.shift();
     if (restarts.length > MAX_RESTARTS) {
-      process.stderr.write(`bank: ${restarts.length} workers ended within ${RESTART_WINDOW_MS / 1000} s (the last: code ${code ?? signal}); stopping\n`);
+      process.stderr.write(
+        `bank: ${restarts.length} workers ended within ${RESTART_WINDOW_MS / 1000} s (the last: code ${code ?? signal}); stopping\n`,
+      );
       stop(1);
       return;
     }

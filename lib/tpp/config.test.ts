@@ -24,7 +24,10 @@ function writeWork(name: string, content: string | Buffer): string {
 
 const p12File = writeWork(
   "tpp.p12",
-  Buffer.from(readFileSync(new URL("../psd2/certificates/fixtures/tpp-openssl3.p12.b64", import.meta.url), "utf8").replace(/\s+/g, ""), "base64"),
+  Buffer.from(
+    readFileSync(new URL("../psd2/certificates/fixtures/tpp-openssl3.p12.b64", import.meta.url), "utf8").replace(/\s+/g, ""),
+    "base64",
+  ),
 );
 const notPem = writeWork("not-a-certificate.pem", "hello\n");
 
@@ -112,21 +115,45 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
   ["ASPSP_BASE_URL", { ASPSP_BASE_URL: "ftp://bank.example" }, /must be an absolute http\(s\) URL/],
   ["ASPSP_BASE_URL", { ASPSP_BASE_URL: "http://user:pw@bank.example" }, /must not carry a user name or password/],
   ["ASPSP_ENVIRONMENT", { ASPSP_ENVIRONMENT: "staging" }, /must be sandbox or production \(got "staging"\)/],
-  ["TPP_CERT_FILE", { TPP_CERT_FILE: "missing.pem", TPP_KEY_FILE: testPki.path("tpp.key.pem") }, /cannot read missing\.pem \(no such file\)/],
+  [
+    "TPP_CERT_FILE",
+    { TPP_CERT_FILE: "missing.pem", TPP_KEY_FILE: testPki.path("tpp.key.pem") },
+    /cannot read missing\.pem \(no such file\)/,
+  ],
   ["TPP_CERT_FILE", { TPP_CERT_FILE: notPem, TPP_KEY_FILE: testPki.path("tpp.key.pem") }, /is not a PEM certificate/],
-  ["TPP_CERT_FILE", { TPP_CERT_FILE: testPki.path("tpp-expired.cert.pem"), TPP_KEY_FILE: testPki.path("tpp.key.pem") }, /expired on 2021-01-01/],
+  [
+    "TPP_CERT_FILE",
+    { TPP_CERT_FILE: testPki.path("tpp-expired.cert.pem"), TPP_KEY_FILE: testPki.path("tpp.key.pem") },
+    /expired on 2021-01-01/,
+  ],
   ["TPP_KEY_FILE", { TPP_CERT_FILE: testPki.path("tpp.cert.pem") }, /is required with TPP_CERT_FILE/],
-  ["TPP_KEY_FILE", { TPP_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_KEY_FILE: testPki.path("ca1.key.pem") }, /does not belong to the certificate/],
+  [
+    "TPP_KEY_FILE",
+    { TPP_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_KEY_FILE: testPki.path("ca1.key.pem") },
+    /does not belong to the certificate/,
+  ],
   ["TPP_KEY_FILE", { TPP_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_KEY_FILE: notPem }, /is not a PEM private key/],
   ["TPP_P12_FILE", { TPP_P12_FILE: notPem, TPP_P12_PASSWORD: "secret" }, /is not a usable PKCS#12 file/],
   ["TPP_P12_FILE", { TPP_P12_PASSWORD: "secret" }, /is required with TPP_P12_PASSWORD/],
-  ["TPP_P12_FILE", { TPP_P12_FILE: p12File, TPP_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_KEY_FILE: testPki.path("tpp.key.pem") }, /not both/],
+  [
+    "TPP_P12_FILE",
+    { TPP_P12_FILE: p12File, TPP_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_KEY_FILE: testPki.path("tpp.key.pem") },
+    /not both/,
+  ],
   ["TPP_P12_PASSWORD", { TPP_P12_FILE: p12File, TPP_P12_PASSWORD: "wrong" }, /wrong password/],
   ["TPP_TLS_KEY_FILE", { TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem") }, /is required with TPP_TLS_CERT_FILE/],
   ["TPP_TLS_CERT_FILE", { TPP_TLS_KEY_FILE: testPki.path("tpp.key.pem") }, /is required with TPP_TLS_KEY_FILE/],
-  ["TPP_TLS_KEY_FILE", { TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_TLS_KEY_FILE: testPki.path("ca1.key.pem") }, /does not belong/],
+  [
+    "TPP_TLS_KEY_FILE",
+    { TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_TLS_KEY_FILE: testPki.path("ca1.key.pem") },
+    /does not belong/,
+  ],
   ["TPP_REDIRECT_URI", { TPP_REDIRECT_URI: "/callback" }, /must be an absolute http\(s\) URL/],
-  ["TPP_REDIRECT_URI", { TPP_REDIRECT_URI: "http://127.0.0.1:3000/callback", NEXTAUTH_URL: "http://localhost:3000" }, /must be the app's host in NEXTAUTH_URL \(localhost:3000\)/],
+  [
+    "TPP_REDIRECT_URI",
+    { TPP_REDIRECT_URI: "http://127.0.0.1:3000/callback", NEXTAUTH_URL: "http://localhost:3000" },
+    /must be the app's host in NEXTAUTH_URL \(localhost:3000\)/,
+  ],
   ["TPP_DATA_DIR", { TPP_DATA_DIR: notPem }, /cannot write .*secrets\.json/],
   ["DATABASE_URL", { DATABASE_URL: "mysql://db.example/tpp" }, /must be a postgres:\/\/ URL$/],
   ["SESSION_SECRET", { SESSION_SECRET: "short" }, /must be at least 32 characters \(e\.g\. openssl rand -base64 32\)$/],
@@ -135,8 +162,16 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
   ["ASPSP_TRUST_ANCHORS", { ASPSP_TRUST_ANCHORS: notPem }, /is not a PEM bundle of CA certificates/],
   ["ASPSP_TRUST_ANCHORS", { ASPSP_TRUST_ANCHORS: "missing.pem" }, /cannot read missing\.pem/],
   ["ASPSP_REQUIRE_SIGNED_RESPONSES", { ASPSP_REQUIRE_SIGNED_RESPONSES: "maybe" }, /must be one of true, false/],
-  ["ASPSP_TRUST_ANCHORS", { ...production, ASPSP_REQUIRE_SIGNED_RESPONSES: "true" }, /is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on/],
-  ["TPP_CERT_FILE", { ASPSP_BASE_URL: "https://sandbox.bank.example" }, /is required when ASPSP_BASE_URL \(https:\/\/sandbox\.bank\.example\) is not the local sandbox bank/],
+  [
+    "ASPSP_TRUST_ANCHORS",
+    { ...production, ASPSP_REQUIRE_SIGNED_RESPONSES: "true" },
+    /is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on/,
+  ],
+  [
+    "TPP_CERT_FILE",
+    { ASPSP_BASE_URL: "https://sandbox.bank.example" },
+    /is required when ASPSP_BASE_URL \(https:\/\/sandbox\.bank\.example\) is not the local sandbox bank/,
+  ],
 ];
 
 describe("loadTppConfig: a wrong setting stops start-up with one line naming the variable", () => {
@@ -175,9 +210,23 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
 
   it("knows every variable it reads", () => {
     expect([...TPP_CONFIG_VARIABLES].sort()).toEqual([
-      "ASPSP_BASE_URL", "ASPSP_ENVIRONMENT", "ASPSP_REQUIRE_SIGNED_RESPONSES", "ASPSP_TRUST_ANCHORS", "DATABASE_URL", "NEXTAUTH_SECRET",
-      "NEXTAUTH_URL", "SESSION_SECRET", "TPP_CERT_FILE", "TPP_DATA_DIR", "TPP_KEY_FILE", "TPP_P12_FILE", "TPP_P12_PASSWORD",
-      "TPP_REDIRECT_URI", "TPP_TLS_CERT_FILE", "TPP_TLS_KEY_FILE", "TPP_TRUSTED_PROXIES",
+      "ASPSP_BASE_URL",
+      "ASPSP_ENVIRONMENT",
+      "ASPSP_REQUIRE_SIGNED_RESPONSES",
+      "ASPSP_TRUST_ANCHORS",
+      "DATABASE_URL",
+      "NEXTAUTH_SECRET",
+      "NEXTAUTH_URL",
+      "SESSION_SECRET",
+      "TPP_CERT_FILE",
+      "TPP_DATA_DIR",
+      "TPP_KEY_FILE",
+      "TPP_P12_FILE",
+      "TPP_P12_PASSWORD",
+      "TPP_REDIRECT_URI",
+      "TPP_TLS_CERT_FILE",
+      "TPP_TLS_KEY_FILE",
+      "TPP_TRUSTED_PROXIES",
     ]);
   });
 
@@ -185,7 +234,9 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
     const dataDir = freshDir();
     expect(loadTppConfig({ TPP_DATA_DIR: dataDir }, { cwd: work }).trustedProxies).toBe(0);
     expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "1" }, { cwd: work }).trustedProxies).toBe(1);
-    expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "yes" }, { cwd: work })).toThrow(/^TPP_TRUSTED_PROXIES: must be a whole number/);
+    expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "yes" }, { cwd: work })).toThrow(
+      /^TPP_TRUSTED_PROXIES: must be a whole number/,
+    );
     expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "11" }, { cwd: work })).toThrow(/^TPP_TRUSTED_PROXIES: /);
   });
 });

@@ -60,16 +60,14 @@ const booleanSetting = z
   .transform((value) => ["true", "1", "on", "yes"].includes(value));
 
 const httpUrl = (example: string) =>
-  z
-    .url({ protocol: /^https?$/, error: `must be an absolute http(s) URL such as ${example}` })
-    .check((payload) => {
-      // zod runs this check after a failed format check too: only a URL is looked into.
-      if (!URL.canParse(payload.value)) return;
-      const url = new URL(payload.value);
-      if (url.username !== "" || url.password !== "") {
-        payload.issues.push({ code: "custom", message: "must not carry a user name or password", input: payload.value });
-      }
-    });
+  z.url({ protocol: /^https?$/, error: `must be an absolute http(s) URL such as ${example}` }).check((payload) => {
+    // zod runs this check after a failed format check too: only a URL is looked into.
+    if (!URL.canParse(payload.value)) return;
+    const url = new URL(payload.value);
+    if (url.username !== "" || url.password !== "") {
+      payload.issues.push({ code: "custom", message: "must not carry a user name or password", input: payload.value });
+    }
+  });
 
 const secret = z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)");
 const fileName = z.string().min(1, "must name a file");
@@ -145,14 +143,23 @@ function checkPairs(e: Environment): void {
   if (e.TPP_P12_FILE !== undefined && e.TPP_CERT_FILE !== undefined) {
     throw configError("TPP_P12_FILE", "give either TPP_P12_FILE or TPP_CERT_FILE with TPP_KEY_FILE, not both");
   }
-  if (e.TPP_P12_PASSWORD !== undefined && e.TPP_P12_FILE === undefined) throw configError("TPP_P12_FILE", "is required with TPP_P12_PASSWORD");
-  if (e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE === undefined) throw configError("TPP_TLS_KEY_FILE", "is required with TPP_TLS_CERT_FILE");
-  if (e.TPP_TLS_KEY_FILE !== undefined && e.TPP_TLS_CERT_FILE === undefined) throw configError("TPP_TLS_CERT_FILE", "is required with TPP_TLS_KEY_FILE");
+  if (e.TPP_P12_PASSWORD !== undefined && e.TPP_P12_FILE === undefined)
+    throw configError("TPP_P12_FILE", "is required with TPP_P12_PASSWORD");
+  if (e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE === undefined)
+    throw configError("TPP_TLS_KEY_FILE", "is required with TPP_TLS_CERT_FILE");
+  if (e.TPP_TLS_KEY_FILE !== undefined && e.TPP_TLS_CERT_FILE === undefined)
+    throw configError("TPP_TLS_CERT_FILE", "is required with TPP_TLS_KEY_FILE");
 }
 
 /** In production nothing is generated or assumed: each of these must be set. */
 function checkProduction(e: Environment): void {
-  const required: readonly (keyof Environment)[] = ["ASPSP_BASE_URL", "TPP_REDIRECT_URI", "NEXTAUTH_URL", "SESSION_SECRET", "NEXTAUTH_SECRET"];
+  const required: readonly (keyof Environment)[] = [
+    "ASPSP_BASE_URL",
+    "TPP_REDIRECT_URI",
+    "NEXTAUTH_URL",
+    "SESSION_SECRET",
+    "NEXTAUTH_SECRET",
+  ];
   for (const name of required) {
     if (e[name] === undefined) throw configError(name, "is required when ASPSP_ENVIRONMENT is production");
   }
@@ -228,7 +235,10 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     try {
       trustAnchors = { kind: "file", file: e.ASPSP_TRUST_ANCHORS, anchors: loadTrustAnchors(text) };
     } catch (error) {
-      throw configError("ASPSP_TRUST_ANCHORS", `${e.ASPSP_TRUST_ANCHORS} is not a PEM bundle of CA certificates (${error instanceof Error ? error.message : String(error)})`);
+      throw configError(
+        "ASPSP_TRUST_ANCHORS",
+        `${e.ASPSP_TRUST_ANCHORS} is not a PEM bundle of CA certificates (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
   } else if (environment === "sandbox" && isLocalUrl(aspspBaseUrl)) {
     trustAnchors = { kind: "sandbox-portal", directory: path.join(dataDir, "credentials") };
@@ -236,7 +246,10 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     trustAnchors = { kind: "none" };
   }
   if (e.ASPSP_REQUIRE_SIGNED_RESPONSES && trustAnchors.kind === "none") {
-    throw configError("ASPSP_TRUST_ANCHORS", "is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on: responses are verified against these CAs");
+    throw configError(
+      "ASPSP_TRUST_ANCHORS",
+      "is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on: responses are verified against these CAs",
+    );
   }
 
   const generated: string[] = [];
@@ -261,7 +274,8 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     redirectUri,
     appUrl,
     dataDir,
-    database: e.DATABASE_URL === undefined ? { kind: "pglite", dataDir: path.join(dataDir, "db") } : { kind: "postgres", url: e.DATABASE_URL },
+    database:
+      e.DATABASE_URL === undefined ? { kind: "pglite", dataDir: path.join(dataDir, "db") } : { kind: "postgres", url: e.DATABASE_URL },
     sessionSecret,
     nextAuthSecret,
     signing,

@@ -30,7 +30,15 @@ describe("describeError", () => {
   });
 
   it("words a 405 and a 409 for what they are: the state of what the bank holds, not an invalid request", () => {
-    const reply = (status: number) => new AspspError({ status, tppMessages: [{ category: "ERROR", code: "CONFLICT" }], psuMessage: undefined, links: {}, requestId: "r", tppSessionId: undefined });
+    const reply = (status: number) =>
+      new AspspError({
+        status,
+        tppMessages: [{ category: "ERROR", code: "CONFLICT" }],
+        psuMessage: undefined,
+        links: {},
+        requestId: "r",
+        tppSessionId: undefined,
+      });
     expect(describeError(reply(405))?.title).toBe("The bank does not allow this now");
     expect(describeError(reply(409))?.summary).toContain("already approved or in a signing basket");
   });

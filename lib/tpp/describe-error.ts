@@ -6,7 +6,12 @@ export interface ErrorDisplay {
   readonly summary: string;
   /** The bank's HTTP status, when the bank answered. */
   readonly status: number | undefined;
-  readonly tppMessages: readonly { readonly category: string; readonly code: string; readonly path: string | undefined; readonly text: string | undefined }[];
+  readonly tppMessages: readonly {
+    readonly category: string;
+    readonly code: string;
+    readonly path: string | undefined;
+    readonly text: string | undefined;
+  }[];
   /** The bank's text for the PSU, shown as the bank wrote it. */
   readonly psuMessage: string | undefined;
   /** X-Request-ID of the call, to find it in the request inspector. */
@@ -16,21 +21,52 @@ export interface ErrorDisplay {
 }
 
 const BY_STATUS: readonly { test: (status: number) => boolean; title: string; summary: string }[] = [
-  { test: (s) => s === 401, title: "The bank needs a new approval", summary: "The bank did not accept the current approval for this request." },
-  { test: (s) => s === 403, title: "The bank did not allow this", summary: "The bank refused access: the consent may not cover this, or it was revoked." },
-  { test: (s) => s === 405, title: "The bank does not allow this now", summary: "The bank does not allow this in the resource's present state (for example cancelling a payment that is scheduled or finished)." },
-  { test: (s) => s === 409, title: "The bank refused: it conflicts with what it has", summary: "The bank refused because of the state of what it holds: a duplicate, or something already approved or in a signing basket." },
-  { test: (s) => s === 404, title: "The bank does not know this", summary: "The bank has nothing by that id for this customer, or it is no longer shared with this app." },
+  {
+    test: (s) => s === 401,
+    title: "The bank needs a new approval",
+    summary: "The bank did not accept the current approval for this request.",
+  },
+  {
+    test: (s) => s === 403,
+    title: "The bank did not allow this",
+    summary: "The bank refused access: the consent may not cover this, or it was revoked.",
+  },
+  {
+    test: (s) => s === 405,
+    title: "The bank does not allow this now",
+    summary:
+      "The bank does not allow this in the resource's present state (for example cancelling a payment that is scheduled or finished).",
+  },
+  {
+    test: (s) => s === 409,
+    title: "The bank refused: it conflicts with what it has",
+    summary: "The bank refused because of the state of what it holds: a duplicate, or something already approved or in a signing basket.",
+  },
+  {
+    test: (s) => s === 404,
+    title: "The bank does not know this",
+    summary: "The bank has nothing by that id for this customer, or it is no longer shared with this app.",
+  },
   { test: (s) => s === 429, title: "Too many requests", summary: "The bank's limit of requests was reached. Try again later." },
-  { test: (s) => s >= 500, title: "The bank had a problem", summary: "Something went wrong at the bank. Trying again in a moment may help." },
+  {
+    test: (s) => s >= 500,
+    title: "The bank had a problem",
+    summary: "Something went wrong at the bank. Trying again in a moment may help.",
+  },
   { test: () => true, title: "The bank refused the request", summary: "The bank considered the request invalid." },
 ];
 
 const BY_CODE: Partial<Record<TppErrorCode, { title: string; summary: string }>> = {
   ASPSP_UNREACHABLE: { title: "The bank could not be reached", summary: "The app could not connect to the bank. Try again in a moment." },
   ASPSP_TIMEOUT: { title: "The bank did not answer in time", summary: "The bank took too long to answer. Try again in a moment." },
-  ASPSP_RESPONSE_INVALID: { title: "The bank's answer could not be read", summary: "The bank answered with something the interface does not allow." },
-  RESPONSE_SIGNATURE_INVALID: { title: "The bank's answer was not signed as required", summary: "The signature of the bank's reply could not be verified, so it was not used." },
+  ASPSP_RESPONSE_INVALID: {
+    title: "The bank's answer could not be read",
+    summary: "The bank answered with something the interface does not allow.",
+  },
+  RESPONSE_SIGNATURE_INVALID: {
+    title: "The bank's answer was not signed as required",
+    summary: "The signature of the bank's reply could not be verified, so it was not used.",
+  },
   ASPSP_LINK_INVALID: { title: "A link could not be followed", summary: "A link does not lead to the bank's own interface." },
   CREDENTIALS_UNAVAILABLE: { title: "The app has no certificate", summary: "The app's signing certificate could not be obtained." },
   PSU_SESSION_MISSING: { title: "Your session is not ready", summary: "Reload the page." },

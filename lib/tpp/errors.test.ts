@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { AspspError, TppError } from "./errors";
 
-const details = { status: 401, tppMessages: [{ category: "ERROR" as const, code: "SCA_EXPIRED" }], psuMessage: undefined, links: {}, requestId: "r-1", tppSessionId: "s-1" };
+const details = {
+  status: 401,
+  tppMessages: [{ category: "ERROR" as const, code: "SCA_EXPIRED" }],
+  psuMessage: undefined,
+  links: {},
+  requestId: "r-1",
+  tppSessionId: "s-1",
+};
 
 describe("TppError and AspspError", () => {
   it("are recognised across copies of the module (Next bundles instrumentation and pages apart)", async () => {

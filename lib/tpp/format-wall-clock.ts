@@ -49,7 +49,9 @@ export function formatWallClock(instant: Date, options: WallClockOptions): strin
   const month = MONTH_ABBREVIATIONS[Number(parts.month) - 1] ?? parts.month;
   // With a numeric month, en-GB pads the day ("02/09/2026"): the day goes unpadded, "2 Sep".
   const day = String(Number(parts.day));
-  const date = [options.weekday === true ? parts.weekday : undefined, day, month, options.year === false ? undefined : parts.year].filter((part) => part !== undefined).join(" ");
+  const date = [options.weekday === true ? parts.weekday : undefined, day, month, options.year === false ? undefined : parts.year]
+    .filter((part) => part !== undefined)
+    .join(" ");
   if (options.time === undefined) return date;
   const time = [parts.hour, parts.minute, ...(options.time === "seconds" ? [parts.second] : [])].join(":");
   return `${date}, ${time}${options.zoneName === true && parts.timeZoneName !== undefined ? ` ${parts.timeZoneName}` : ""}`;

@@ -55,14 +55,20 @@ declare global {
 async function createRuntime(config: TppConfig): Promise<TppRuntime> {
   let database: OpenedTppDatabase;
   try {
-    database = await openTppDatabase(config.database.kind === "postgres" ? { url: config.database.url } : { dataDir: config.database.dataDir });
+    database = await openTppDatabase(
+      config.database.kind === "postgres" ? { url: config.database.url } : { dataDir: config.database.dataDir },
+    );
   } catch (error) {
     const variable = config.database.kind === "postgres" ? "DATABASE_URL" : "TPP_DATA_DIR";
     const where = config.database.kind === "postgres" ? "at DATABASE_URL" : `in ${config.database.dataDir}`;
-    throw new TppError("CONFIG_INVALID", `${variable}: cannot open the database ${where} (${error instanceof Error ? error.message : String(error)})`, {
-      variable,
-      cause: error,
-    });
+    throw new TppError(
+      "CONFIG_INVALID",
+      `${variable}: cannot open the database ${where} (${error instanceof Error ? error.message : String(error)})`,
+      {
+        variable,
+        cause: error,
+      },
+    );
   }
   const users = createUsersRepository(database.db);
   if (config.environment === "sandbox") await ensureDemoUser(users, config.dataDir, new Date());
@@ -100,7 +106,10 @@ async function trustAnchorsOf(config: TppConfig, sandboxCa: string | undefined):
   const source = config.trustAnchors;
   if (source.kind === "file") return source.anchors;
   if (source.kind === "none") return undefined;
-  const pem = sandboxCa ?? (await fetchSandboxCa(config.aspspBaseUrl)) ?? (await readFile(path.join(source.directory, "aspsp-ca.pem"), "utf8").catch(() => undefined));
+  const pem =
+    sandboxCa ??
+    (await fetchSandboxCa(config.aspspBaseUrl)) ??
+    (await readFile(path.join(source.directory, "aspsp-ca.pem"), "utf8").catch(() => undefined));
   return pem === undefined ? undefined : loadTrustAnchors(pem);
 }
 
@@ -110,7 +119,10 @@ async function createConnection(): Promise<AspspConnection> {
   const { credentials, sandboxCa } = await signingCredentialsOf(config);
   const trustAnchors = await trustAnchorsOf(config, sandboxCa);
   if (config.requireSignedResponses && (trustAnchors === undefined || trustAnchors.length === 0)) {
-    throw new TppError("CREDENTIALS_UNAVAILABLE", "ASPSP_REQUIRE_SIGNED_RESPONSES is on, but the bank's CA could not be obtained from its portal");
+    throw new TppError(
+      "CREDENTIALS_UNAVAILABLE",
+      "ASPSP_REQUIRE_SIGNED_RESPONSES is on, but the bank's CA could not be obtained from its portal",
+    );
   }
   const signer = createRequestSigner({ privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem });
   const info = readCertificateInfo(signer.certificate);
@@ -157,8 +169,5 @@ export async function closeTppRuntime(): Promise<void> {
   const runtime = globalThis.__psd2TppRuntime;
   globalThis.__psd2TppConnection = undefined;
   globalThis.__psd2TppRuntime = undefined;
-  await Promise.allSettled([
-    connection?.then((c) => c.client.close()),
-    runtime?.then((r) => r.database.close()),
-  ]);
+  await Promise.allSettled([connection?.then((c) => c.client.close()), runtime?.then((r) => r.database.close())]);
 }

@@ -21,14 +21,30 @@ import { describe, expect, it } from "vitest";
 const tppRoot = path.dirname(fileURLToPath(import.meta.url));
 const repositoryRoot = path.resolve(tppRoot, "../..");
 
-const serverPackages = new Set(["undici", "pg", "@electric-sql/pglite", "drizzle-orm", "fs", "fs/promises", "http", "https", "net", "tls", "http2", "dns", "child_process"]);
+const serverPackages = new Set([
+  "undici",
+  "pg",
+  "@electric-sql/pglite",
+  "drizzle-orm",
+  "fs",
+  "fs/promises",
+  "http",
+  "https",
+  "net",
+  "tls",
+  "http2",
+  "dns",
+  "child_process",
+]);
 /** Table declarations: no query runs through them. */
 const declarationsOnly = new Set(["drizzle-orm/pg-core"]);
 /** node:net's address checks open no connection. */
 const harmlessNet = new Set(["isIP", "isIPv4", "isIPv6"]);
 const serverModules = ["config", "runtime", "db/open-tpp-database", "secrets/"];
 /** Modules of the kind that stay without it, and why. */
-const exempt = new Map([["db/schema.ts", "the tables' declaration (sql for defaults): drizzle-kit loads it outside Next, and it reads nothing"]]);
+const exempt = new Map([
+  ["db/schema.ts", "the tables' declaration (sql for defaults): drizzle-kit loads it outside Next, and it reads nothing"],
+]);
 /** node:crypto's names that carry no secret. */
 const harmlessCrypto = new Set(["randomUUID"]);
 
@@ -40,7 +56,13 @@ interface ModuleImports {
 }
 
 function readImports(file: string): ModuleImports {
-  const source = ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, false, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const source = ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    false,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const imports: { specifier: string; names: string[] | undefined }[] = [];
   let first: string | undefined;
   for (const statement of source.statements) {
@@ -51,12 +73,19 @@ function readImports(file: string): ModuleImports {
       if (clause?.isTypeOnly) continue;
       const bindings = clause?.namedBindings;
       if (clause !== undefined && clause.name === undefined && bindings !== undefined && ts.isNamedImports(bindings)) {
-        const names = bindings.elements.filter((element) => !element.isTypeOnly).map((element) => (element.propertyName ?? element.name).text);
+        const names = bindings.elements
+          .filter((element) => !element.isTypeOnly)
+          .map((element) => (element.propertyName ?? element.name).text);
         if (names.length > 0) imports.push({ specifier, names });
         continue;
       }
       imports.push({ specifier, names: undefined });
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier !== undefined && ts.isStringLiteral(statement.moduleSpecifier) && !statement.isTypeOnly) {
+    } else if (
+      ts.isExportDeclaration(statement) &&
+      statement.moduleSpecifier !== undefined &&
+      ts.isStringLiteral(statement.moduleSpecifier) &&
+      !statement.isTypeOnly
+    ) {
       imports.push({ specifier: statement.moduleSpecifier.text, names: undefined });
     }
   }
@@ -74,7 +103,10 @@ function touches(file: string, specifier: string, names: readonly string[] | und
   const target = specifier.startsWith("@/lib/tpp/")
     ? specifier.slice("@/lib/tpp/".length)
     : specifier.startsWith(".")
-      ? path.relative(tppRoot, path.resolve(path.dirname(file), specifier)).split(path.sep).join("/")
+      ? path
+          .relative(tppRoot, path.resolve(path.dirname(file), specifier))
+          .split(path.sep)
+          .join("/")
       : undefined;
   if (target === undefined || target.startsWith("..")) return undefined;
   const module = target.replace(/\.tsx?$/, "");
@@ -113,7 +145,11 @@ function listClientComponents(): string[] {
     readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) return walk(full);
-      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) && /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use client["']/.test(readFileSync(full, "utf8")) ? [full] : [];
+      return /\.tsx?$/.test(entry.name) &&
+        !/\.test\.tsx?$/.test(entry.name) &&
+        /^\s*(?:\/\/[^\n]*\n\s*|\/\*[\s\S]*?\*\/\s*)*["']use client["']/.test(readFileSync(full, "utf8"))
+        ? [full]
+        : [];
     });
   return [...walk(path.join(repositoryRoot, "app")), ...walk(path.join(repositoryRoot, "components"))];
 }
@@ -162,13 +198,22 @@ describe('import "server-only" in lib/tpp', () => {
 
   it("finds the modules that read secrets, the database or the network", () => {
     // The doors themselves and a few of their users, so that the search cannot quietly find nothing.
-    for (const known of ["config.ts", "runtime.ts", "db/open-tpp-database.ts", "secrets/load-sandbox-secrets.ts", "auth/hash-password.ts", "users/users-repository.ts", "aspsp/create-aspsp-client.ts", "pis/get-payment.ts"]) {
+    for (const known of [
+      "config.ts",
+      "runtime.ts",
+      "db/open-tpp-database.ts",
+      "secrets/load-sandbox-secrets.ts",
+      "auth/hash-password.ts",
+      "users/users-repository.ts",
+      "aspsp/create-aspsp-client.ts",
+      "pis/get-payment.ts",
+    ]) {
       expect([...modules.keys()], known).toContain(known);
     }
     expect(modules.size).toBeGreaterThan(40);
   });
 
-  it("each begins with import \"server-only\"", () => {
+  it('each begins with import "server-only"', () => {
     const missing = [...modules]
       .filter(([module]) => readImports(path.join(tppRoot, module)).first !== "server-only")
       .map(([module, reasons]) => `lib/tpp/${module} (${[...new Set(reasons)].join(", ")})`);
@@ -193,7 +238,9 @@ describe('import "server-only" in lib/tpp', () => {
     expect(touches(file, "node:net", ["createConnection"])).toBe("node:net");
     expect(touches(file, "undici", ["request"])).toBe("undici");
     expect(touches(file, "./config", ["getTppConfig"])).toBe("lib/tpp/config");
-    expect(touches(path.join(tppRoot, "auth", "x.ts"), "../secrets/load-sandbox-secrets", ["loadSandboxSecrets"])).toBe("lib/tpp/secrets/load-sandbox-secrets");
+    expect(touches(path.join(tppRoot, "auth", "x.ts"), "../secrets/load-sandbox-secrets", ["loadSandboxSecrets"])).toBe(
+      "lib/tpp/secrets/load-sandbox-secrets",
+    );
     expect(touches(file, "@/lib/tpp/runtime", ["getTppRuntime"])).toBe("lib/tpp/runtime");
     expect(touches(file, "./format-wall-clock", ["formatWallClock"])).toBeUndefined();
     expect(touches(file, "zod", ["z"])).toBeUndefined();

@@ -39,7 +39,8 @@ export async function startTpp(): Promise<void> {
     stop(error);
   }
   log(`${config.environment} environment, bank at ${config.aspspBaseUrl}, callback ${config.redirectUri}`);
-  if (config.generated.length > 0) log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
+  if (config.generated.length > 0)
+    log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
   try {
     await getTppRuntime();
   } catch (error) {

@@ -11,7 +11,11 @@ function Refusal({ state }: { state: ApproveBasketState }) {
     outcome.kind === "failed"
       ? [outcome.title, outcome.summary, outcome.requestId]
       : outcome.kind === "duplicate"
-        ? ["The bank did not start the approval (HTTP 409)", `No payment of the basket waits for approval any more. ${outcome.message}`, outcome.requestId]
+        ? [
+            "The bank did not start the approval (HTTP 409)",
+            `No payment of the basket waits for approval any more. ${outcome.message}`,
+            outcome.requestId,
+          ]
         : [
             `The bank did not start the approval (HTTP ${outcome.status})`,
             outcome.tppMessages.map((message) => `${message.code}${message.text === undefined ? "" : `: ${message.text}`}`).join(" · "),

@@ -30,7 +30,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-
 function first(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
@@ -44,11 +43,15 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   const { baskets, payments } = await getTppRuntime();
   const stored = await baskets.findById(user.id, id);
   if (stored === undefined) notFound();
-  const result = await loadForPage(returnTo, async () => readBasketAtBank(await getAspspContext({ returnTo }), { baskets, payments }, stored));
+  const result = await loadForPage(returnTo, async () =>
+    readBasketAtBank(await getAspspContext({ returnTo }), { baskets, payments }, stored),
+  );
   const basket = result.ok ? result.value.basket : stored;
   const flow = await findLatestFlowOf(user.id, "basket", basket.basketId);
   const members = result.ok ? result.value.payments.map((entry) => entry.record) : await payments.listInBasket(user.id, id);
-  const hidden = new Set(result.ok ? result.value.payments.filter((entry) => entry.hiddenByKnownIssue).map((entry) => entry.record.id) : []);
+  const hidden = new Set(
+    result.ok ? result.value.payments.filter((entry) => entry.hiddenByKnownIssue).map((entry) => entry.record.id) : [],
+  );
   const open = members.some((payment) => !isSettledStatus(payment.service, payment.status));
   // Payments still waiting for the basket's one approval; the bank takes a new start of it while any waits.
   const waiting = members.some((payment) => payment.status === "RCVD");
@@ -80,16 +83,20 @@ export default async function BasketPage({ params, searchParams }: { params: Par
           One approval, each payment on its own
         </h2>
         <p className="mt-1">
-          A signing basket is not all-or-nothing. One approval at the bank signs every payment in it, but the bank then carries out each payment on its own: one can be
-          rejected (for example for lack of funds) while the others are paid. The basket&apos;s status is the worst case of its payments: rejected if any was
-          rejected, partly approved while some wait, approved when all are. Each payment&apos;s own status is below.
+          A signing basket is not all-or-nothing. One approval at the bank signs every payment in it, but the bank then carries out each
+          payment on its own: one can be rejected (for example for lack of funds) while the others are paid. The basket&apos;s status is the
+          worst case of its payments: rejected if any was rejected, partly approved while some wait, approved when all are. Each
+          payment&apos;s own status is below.
         </p>
       </section>
 
-      {scaFailure !== undefined && <ScaFailureNotice failure={scaFailure} consequence="Payments whose approval failed are rejected by the bank: no money moves." />}
+      {scaFailure !== undefined && (
+        <ScaFailureNotice failure={scaFailure} consequence="Payments whose approval failed are rejected by the bank: no money moves." />
+      )}
       {first(query.approval) === "not-started" && basket.status === "RCVD" && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          The bank made the basket but did not start its approval. Approve it at the bank below, or delete the basket and sign the payments again; the request inspector shows the bank&apos;s reply.
+          The bank made the basket but did not start its approval. Approve it at the bank below, or delete the basket and sign the payments
+          again; the request inspector shows the bank&apos;s reply.
         </p>
       )}
       {!result.ok && <ErrorPanel error={result.error} />}
@@ -105,7 +112,9 @@ export default async function BasketPage({ params, searchParams }: { params: Par
                 <p className="text-sm text-slate-500">
                   to {formatAccountNumber(payment.creditorAccount)} · {PAYMENT_STATUS_WORDS[payment.status].meaning}
                   {payment.fundsAvailable === false ? " Not enough money on the account." : ""}
-                  {hidden.has(payment.id) ? " (The bank does not show this domestic payment before its approval: the status is its last word.)" : ""}
+                  {hidden.has(payment.id)
+                    ? " (The bank does not show this domestic payment before its approval: the status is its last word.)"
+                    : ""}
                 </p>
               </div>
               <div className="flex flex-wrap items-center gap-3 sm:justify-end">
@@ -130,8 +139,8 @@ export default async function BasketPage({ params, searchParams }: { params: Par
           <div className="space-y-4">
             <ApproveBasketForm action={approveBasketAction.bind(null, basket.id)} />
             <p className="text-sm text-slate-600">
-              Or delete the basket: the bank deletes it while none of its payments is approved. The payments stay, waiting, to be signed alone or in another
-              basket.
+              Or delete the basket: the bank deletes it while none of its payments is approved. The payments stay, waiting, to be signed
+              alone or in another basket.
             </p>
             <DeleteBasketForm action={deleteBasketAction.bind(null, basket.id)} />
           </div>

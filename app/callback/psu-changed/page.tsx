@@ -9,7 +9,12 @@ import { keepPsuId, replacePsuId } from "./actions";
 
 export const metadata: Metadata = { title: "You logged in at the bank as someone else" };
 
-const WHAT_WAS_APPROVED = { consent: "access to accounts", identify: "an identification", payment: "a payment", basket: "a signing basket" } as const;
+const WHAT_WAS_APPROVED = {
+  consent: "access to accounts",
+  identify: "an identification",
+  payment: "a payment",
+  basket: "a signing basket",
+} as const;
 
 /**
  * Where the callback sends the user when the bank's success redirect named another customer
@@ -48,8 +53,8 @@ export default async function PsuChangedPage() {
         </h1>
         <div className="mt-4 space-y-3 text-base leading-7 text-slate-700">
           <p>
-            The approval of {WHAT_WAS_APPROVED[change.authorisation.kind]} went through at the bank, but as another customer than the one this app
-            keeps for you. Nothing has been changed yet: choose which customer the app acts for.
+            The approval of {WHAT_WAS_APPROVED[change.authorisation.kind]} went through at the bank, but as another customer than the one
+            this app keeps for you. Nothing has been changed yet: choose which customer the app acts for.
           </p>
         </div>
         <dl className="mt-6 grid grid-cols-1 gap-x-4 gap-y-1 rounded-lg bg-slate-50 p-4 text-sm sm:grid-cols-[max-content_1fr] sm:gap-y-2">
@@ -72,8 +77,9 @@ export default async function PsuChangedPage() {
         </div>
         <div className="mt-6 space-y-2 border-t border-slate-100 pt-6 text-sm leading-6 text-slate-700">
           <p>
-            Replacing makes the new customer the one the app acts for: the previous customer&apos;s corporate agreements are forgotten, and what
-            was just approved is kept. Keeping drops this return; the next action at the bank asks the current customer to log in again.
+            Replacing makes the new customer the one the app acts for: the previous customer&apos;s corporate agreements are forgotten, and
+            what was just approved is kept. Keeping drops this return; the next action at the bank asks the current customer to log in
+            again.
           </p>
           <p>
             To connect another customer on purpose, use{" "}

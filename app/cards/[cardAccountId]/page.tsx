@@ -24,7 +24,8 @@ export const metadata: Metadata = { title: "Card account" };
 type Params = Promise<{ cardAccountId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const fieldClass = "mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+const fieldClass =
+  "mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 /** The bank's refusal of the `from` date (a 400 whose tppMessage path is dateFrom): shown on the field, the card stays. */
 function refusedFrom(error: unknown): string[] | undefined {
@@ -55,11 +56,19 @@ export default async function CardAccountPage({ params, searchParams }: { params
     const listing =
       problems.length > 0
         ? undefined
-        : getCardAccountTransactions(ctx, cardAccountId, query.page === undefined ? { bookingStatus: "both", dateFrom: query.from } : { bookingStatus: "both", page: query.page }).then(
+        : getCardAccountTransactions(
+            ctx,
+            cardAccountId,
+            query.page === undefined ? { bookingStatus: "both", dateFrom: query.from } : { bookingStatus: "both", page: query.page },
+          ).then(
             (value) => ({ ok: true as const, value }),
             (error: unknown) => ({ ok: false as const, error }),
           );
-    const [card, balances, listed] = await Promise.all([getCardAccount(ctx, cardAccountId), getCardAccountBalances(ctx, cardAccountId), listing]);
+    const [card, balances, listed] = await Promise.all([
+      getCardAccount(ctx, cardAccountId),
+      getCardAccountBalances(ctx, cardAccountId),
+      listing,
+    ]);
     if (listed?.ok === false) {
       const refused = refusedFrom(listed.error);
       if (refused === undefined) throw listed.error;
@@ -94,7 +103,11 @@ export default async function CardAccountPage({ params, searchParams }: { params
   return (
     <div className="space-y-6">
       {back}
-      <PageHeader eyebrow={card.product !== undefined && card.product !== card.name ? card.product : "Card account"} title={card.name ?? card.product ?? "Card"} description={<span className="font-mono">{formatMaskedPan(card.maskedPan)}</span>} />
+      <PageHeader
+        eyebrow={card.product !== undefined && card.product !== card.name ? card.product : "Card account"}
+        title={card.name ?? card.product ?? "Card"}
+        description={<span className="font-mono">{formatMaskedPan(card.maskedPan)}</span>}
+      />
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel id="card-balances" title="Balances" className="lg:col-span-2">
           <BalanceSummary balances={balances.balances} />
@@ -118,7 +131,11 @@ export default async function CardAccountPage({ params, searchParams }: { params
         actions={
           <div className="flex flex-wrap gap-2 text-xs">
             {ranges.map((range) => (
-              <Link key={range.label} href={hrefOf({ from: range.from })} className="rounded-full border border-slate-200 px-2.5 py-1 font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700">
+              <Link
+                key={range.label}
+                href={hrefOf({ from: range.from })}
+                className="rounded-full border border-slate-200 px-2.5 py-1 font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
+              >
                 {range.label}
               </Link>
             ))}
@@ -187,7 +204,9 @@ export default async function CardAccountPage({ params, searchParams }: { params
                 const foreign = t.originalAmount !== undefined && t.originalAmount.currency !== t.amount.currency;
                 return (
                   <tr key={t.id ?? `pending-${index}`}>
-                    <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">{t.transactionDate === undefined ? "–" : formatDate(t.transactionDate)}</td>
+                    <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">
+                      {t.transactionDate === undefined ? "–" : formatDate(t.transactionDate)}
+                    </td>
                     <td className="py-3 pr-3 align-top">
                       <span className="block truncate font-medium text-slate-900">{t.details ?? "Card purchase"}</span>
                       <span className="block text-xs text-slate-500">
@@ -208,7 +227,9 @@ export default async function CardAccountPage({ params, searchParams }: { params
           </table>
         )}
         {transactions === undefined ? null : transactions.booked.length === 0 ? (
-          <EmptyState title={transactions.pending.length > 0 ? "No booked card transactions in this period" : "No card transactions in this period"} />
+          <EmptyState
+            title={transactions.pending.length > 0 ? "No booked card transactions in this period" : "No card transactions in this period"}
+          />
         ) : (
           <table className="w-full table-fixed text-left text-sm">
             <caption className="sr-only">Booked card transactions, with the amount as the merchant charged it</caption>
@@ -254,11 +275,17 @@ export default async function CardAccountPage({ params, searchParams }: { params
           </table>
         )}
         {transactions !== undefined && (
-          <nav aria-label="Pages of card transactions" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+          <nav
+            aria-label="Pages of card transactions"
+            className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
+          >
             {transactions.pages.previous === undefined ? (
               <span />
             ) : (
-              <Link href={hrefOf({ from: query.from, page: transactions.pages.previous, n: n === undefined || n <= 1 ? undefined : n - 1 })} className={buttonStyles.secondary}>
+              <Link
+                href={hrefOf({ from: query.from, page: transactions.pages.previous, n: n === undefined || n <= 1 ? undefined : n - 1 })}
+                className={buttonStyles.secondary}
+              >
                 Previous
               </Link>
             )}
@@ -266,7 +293,10 @@ export default async function CardAccountPage({ params, searchParams }: { params
             {transactions.pages.next === undefined ? (
               <span />
             ) : (
-              <Link href={hrefOf({ from: query.from, page: transactions.pages.next, n: n === undefined ? undefined : n + 1 })} className={buttonStyles.secondary}>
+              <Link
+                href={hrefOf({ from: query.from, page: transactions.pages.next, n: n === undefined ? undefined : n + 1 })}
+                className={buttonStyles.secondary}
+              >
                 Next
               </Link>
             )}

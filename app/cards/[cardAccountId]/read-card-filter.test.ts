@@ -3,7 +3,10 @@ import { readCardTransactionsFilter } from "./read-card-filter";
 
 describe("readCardTransactionsFilter", () => {
   it("reads a valid address, with no problems", () => {
-    expect(readCardTransactionsFilter({ from: "2026-01-31", page: "abc_DEF-123", n: "3" })).toEqual({ filter: { from: "2026-01-31", page: "abc_DEF-123", n: 3 }, problems: [] });
+    expect(readCardTransactionsFilter({ from: "2026-01-31", page: "abc_DEF-123", n: "3" })).toEqual({
+      filter: { from: "2026-01-31", page: "abc_DEF-123", n: 3 },
+      problems: [],
+    });
     expect(readCardTransactionsFilter({})).toEqual({ filter: { from: undefined, page: undefined, n: undefined }, problems: [] });
     expect(readCardTransactionsFilter({ from: "" }).problems).toEqual([]);
   });
@@ -21,7 +24,13 @@ describe("readCardTransactionsFilter", () => {
   it("names a broken page link, and reads no filter the card page does not have", () => {
     expect(readCardTransactionsFilter({ page: "not a token!", from: "2026-01-05" })).toEqual({
       filter: { from: "2026-01-05", page: undefined, n: undefined },
-      problems: [{ field: "page", value: "not a token!", message: "The link to this page of transactions is broken: start again from the first page." }],
+      problems: [
+        {
+          field: "page",
+          value: "not a token!",
+          message: "The link to this page of transactions is broken: start again from the first page.",
+        },
+      ],
     });
     // status and to belong to an account's page: a card page's address with them is read without them.
     expect(readCardTransactionsFilter({ from: "2026-03-02", to: "2026-03-01", status: "nonsense" })).toEqual({

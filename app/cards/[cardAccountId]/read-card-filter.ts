@@ -21,6 +21,8 @@ export interface CardTransactionsFilterReading {
  */
 export function readCardTransactionsFilter(query: Readonly<Record<string, string | string[] | undefined>>): CardTransactionsFilterReading {
   const reading: TransactionsFilterReading = readTransactionsFilter({ from: query.from, page: query.page, n: query.n });
-  const problems = reading.problems.flatMap((problem) => (problem.field === "from" || problem.field === "page" ? [{ ...problem, field: problem.field }] : []));
+  const problems = reading.problems.flatMap((problem) =>
+    problem.field === "from" || problem.field === "page" ? [{ ...problem, field: problem.field }] : [],
+  );
   return { filter: { from: reading.filter.from, page: reading.filter.page, n: reading.filter.n }, problems };
 }

@@ -17,7 +17,12 @@ export const metadata: Metadata = { title: "Flow diagram" };
 
 type Params = Promise<{ id: string }>;
 
-const CONCERNS = { payment: "Open the payment", basket: "Open the signing basket", consent: "Where it returned", identify: "Where it returned" } as const;
+const CONCERNS = {
+  payment: "Open the payment",
+  basket: "Open the signing basket",
+  consent: "Where it returned",
+  identify: "Where it returned",
+} as const;
 
 /** What the diagram's lines mean (the colours are never the only cue: each step's text says it). */
 function Legend() {
@@ -77,7 +82,10 @@ export default async function FlowPage({ params }: { params: Params }) {
             <FlowOutcomeBadge outcome={flow.outcome} />
             <span>
               {words.meaning} Started {formatDateTime(flow.startedAt)}
-              {lastAt === undefined ? "" : `; ${flow.endedAt === null ? "last step" : "ended"} after ${formatDuration(lastAt.getTime() - flow.startedAt.getTime())}`}.
+              {lastAt === undefined
+                ? ""
+                : `; ${flow.endedAt === null ? "last step" : "ended"} after ${formatDuration(lastAt.getTime() - flow.startedAt.getTime())}`}
+              .
             </span>
           </span>
         }
@@ -110,18 +118,33 @@ export default async function FlowPage({ params }: { params: Params }) {
           <h2 id="diagram-heading" className="text-base font-semibold text-slate-900">
             Sequence diagram
           </h2>
-          <p className="mt-0.5 text-sm text-slate-500">The PSU&apos;s browser, this app and the bank, top to bottom in time. Click a call to the bank to open it in the request inspector.</p>
+          <p className="mt-0.5 text-sm text-slate-500">
+            The PSU&apos;s browser, this app and the bank, top to bottom in time. Click a call to the bank to open it in the request
+            inspector.
+          </p>
         </div>
         <div className="px-1.5 py-4 sm:px-6">
-          {steps.length === 0 ? <p className="px-3 text-sm text-slate-600">No step was recorded for this flow yet.</p> : <FlowDiagram diagram={diagram} />}
+          {steps.length === 0 ? (
+            <p className="px-3 text-sm text-slate-600">No step was recorded for this flow yet.</p>
+          ) : (
+            <FlowDiagram diagram={diagram} />
+          )}
           <div className="px-3 sm:px-0">
             <Legend />
           </div>
         </div>
       </section>
 
-      <Panel id="steps-heading" title="Steps" description="The diagram in words, numbered alike: each message, when it was sent, and each call's page in the request inspector.">
-        {steps.length === 0 ? <p className="text-sm text-slate-600">None yet.</p> : <FlowStepList steps={steps} labelledBy="steps-heading" />}
+      <Panel
+        id="steps-heading"
+        title="Steps"
+        description="The diagram in words, numbered alike: each message, when it was sent, and each call's page in the request inspector."
+      >
+        {steps.length === 0 ? (
+          <p className="text-sm text-slate-600">None yet.</p>
+        ) : (
+          <FlowStepList steps={steps} labelledBy="steps-heading" />
+        )}
       </Panel>
 
       <Panel id="flow-heading" title="About this flow">
@@ -130,7 +153,9 @@ export default async function FlowPage({ params }: { params: Params }) {
             { term: "Flow id", value: flow.id, mono: true },
             { term: "Sent to the bank as", value: `flow=${flow.id} in TPP-Redirect-URI`, mono: true },
             { term: "Kind", value: FLOW_KIND_LABELS[flow.kind] },
-            ...(flow.resourceId === null ? [] : [{ term: flow.kind === "basket" ? "The bank's basketId" : "The bank's paymentId", value: flow.resourceId, mono: true }]),
+            ...(flow.resourceId === null
+              ? []
+              : [{ term: flow.kind === "basket" ? "The bank's basketId" : "The bank's paymentId", value: flow.resourceId, mono: true }]),
             { term: "Calls to the bank", value: String(diagram.callCount) },
           ]}
         />

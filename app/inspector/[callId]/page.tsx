@@ -28,14 +28,26 @@ function pretty(body: string | null): string {
 function Code({ children, label }: { children: string; label: string }) {
   return (
     // A block that scrolls must be reachable by keyboard to be scrolled (WCAG 2.1.1; axe's scrollable-region-focusable).
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <pre aria-label={label} tabIndex={0} className="max-h-[28rem] overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-xs leading-5 whitespace-pre text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500">
+    <pre
+      aria-label={label}
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling block must take the focus to be scrolled by keyboard
+      tabIndex={0}
+      className="max-h-[28rem] overflow-auto rounded-lg bg-slate-950 p-4 font-mono text-xs leading-5 whitespace-pre text-slate-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+    >
       {children}
     </pre>
   );
 }
 
-function HeaderTable({ headers, caption, signed = [] }: { headers: readonly (readonly [string, string])[]; caption: string; signed?: readonly string[] }) {
+function HeaderTable({
+  headers,
+  caption,
+  signed = [],
+}: {
+  headers: readonly (readonly [string, string])[];
+  caption: string;
+  signed?: readonly string[];
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-left text-xs">
@@ -56,7 +68,10 @@ function HeaderTable({ headers, caption, signed = [] }: { headers: readonly (rea
               <td className="py-1.5 pr-4 whitespace-nowrap text-slate-700">
                 {name}
                 {signed.includes(name.toLowerCase()) && (
-                  <span className="ml-1 rounded bg-brand-50 px-1 font-sans text-[10px] font-semibold text-brand-700" title="part of the signing string">
+                  <span
+                    className="ml-1 rounded bg-brand-50 px-1 font-sans text-[10px] font-semibold text-brand-700"
+                    title="part of the signing string"
+                  >
                     signed
                   </span>
                 )}
@@ -130,11 +145,18 @@ export default async function BankCallPage({ params }: { params: Params }) {
         />
       </Panel>
 
-      <Panel id="signature" title="Request signature" description="How this request was signed (supplement §9): the signing string, and what the Signature header's keyId says.">
+      <Panel
+        id="signature"
+        title="Request signature"
+        description="How this request was signed (supplement §9): the signing string, and what the Signature header's keyId says."
+      >
         <div className="space-y-5">
           <div>
             <h3 className="text-sm font-semibold text-slate-900">Signing string</h3>
-            <p className="mt-1 text-xs text-slate-500">One line per signed header, “name: value”, joined by newlines; signed with RSA-SHA256 using the key of the certificate in TPP-Signature-Certificate.</p>
+            <p className="mt-1 text-xs text-slate-500">
+              One line per signed header, “name: value”, joined by newlines; signed with RSA-SHA256 using the key of the certificate in
+              TPP-Signature-Certificate.
+            </p>
             <div className="mt-2">
               <Code label="Signing string">{call.signingString}</Code>
             </div>
@@ -145,7 +167,9 @@ export default async function BankCallPage({ params }: { params: Params }) {
             <div>
               <h3 className="text-sm font-semibold text-slate-900">keyId explained</h3>
               <p className="mt-1 mb-3 text-xs text-slate-500">
-                keyId names the signing certificate: SN is its serial number in upper-case hexadecimal, CA the distinguished name of the authority that issued it (RFC 2253, as Java writes it). The bank finds the certificate in TPP-Signature-Certificate and checks that both match it.
+                keyId names the signing certificate: SN is its serial number in upper-case hexadecimal, CA the distinguished name of the
+                authority that issued it (RFC 2253, as Java writes it). The bank finds the certificate in TPP-Signature-Certificate and
+                checks that both match it.
               </p>
               <DetailsList
                 label="Signature header"
@@ -155,15 +179,24 @@ export default async function BankCallPage({ params }: { params: Params }) {
                   { term: "CA (issuer)", value: signature.issuer ?? "–", mono: true },
                   { term: "Algorithm", value: signature.algorithm ?? "–", mono: true },
                   { term: "Signed headers", value: signature.signedHeaders.join(" "), mono: true },
-                  { term: "Encoding", value: signature.rfc2047 ? "RFC 2047 (=?utf-8?B?…?=): a signed value had non-ASCII characters" : "Plain ASCII" },
+                  {
+                    term: "Encoding",
+                    value: signature.rfc2047 ? "RFC 2047 (=?utf-8?B?…?=): a signed value had non-ASCII characters" : "Plain ASCII",
+                  },
                   ...(signature.certificate === undefined
                     ? []
                     : [
                         { term: "Certificate subject", value: signature.certificate.subject, mono: true },
                         { term: "Organisation id", value: signature.certificate.organizationIdentifier ?? "–", mono: true },
                         { term: "PSD2 roles", value: signature.certificate.roles.join(", ") || "–" },
-                        { term: "Valid", value: `${formatDateTime(signature.certificate.notBefore)} – ${formatDateTime(signature.certificate.notAfter)}` },
-                        { term: "keyId matches certificate", value: signature.certificate.matchesKeyId ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge> },
+                        {
+                          term: "Valid",
+                          value: `${formatDateTime(signature.certificate.notBefore)} – ${formatDateTime(signature.certificate.notAfter)}`,
+                        },
+                        {
+                          term: "keyId matches certificate",
+                          value: signature.certificate.matchesKeyId ? <Badge tone="success">Yes</Badge> : <Badge tone="danger">No</Badge>,
+                        },
                       ]),
                   ...(signature.problem === undefined ? [] : [{ term: "Problem", value: signature.problem }]),
                 ]}
@@ -186,12 +219,19 @@ export default async function BankCallPage({ params }: { params: Params }) {
       <Panel id="response" title="Response" description={call.status === null ? "No reply came" : `HTTP ${call.status}`}>
         {call.responseHeaders.length > 0 && <HeaderTable headers={call.responseHeaders} caption="Response headers" />}
         <div className="mt-4">
-          <h3 className="mb-2 text-sm font-semibold text-slate-900">Body{call.responseBodyTruncated ? " (cut: too long to keep whole)" : ""}</h3>
+          <h3 className="mb-2 text-sm font-semibold text-slate-900">
+            Body{call.responseBodyTruncated ? " (cut: too long to keep whole)" : ""}
+          </h3>
           <Code label="Response body">{pretty(call.responseBody)}</Code>
         </div>
       </Panel>
 
-      <Panel id="curl" title="Copy as curl" description="Repeats the request with the same headers and body; the bank may refuse a replay (the same X-Request-ID, an old Date)." actions={<CopyButton text={call.curl} label="Copy as curl" />}>
+      <Panel
+        id="curl"
+        title="Copy as curl"
+        description="Repeats the request with the same headers and body; the bank may refuse a replay (the same X-Request-ID, an old Date)."
+        actions={<CopyButton text={call.curl} label="Copy as curl" />}
+      >
         <Code label="curl command">{call.curl}</Code>
       </Panel>
     </div>

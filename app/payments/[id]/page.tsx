@@ -34,7 +34,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
 
-
 /** The account paid from: its name as the form named it (which ends with the bare number) and the number in groups, once. */
 function debtorText(debtorName: string | null, account: string | undefined): string {
   const name = account === undefined ? debtorName : debtorName?.replace(account, "").trim();
@@ -70,7 +69,9 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
   const stored = await payments.findById(user.id, id);
   if (stored === undefined) notFound();
 
-  const result = await loadForPage(returnTo, async () => readPaymentAtBank(await getAspspContext({ returnTo }), payments, stored, { withDetails: true }));
+  const result = await loadForPage(returnTo, async () =>
+    readPaymentAtBank(await getAspspContext({ returnTo }), payments, stored, { withDetails: true }),
+  );
   const atBank = result.ok ? result.value : undefined;
   const record = atBank?.record ?? stored;
   const history = await payments.history(user.id, id);
@@ -124,11 +125,15 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
         </p>
       )}
       {scaFailure !== undefined && (
-        <ScaFailureNotice failure={scaFailure} consequence="A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again." />
+        <ScaFailureNotice
+          failure={scaFailure}
+          consequence="A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again."
+        />
       )}
       {first(query.approval) === "not-started" && record.status === "RCVD" && (
         <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          The bank took the payment but did not start its approval. Try &ldquo;Approve at the bank&rdquo; below; the request inspector shows the bank&apos;s reply.
+          The bank took the payment but did not start its approval. Try &ldquo;Approve at the bank&rdquo; below; the request inspector shows
+          the bank&apos;s reply.
         </p>
       )}
       {record.status === "RJCT" && record.fundsAvailable === false && (
@@ -137,16 +142,18 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
             Rejected: not enough money on the account
           </h2>
           <p className="mt-1">
-            When the bank came to pay it, the account {formatAccountNumber(record.debtorAccount)} did not have enough money available (the bank reported
-            fundsAvailable: false). Nothing was paid. Put money on the account, or pay a smaller amount, and make the payment again.
+            When the bank came to pay it, the account {formatAccountNumber(record.debtorAccount)} did not have enough money available (the
+            bank reported fundsAvailable: false). Nothing was paid. Put money on the account, or pay a smaller amount, and make the payment
+            again.
           </p>
         </section>
       )}
       {atBank?.hiddenByKnownIssue === true && (
         <p role="note" className="rounded-lg border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-950">
-          The bank does not show a Norwegian domestic payment&apos;s status or details until it has been approved (a known issue of its interface: it answers
-          404). The status here is the last one the bank told this app{record.status === "RJCT" ? ", from its report that the approval failed" : ", in its reply to the payment"}, and the details are the
-          payment as it was sent.
+          The bank does not show a Norwegian domestic payment&apos;s status or details until it has been approved (a known issue of its
+          interface: it answers 404). The status here is the last one the bank told this app
+          {record.status === "RJCT" ? ", from its report that the approval failed" : ", in its reply to the payment"}, and the details are
+          the payment as it was sent.
         </p>
       )}
       {!result.ok && <ErrorPanel error={result.error} />}
@@ -156,7 +163,13 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           id="status"
           title="Status"
           className="min-w-0 lg:col-span-2"
-          description={settled ? (isFinalStatus(record.status) ? "Final: it will not change." : "The standing order runs on its dates.") : "Not final yet."}
+          description={
+            settled
+              ? isFinalStatus(record.status)
+                ? "Final: it will not change."
+                : "The standing order runs on its dates."
+              : "Not final yet."
+          }
         >
           <div className="space-y-5">
             <AutoRefresh active={!settled} what="The status" />
@@ -171,7 +184,10 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
             {inBasket && record.signingBasketId !== null && (
               <p className="text-sm text-slate-600">
                 This payment is in a{" "}
-                <Link href={`/baskets/${encodeURIComponent(record.signingBasketId)}`} className="font-medium text-brand-700 hover:underline">
+                <Link
+                  href={`/baskets/${encodeURIComponent(record.signingBasketId)}`}
+                  className="font-medium text-brand-700 hover:underline"
+                >
                   signing basket
                 </Link>
                 : it is approved with the basket, and goes its own way after (it can be cancelled on its own).
@@ -183,26 +199,53 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           </div>
         </Panel>
 
-        <Panel id="payment" title="Payment" className="min-w-0 lg:col-span-3" description={atBank?.details === undefined ? "As it was sent to the bank." : "As the bank keeps it."}>
+        <Panel
+          id="payment"
+          title="Payment"
+          className="min-w-0 lg:col-span-3"
+          description={atBank?.details === undefined ? "As it was sent to the bank." : "As the bank keeps it."}
+        >
           <DetailsList
             label="Payment"
             items={[
               { term: "From", value: debtorText(record.debtorName, details?.debtorAccount ?? record.debtorAccount) },
               ...(details?.transfers.length === 1
-                ? details.transfers.map((transfer) => [
-                    { term: "To", value: `${transfer.creditorName ?? "–"} · ${formatAccountNumber(transfer.creditorAccount)}` },
-                    { term: "Amount", value: transfer.amount === undefined ? "–" : formatMoney(transfer.amount) },
-                    { term: transfer.structuredReferences.length > 0 ? "KID" : "Message", value: remittanceOf(transfer) },
-                    ...(transfer.creditorAgent === undefined ? [] : [{ term: "Creditor's bank (BIC)", value: transfer.creditorAgent, mono: true }]),
-                    ...(transfer.endToEndIdentification === undefined ? [] : [{ term: "End-to-end id", value: transfer.endToEndIdentification, mono: true }]),
-                  ]).flat()
+                ? details.transfers
+                    .map((transfer) => [
+                      { term: "To", value: `${transfer.creditorName ?? "–"} · ${formatAccountNumber(transfer.creditorAccount)}` },
+                      { term: "Amount", value: transfer.amount === undefined ? "–" : formatMoney(transfer.amount) },
+                      { term: transfer.structuredReferences.length > 0 ? "KID" : "Message", value: remittanceOf(transfer) },
+                      ...(transfer.creditorAgent === undefined
+                        ? []
+                        : [{ term: "Creditor's bank (BIC)", value: transfer.creditorAgent, mono: true }]),
+                      ...(transfer.endToEndIdentification === undefined
+                        ? []
+                        : [{ term: "End-to-end id", value: transfer.endToEndIdentification, mono: true }]),
+                    ])
+                    .flat()
                 : [{ term: "Total", value: record.amount === null ? "In several currencies" : formatMoney(record.amount) }]),
-              { term: "Fee", value: record.fees === null ? (record.feeIndicator === true ? "Charged (amount not told)" : "None") : formatMoney(record.fees) },
+              {
+                term: "Fee",
+                value:
+                  record.fees === null ? (record.feeIndicator === true ? "Charged (amount not told)" : "None") : formatMoney(record.fees),
+              },
               ...(details?.schedule === undefined
-                ? [{ term: "Date", value: record.requestedExecutionDate === null ? "As soon as possible" : formatDate(record.requestedExecutionDate) }]
+                ? [
+                    {
+                      term: "Date",
+                      value: record.requestedExecutionDate === null ? "As soon as possible" : formatDate(record.requestedExecutionDate),
+                    },
+                  ]
                 : [{ term: "Repeats", value: scheduleText(details) ?? "–" }]),
               ...(purpose === undefined ? [] : [{ term: "Purpose", value: purpose }]),
-              ...(details?.batchBookingPreferred === undefined ? [] : [{ term: "Booking", value: details.batchBookingPreferred ? "One entry on the statement for the whole bulk" : "One entry per payment" }]),
+              ...(details?.batchBookingPreferred === undefined
+                ? []
+                : [
+                    {
+                      term: "Booking",
+                      value: details.batchBookingPreferred ? "One entry on the statement for the whole bulk" : "One entry per payment",
+                    },
+                  ]),
               { term: "Made", value: formatDateTime(record.createdAt) },
             ]}
           />
@@ -212,10 +255,18 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                 <caption className="sr-only">Payments of the bulk</caption>
                 <thead>
                   <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
-                    <th scope="col" className="py-2 pr-3 font-medium">Recipient</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Account</th>
-                    <th scope="col" className="py-2 pr-3 font-medium">Message or KID</th>
-                    <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Recipient
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Account
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-medium">
+                      Message or KID
+                    </th>
+                    <th scope="col" className="py-2 text-right font-medium">
+                      Amount
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100">
@@ -240,8 +291,22 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           items={[
             { term: "paymentId", value: record.paymentId, mono: true },
             { term: "Path", value: `/v1/${record.service}/${record.product}/${record.paymentId}`, mono: true },
-            { term: "Payer named by", value: record.payerKind === "psu-id" ? "PSU-ID" : record.payerKind === "national-id" ? "X-PSU-IDENTITY (national identity number, not kept)" : "PSU-Context (one SCA identifies and approves)" },
-            { term: "Context", value: record.psuContext === "CORPORATE" ? `Corporate${record.psuCorporateId === null ? "" : ` (PSU-Corporate-ID ${record.psuCorporateId})`}` : "Private" },
+            {
+              term: "Payer named by",
+              value:
+                record.payerKind === "psu-id"
+                  ? "PSU-ID"
+                  : record.payerKind === "national-id"
+                    ? "X-PSU-IDENTITY (national identity number, not kept)"
+                    : "PSU-Context (one SCA identifies and approves)",
+            },
+            {
+              term: "Context",
+              value:
+                record.psuContext === "CORPORATE"
+                  ? `Corporate${record.psuCorporateId === null ? "" : ` (PSU-Corporate-ID ${record.psuCorporateId})`}`
+                  : "Private",
+            },
           ]}
         />
         <details className="mt-4">

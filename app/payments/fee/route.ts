@@ -15,13 +15,20 @@ import { isSameOriginOrUserInitiated } from "@/lib/tpp/security/request-origin";
  */
 export async function GET(request: NextRequest): Promise<Response> {
   if (!isSameOriginOrUserInitiated(request.headers)) {
-    return NextResponse.json({ error: "Sec-Fetch-Site must be same-origin: only the app's payment form asks the bank for a fee." }, { status: 403 });
+    return NextResponse.json(
+      { error: "Sec-Fetch-Site must be same-origin: only the app's payment form asks the bank for a fee." },
+      { status: 403 },
+    );
   }
   const user = await getCurrentUser();
   if (user === undefined) return NextResponse.json({ error: "Sign in to ask the bank for a fee." }, { status: 401 });
   const amount = request.nextUrl.searchParams.get("amount") ?? "";
   const currency = request.nextUrl.searchParams.get("currency") ?? "NOK";
-  if (currency !== "NOK") return NextResponse.json({ error: `currency must be NOK: instant payments (straks) are in NOK only, not ${currency.slice(0, 8)}` }, { status: 400 });
+  if (currency !== "NOK")
+    return NextResponse.json(
+      { error: `currency must be NOK: instant payments (straks) are in NOK only, not ${currency.slice(0, 8)}` },
+      { status: 400 },
+    );
   const violation = validateAmount(amount, currency);
   if (violation !== undefined) return NextResponse.json({ error: `amount ${violation.reason}` }, { status: 400 });
   try {
@@ -32,6 +39,9 @@ export async function GET(request: NextRequest): Promise<Response> {
     const display = describeError(error);
     if (display === undefined) throw error;
     const text = display.tppMessages[0]?.text ?? display.summary;
-    return NextResponse.json({ error: `${display.title}: ${text}` }, { status: display.status !== undefined && display.status < 500 ? display.status : 502 });
+    return NextResponse.json(
+      { error: `${display.title}: ${text}` },
+      { status: display.status !== undefined && display.status < 500 ? display.status : 502 },
+    );
   }
 }

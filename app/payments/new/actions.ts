@@ -29,7 +29,8 @@ const RETURN_TO = "/payments/new";
 async function loadDebtor(picked: string | undefined): Promise<Pick<PaymentFormContext, "accounts" | "cards">> {
   if (picked === undefined) return { accounts: [], cards: [] };
   const ctx = await getAspspContext({ returnTo: RETURN_TO });
-  if (picked.startsWith("account:")) return { accounts: [toPayingAccount(await getAccount(ctx, picked.slice("account:".length)))], cards: [] };
+  if (picked.startsWith("account:"))
+    return { accounts: [toPayingAccount(await getAccount(ctx, picked.slice("account:".length)))], cards: [] };
   if (picked.startsWith("card:")) return { accounts: [], cards: (await listCardAccounts(ctx)).map(toPayingCard) };
   return { accounts: [], cards: [] };
 }
@@ -46,12 +47,18 @@ export async function submitPaymentForm(_previous: PaymentFormState, formData: F
   const [clock, session] = await Promise.all([getAppClock(), getPsuSessionStatus(user.id)]);
   let debtor: Pick<PaymentFormContext, "accounts" | "cards">;
   try {
-    debtor = user.psuId === undefined ? { accounts: [], cards: [] } : await loadDebtor(typeof picked === "string" && picked !== "" ? picked : undefined);
+    debtor =
+      user.psuId === undefined
+        ? { accounts: [], cards: [] }
+        : await loadDebtor(typeof picked === "string" && picked !== "" ? picked : undefined);
   } catch (error) {
     const display = describeError(error);
     if (display === undefined) throw error;
     return {
-      submission: replyWithFormError(formData, `The account to pay from could not be read at the bank: ${display.title}. Reload the page and try again.`),
+      submission: replyWithFormError(
+        formData,
+        `The account to pay from could not be read at the bank: ${display.title}. Reload the page and try again.`,
+      ),
       outcome: { kind: "failed", title: display.title, summary: display.summary, requestId: display.requestId },
     };
   }
@@ -65,7 +72,10 @@ export async function submitPaymentForm(_previous: PaymentFormState, formData: F
   if (submission.status !== "success") return { submission: withBulkRow(submission.reply()) };
   const allowLogicalDuplicate = formData.get(CONTROL_FIELDS.allowLogicalDuplicate) === "true";
   // "Later" (kept at the bank, waiting, to be signed in a basket) applies to a single payment named by the PSU-ID.
-  const approveLater = formData.get(CONTROL_FIELDS.approval) === "later" && submission.value.service === "payments" && submission.value.payer.kind === "psu-id";
+  const approveLater =
+    formData.get(CONTROL_FIELDS.approval) === "later" &&
+    submission.value.service === "payments" &&
+    submission.value.payer.kind === "psu-id";
   const outcome = await submitPayment(submission.value, { allowLogicalDuplicate, approveLater });
   return replyWithOutcome(submission, submission.value, outcome, context);
 }

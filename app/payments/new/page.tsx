@@ -31,7 +31,10 @@ export default async function NewPaymentPage({ searchParams }: { searchParams: S
   const query = await searchParams;
   const from = typeof query.from === "string" && query.from !== "" ? query.from : undefined;
   const preset = findPaymentPreset(typeof query.preset === "string" ? query.preset : undefined);
-  const returnQuery = new URLSearchParams({ ...(from === undefined ? {} : { from }), ...(preset === undefined || typeof query.preset !== "string" ? {} : { preset: query.preset }) }).toString();
+  const returnQuery = new URLSearchParams({
+    ...(from === undefined ? {} : { from }),
+    ...(preset === undefined || typeof query.preset !== "string" ? {} : { preset: query.preset }),
+  }).toString();
   const returnTo = returnQuery === "" ? "/payments/new" : `/payments/new?${returnQuery}`;
   const user = await requireCurrentUser(returnTo);
   const [clock, session] = await Promise.all([getAppClock(), getPsuSessionStatus(user.id)]);
@@ -78,7 +81,13 @@ export default async function NewPaymentPage({ searchParams }: { searchParams: S
   }
   // ?from=<accountId>: "Pay from this account" links preselect the debtor.
   const defaultDebtor =
-    from === undefined ? undefined : accounts.some((a) => a.id === from) ? `account:${from}` : cards.some((c) => c.id === from) ? `card:${from}` : undefined;
+    from === undefined
+      ? undefined
+      : accounts.some((a) => a.id === from)
+        ? `account:${from}`
+        : cards.some((c) => c.id === from)
+          ? `card:${from}`
+          : undefined;
 
   return (
     <div className="space-y-8">

@@ -8,24 +8,14 @@
  * sandbox initialisation ("initial") from what was made by hand through the sandbox API
  * ("manual"), which initialisation discards.
  */
-import {
-  bigserial,
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from "drizzle-orm/pg-core";
+import { bigserial, boolean, date, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const money = (name: string) => numeric(name, { precision: 23, scale: 5 });
-const origin = () => text("origin", { enum: ["initial", "manual"] }).notNull().default("manual");
+const origin = () =>
+  text("origin", { enum: ["initial", "manual"] })
+    .notNull()
+    .default("manual");
 
 /** Key-value state of the bank itself: its CA and seal keys, the sandbox clock. */
 export const settings = pgTable("settings", {
@@ -83,7 +73,9 @@ export const accounts = pgTable(
     name: text("name").notNull(),
     product: text("product").notNull(),
     cashAccountType: text("cash_account_type").notNull(),
-    status: text("status", { enum: ["enabled", "deleted", "blocked"] }).notNull().default("enabled"),
+    status: text("status", { enum: ["enabled", "deleted", "blocked"] })
+      .notNull()
+      .default("enabled"),
     usage: text("usage", { enum: ["PRIV", "ORGA"] }).notNull(),
     ownerName: text("owner_name").notNull(),
     /** Incoming payments to this account must carry a KID (KID_MISSING otherwise). */
@@ -121,7 +113,9 @@ export const cardAccounts = pgTable(
     currency: text("currency").notNull(),
     name: text("name").notNull(),
     product: text("product").notNull(),
-    status: text("status", { enum: ["enabled", "deleted", "blocked"] }).notNull().default("enabled"),
+    status: text("status", { enum: ["enabled", "deleted", "blocked"] })
+      .notNull()
+      .default("enabled"),
     usage: text("usage", { enum: ["PRIV", "ORGA"] }).notNull(),
     ownerName: text("owner_name").notNull(),
     creditLimit: money("credit_limit").notNull(),
@@ -369,7 +363,8 @@ export type PaymentEntryRecord = {
 export type PaymentScheduleRecord = {
   startDate: string;
   endDate?: string;
-  frequency: "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
+  frequency:
+    "Daily" | "Weekly" | "EveryTwoWeeks" | "Monthly" | "EveryTwoMonths" | "Quarterly" | "SemiAnnual" | "Annual" | "MonthlyVariable";
   executionRule?: "following" | "preceding";
   dayOfExecution?: string;
   monthsOfExecution?: string[];

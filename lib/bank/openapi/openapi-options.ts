@@ -46,8 +46,14 @@ export const SIGNATURE_HEADERS = {
 const RESPONSE_HEADERS = {
   "X-Request-ID": { description: "The request's X-Request-ID, echoed.", schema: { type: "string", format: "uuid" } },
   Digest: { description: "SHA-256 of the reply body as sent.", schema: { type: "string" } },
-  Signature: { description: "The bank's signature over `date digest x-request-id` of the reply, with its seal.", schema: { type: "string" } },
-  "ASPSP-Signature-Certificate": { description: "The bank's seal certificate (Base64 DER) that signed the reply.", schema: { type: "string" } },
+  Signature: {
+    description: "The bank's signature over `date digest x-request-id` of the reply, with its seal.",
+    schema: { type: "string" },
+  },
+  "ASPSP-Signature-Certificate": {
+    description: "The bank's seal certificate (Base64 DER) that signed the reply.",
+    schema: { type: "string" },
+  },
   Location: { description: "Where the new resource is read.", schema: { type: "string" } },
   "ASPSP-SCA-Approach": { description: "REDIRECT.", schema: { type: "string", enum: ["REDIRECT"] } },
   Allow: { description: "The methods the resource serves (RFC 9110): on every 405.", schema: { type: "string" } },
@@ -130,7 +136,8 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
         ...(operation.parameters ?? []),
         ...(["X-Request-ID", "Digest", "Date"] as const).map((name) => ({ $ref: `#/components/parameters/${headerKey(name)}` })),
       ];
-      if (operation.requestBody && "required" in operation.requestBody && operation["x-body-optional"]) operation.requestBody.required = false;
+      if (operation.requestBody && "required" in operation.requestBody && operation["x-body-optional"])
+        operation.requestBody.required = false;
       delete operation["x-body-optional"];
       for (const [status, response] of Object.entries(operation.responses ?? {})) {
         if ("$ref" in response) continue;
@@ -168,7 +175,10 @@ function sharedComponents(): OpenAPIV3_1.ComponentsObject {
     parameters: Object.fromEntries(
       (["X-Request-ID", "Digest", "Date"] as const).map((name): [string, OpenAPIV3_1.ParameterObject] => {
         const header = SIGNATURE_HEADERS[name];
-        return [headerKey(name), { name, in: "header", required: header.required, description: header.description, schema: copySchema(header.schema) }];
+        return [
+          headerKey(name),
+          { name, in: "header", required: header.required, description: header.description, schema: copySchema(header.schema) },
+        ];
       }),
     ),
     headers: Object.fromEntries(
@@ -181,7 +191,12 @@ function sharedComponents(): OpenAPIV3_1.ComponentsObject {
 }
 
 /** A schema of the constants above, as a mutable copy for the document. */
-function copySchema(schema: { type: string; format?: string; enum?: readonly string[]; examples?: readonly string[] }): OpenAPIV3.NonArraySchemaObject {
+function copySchema(schema: {
+  type: string;
+  format?: string;
+  enum?: readonly string[];
+  examples?: readonly string[];
+}): OpenAPIV3.NonArraySchemaObject {
   return {
     type: "string",
     ...(schema.format ? { format: schema.format } : {}),

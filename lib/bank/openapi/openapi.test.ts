@@ -23,7 +23,10 @@ type OpenApiDocument = {
           tags: string[];
           parameters: ({ name: string; in: string; required?: boolean } | { $ref: string })[];
           requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
-          responses: Record<string, { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }>;
+          responses: Record<
+            string,
+            { description: string; headers?: Record<string, unknown>; content?: Record<string, { schema: unknown }> }
+          >;
           "x-psd2-roles": string[];
         }
       >
@@ -83,7 +86,10 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
   let document: OpenApiDocument;
 
   beforeAll(async () => {
-    app = await buildBank({ config: loadBankConfig({ BANK_PUBLIC_URL: "http://bank.test:4000" }), database: await createTestDatabase(kind) });
+    app = await buildBank({
+      config: loadBankConfig({ BANK_PUBLIC_URL: "http://bank.test:4000" }),
+      database: await createTestDatabase(kind),
+    });
     await app.ready();
     const response = await app.inject({ method: "GET", url: "/openapi.json" });
     expect(response.statusCode).toBe(200);
@@ -109,7 +115,9 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
     const withoutPolicy = app.bank.v1Operations.filter((operation) => !operation.operation).map((o) => `${o.method} ${o.url}`);
     expect(withoutPolicy, "routes without config.operation").toEqual([]);
 
-    const described = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`)).sort();
+    const described = Object.entries(document.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .sort();
     expect(described).toEqual(v1Routes.map((route) => toOpenApiPath(route)).sort());
   });
 
@@ -130,10 +138,16 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
         const where = `${method} ${path}`;
         expect(["get", "put", "post", "delete", "patch"], where).toContain(method);
         expect(operation.summary.length, where).toBeGreaterThan(0);
-        expect(operation.tags.every((tag) => tagNames.includes(tag)), where).toBe(true);
+        expect(
+          operation.tags.every((tag) => tagNames.includes(tag)),
+          where,
+        ).toBe(true);
         expect(operationIds.has(operation.operationId), `${where}: operationId ${operation.operationId} repeats`).toBe(false);
         operationIds.add(operation.operationId);
-        expect(Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)), `${where} has no 2xx response`).toBe(true);
+        expect(
+          Object.keys(operation.responses).some((status) => /^2\d\d$/.test(status)),
+          `${where} has no 2xx response`,
+        ).toBe(true);
         for (const response of Object.values(operation.responses)) expect(response.description.length, where).toBeGreaterThan(0);
         const pathNames = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
         const declared = operation.parameters.flatMap((p) => ("in" in p && p.in === "path" ? [p.name] : []));
@@ -172,7 +186,9 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
     for (const [path, methods] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(methods).flatMap(([name, value]) => (value ? [[name, value] as const] : []))) {
         expect(page, `${method} ${path}`).toContain(`<article class="operation" id="${operation.operationId}">`);
-        expect(page.replaceAll("<wbr>", "")).toContain(`<span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code>`);
+        expect(page.replaceAll("<wbr>", "")).toContain(
+          `<span class="method ${method}">${method.toUpperCase()}</span> <code class="path">${path}</code>`,
+        );
       }
     }
     for (const tag of document.tags) expect(page).toContain(`>${tag.name}</h2>`);

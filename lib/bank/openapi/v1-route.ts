@@ -28,11 +28,22 @@ export function v1Route<
   docs: V1RouteDocs & { params?: Params; querystring?: Query; body?: Body },
 ): {
   config: { operation: OperationPolicy };
-  schema: { params: Params; querystring: Query; body: Body; headers?: z.ZodObject; response: Record<string, unknown>; summary: string; tags: string[] };
+  schema: {
+    params: Params;
+    querystring: Query;
+    body: Body;
+    headers?: z.ZodObject;
+    response: Record<string, unknown>;
+    summary: string;
+    tags: string[];
+  };
 } {
   const { headers, responses, params, querystring, body, tags, ...text } = docs;
   const headerShape = Object.fromEntries(
-    (headers ?? []).map((header) => [header.name, header.required ? z.string().describe(header.description) : z.string().optional().describe(header.description)]),
+    (headers ?? []).map((header) => [
+      header.name,
+      header.required ? z.string().describe(header.description) : z.string().optional().describe(header.description),
+    ]),
   );
   // Fastify warns about a part whose key is present but undefined: only the declared parts are set.
   const schema = {

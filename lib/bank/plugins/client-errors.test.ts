@@ -18,7 +18,9 @@ function sendRaw(port: number, request: string | Buffer): Promise<RawReply> {
       const split = text.indexOf("\r\n\r\n");
       const head = split < 0 ? text : text.slice(0, split);
       const [statusLine = "", ...lines] = head.split("\r\n");
-      const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]));
+      const headers = Object.fromEntries(
+        lines.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
       resolve({ status: Number(statusLine.split(" ")[1]), headers, body: split < 0 ? "" : text.slice(split + 4) });
     };
     socket.on("data", (chunk) => {
@@ -89,9 +91,16 @@ describe("requests refused before any route runs, on a listening bank", () => {
   });
 
   it("Content-Length that is not a number, and Content-Length with Transfer-Encoding: 400 with the interface's body", async () => {
-    expectInterfaceError(await sendRaw(port, `POST /v1/consents HTTP/1.1\r\nHost: bank.test\r\nContent-Length: ten\r\n\r\n{}`), 400, /cannot be read/);
     expectInterfaceError(
-      await sendRaw(port, `POST /v1/consents HTTP/1.1\r\nHost: bank.test\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`),
+      await sendRaw(port, `POST /v1/consents HTTP/1.1\r\nHost: bank.test\r\nContent-Length: ten\r\n\r\n{}`),
+      400,
+      /cannot be read/,
+    );
+    expectInterfaceError(
+      await sendRaw(
+        port,
+        `POST /v1/consents HTTP/1.1\r\nHost: bank.test\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n`,
+      ),
       400,
       /cannot be read/,
     );

@@ -10,7 +10,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What Node's HTTP parser found wrong, by its error code, in words for the TPP developer. */
 const PARSER_PROBLEMS: Readonly<Record<string, string>> = {
-  HPE_INVALID_HEADER_TOKEN: "a header name or value holds a character HTTP does not allow (a control character, or a character outside the header's grammar)",
+  HPE_INVALID_HEADER_TOKEN:
+    "a header name or value holds a character HTTP does not allow (a control character, or a character outside the header's grammar)",
   HPE_INVALID_METHOD: "the method is not an HTTP method",
   HPE_INVALID_URL: "the request target is not a valid URL path",
   HPE_INVALID_VERSION: "the HTTP version is not HTTP/1.0 or HTTP/1.1",
@@ -66,7 +67,10 @@ function fromRouterError(error: FastifyError, path: string): BankError {
     return new BankError("RESOURCE_UNKNOWN", "An id in the path is longer than any id of this bank: it names nothing");
   }
   if (error.code === "FST_ERR_BAD_URL") {
-    return new BankError("BAD_REQUEST", `The path ${JSON.stringify(cutForMessage(path, 120))} is not valid percent-encoding (RFC 3986 §2.1): each % must be followed by two hexadecimal digits of UTF-8`);
+    return new BankError(
+      "BAD_REQUEST",
+      `The path ${JSON.stringify(cutForMessage(path, 120))} is not valid percent-encoding (RFC 3986 §2.1): each % must be followed by two hexadecimal digits of UTF-8`,
+    );
   }
   return new BankError("BAD_REQUEST", "The request cannot be routed");
 }

@@ -26,7 +26,9 @@ function checkQuery(request: FastifyRequest): void {
       continue;
     }
     const values = Array.isArray(value) ? value : [value];
-    const problem = values.map((item) => (typeof item === "string" ? validateProcessableText(item) : undefined)).find((found) => found !== undefined);
+    const problem = values
+      .map((item) => (typeof item === "string" ? validateProcessableText(item) : undefined))
+      .find((found) => found !== undefined);
     if (problem) {
       fail(shownName, `The query parameter ${shownName} ${problem.reason}`);
       continue;

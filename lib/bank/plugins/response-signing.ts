@@ -7,7 +7,10 @@ import { formatHttpDate, type RequestSigner } from "../../psd2/signing";
  *
  * @see supplement.md §1 (echo), §9 (response signing)
  */
-export function signedReplyHeaders(signer: RequestSigner, reply: { requestId: string; body: string | Buffer; now: Date }): Record<string, string> {
+export function signedReplyHeaders(
+  signer: RequestSigner,
+  reply: { requestId: string; body: string | Buffer; now: Date },
+): Record<string, string> {
   const signed = signer.signResponse(
     { headers: { "X-Request-ID": reply.requestId }, body: reply.body },
     { date: formatHttpDate(reply.now), requestId: reply.requestId },
@@ -30,7 +33,8 @@ export function registerResponseSigning(app: FastifyInstance, options: { signer:
     if (payload === null || payload === undefined) body = "";
     else if (typeof payload === "string" || Buffer.isBuffer(payload)) body = payload;
     else return payload; // streams are not signed (the bank sends none on /v1)
-    for (const [name, value] of Object.entries(signedReplyHeaders(options.signer, { requestId, body, now: options.now() }))) reply.header(name, value);
+    for (const [name, value] of Object.entries(signedReplyHeaders(options.signer, { requestId, body, now: options.now() })))
+      reply.header(name, value);
     return payload;
   });
 }

@@ -59,10 +59,12 @@ function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   const subjects = { querystring: "the query", params: "the path", headers: "the headers" } as const;
   const messages = result.error.issues.flatMap((issue): ValidationTppMessage[] => {
     const [name] = issue.path;
-    const missing = issue.path.length === 1 && (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
+    const missing =
+      issue.path.length === 1 && (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
     if (part === "querystring" && typeof name === "string") {
       // A parameter given twice arrives as an array.
-      if (Array.isArray(issue.input)) return [{ category: "ERROR", code: "FORMAT_ERROR", path: name, text: `The query parameter ${name} must be given once` }];
+      if (Array.isArray(issue.input))
+        return [{ category: "ERROR", code: "FORMAT_ERROR", path: name, text: `The query parameter ${name} must be given once` }];
       if (missing) {
         const field = fieldOf(schema, name);
         const text = (field && missingTexts.get(field)) ?? `The query parameter ${name} is required`;
@@ -86,7 +88,11 @@ function namedHeaders(schema: z.ZodType, headers: unknown): Record<string, unkno
   const shape: unknown = "shape" in schema ? schema.shape : undefined;
   if (typeof shape !== "object" || shape === null || typeof headers !== "object" || headers === null) return {};
   const given = new Map(Object.entries(headers));
-  return Object.fromEntries(Object.keys(shape).map((name) => [name, given.get(name.toLowerCase())]).filter((entry) => entry[1] !== undefined));
+  return Object.fromEntries(
+    Object.keys(shape)
+      .map((name) => [name, given.get(name.toLowerCase())])
+      .filter((entry) => entry[1] !== undefined),
+  );
 }
 
 /**

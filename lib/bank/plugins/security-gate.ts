@@ -125,7 +125,8 @@ export function registerSecurityGate(app: FastifyInstance, options: SecurityGate
       throw BankError.fromMessages(messages);
     }
     const certificate = result.certificate;
-    if (!certificate) throw new BankError("CERTIFICATE_INVALID", "The certificate could not be read", { path: "TPP-Signature-Certificate" });
+    if (!certificate)
+      throw new BankError("CERTIFICATE_INVALID", "The certificate could not be read", { path: "TPP-Signature-Certificate" });
     const tpp = identityOf(certificate);
     if (tpp.id === "") {
       throw new BankError(

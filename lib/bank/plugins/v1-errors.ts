@@ -73,11 +73,17 @@ export function registerV1Errors(app: FastifyInstance, options: V1ErrorsOptions)
         .status(405)
         .header("Allow", allowed.join(", "))
         .send(
-          new BankError("BAD_REQUEST", `The method ${cutForMessage(request.method, 10)} is not allowed on ${cutForMessage(path, 120)}; allowed: ${allowed.join(", ")}`, {
-            status: 405,
-          }).toBody(),
+          new BankError(
+            "BAD_REQUEST",
+            `The method ${cutForMessage(request.method, 10)} is not allowed on ${cutForMessage(path, 120)}; allowed: ${allowed.join(", ")}`,
+            {
+              status: 405,
+            },
+          ).toBody(),
         );
     }
-    return reply.status(404).send(new BankError("NOT_FOUND", `There is no operation ${cutForMessage(request.method, 10)} ${cutForMessage(path, 120)}`).toBody());
+    return reply
+      .status(404)
+      .send(new BankError("NOT_FOUND", `There is no operation ${cutForMessage(request.method, 10)} ${cutForMessage(path, 120)}`).toBody());
   });
 }

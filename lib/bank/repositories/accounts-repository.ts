@@ -75,7 +75,10 @@ export function createAccountsRepository(db: Executor) {
       const conditions = [];
       if (bbans.length > 0) conditions.push(inArray(accounts.bban, bbans));
       if (ibans.length > 0) conditions.push(inArray(accounts.iban, ibans));
-      const rows = await db.select().from(accounts).where(or(...conditions));
+      const rows = await db
+        .select()
+        .from(accounts)
+        .where(or(...conditions));
       return rows.map(toAccountRecord);
     },
 

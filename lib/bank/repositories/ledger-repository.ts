@@ -29,7 +29,10 @@ export type LedgerTable<Row, NewRow> = {
    * condition, in an order, each with the value of `flag` (a condition on the whole ledger,
    * computed once by the database); and inserts returning the stored rows.
    */
-  selectRows: (db: Executor, query: { where: SQL | undefined; orderBy?: SQL[]; limit?: number; offset?: number; flag?: SQL<boolean> }) => Promise<{ row: Row; flag: boolean | null }[]>;
+  selectRows: (
+    db: Executor,
+    query: { where: SQL | undefined; orderBy?: SQL[]; limit?: number; offset?: number; flag?: SQL<boolean> },
+  ) => Promise<{ row: Row; flag: boolean | null }[]>;
   insertRows: (db: Executor, rows: NewRow[]) => Promise<Row[]>;
 };
 
@@ -43,7 +46,10 @@ export type BalanceSums = {
   pendingDebits: string;
 };
 
-function prepareBalanceSums(db: Executor, ledger: { table: PgTable; owner: AnyPgColumn; status: AnyPgColumn; sortDate: AnyPgColumn; amount: AnyPgColumn }) {
+function prepareBalanceSums(
+  db: Executor,
+  ledger: { table: PgTable; owner: AnyPgColumn; status: AnyPgColumn; sortDate: AnyPgColumn; amount: AnyPgColumn },
+) {
   const { table, amount, status } = ledger;
   return db
     .select({
@@ -69,7 +75,10 @@ const preparedBalanceSums = new WeakMap<Executor, Map<PgTable, ReturnType<typeof
  * The repository of a ledger: lookups, listing pages paged in the database (see listing-page.ts),
  * counts, exact sums and inserts.
  */
-export function createLedgerRepository<Row extends { seq: number }, NewRow, Status extends string>(db: Executor, ledger: LedgerTable<Row, NewRow>) {
+export function createLedgerRepository<Row extends { seq: number }, NewRow, Status extends string>(
+  db: Executor,
+  ledger: LedgerTable<Row, NewRow>,
+) {
   const { table } = ledger;
   const keyColumns = { sortDate: ledger.sortDate, seq: ledger.seq };
   const { toRecord, unnestColumns } = ledger;
@@ -132,7 +141,12 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
       if ("after" in position) other = [...base, keysetCondition(keyColumns, ">=", position.after)];
       else if ("before" in position) other = [...base, keysetCondition(keyColumns, "<=", position.before)];
       else if (position.offset > 0) other = base;
-      const flag = other && sql<boolean>`exists (${db.select({ one: sql`1` }).from(table).where(and(...other))})`;
+      const flag =
+        other &&
+        sql<boolean>`exists (${db
+          .select({ one: sql`1` })
+          .from(table)
+          .where(and(...other))})`;
       const fetched = await ledger.selectRows(db, {
         where: and(...conditions),
         orderBy: listingOrder(keyColumns, reverse),

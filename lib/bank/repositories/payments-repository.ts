@@ -76,13 +76,20 @@ export function createPaymentsRepository(db: Executor) {
 
     async findByIds(ids: readonly string[]): Promise<PaymentRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select().from(payments).where(inArray(payments.id, [...ids]));
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(inArray(payments.id, [...ids]));
       return rows.map(toPaymentRow);
     },
 
     /** The payments of a basket, oldest first. */
     async listByBasket(basketId: string): Promise<PaymentRow[]> {
-      const rows = await db.select().from(payments).where(eq(payments.basketId, basketId)).orderBy(asc(payments.createdAt), asc(payments.id));
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.basketId, basketId))
+        .orderBy(asc(payments.createdAt), asc(payments.id));
       return rows.map(toPaymentRow);
     },
 

@@ -30,7 +30,10 @@ export function createPsuIdsRepository(db: Executor) {
 
     /** The customer's psu-id for this TPP, made now when it has none (one statement, no race). */
     async getOrCreate(tppId: string, customerId: string): Promise<string> {
-      await db.insert(psuIds).values({ tppId, customerId, psuId: randomUUID() }).onConflictDoNothing({ target: [psuIds.tppId, psuIds.customerId] });
+      await db
+        .insert(psuIds)
+        .values({ tppId, customerId, psuId: randomUUID() })
+        .onConflictDoNothing({ target: [psuIds.tppId, psuIds.customerId] });
       const psuId = await findPsuId(tppId, customerId);
       if (psuId === undefined) throw new Error("a psu-id was neither found nor made");
       return psuId;

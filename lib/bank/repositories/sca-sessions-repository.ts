@@ -41,7 +41,14 @@ export function createScaSessionsRepository(db: Executor) {
       await db
         .update(scaSessions)
         .set({ replacedAt: at })
-        .where(and(eq(scaSessions.tppId, tppId), eq(scaSessions.customerId, customerId), ne(scaSessions.id, keptId), isNull(scaSessions.replacedAt)));
+        .where(
+          and(
+            eq(scaSessions.tppId, tppId),
+            eq(scaSessions.customerId, customerId),
+            ne(scaSessions.id, keptId),
+            isNull(scaSessions.replacedAt),
+          ),
+        );
     },
   };
 }

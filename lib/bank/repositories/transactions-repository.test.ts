@@ -34,7 +34,12 @@ function keyOf(row: TransactionRecord | undefined): ListingKey {
 const planSchema = z.object({ rows: z.array(z.record(z.string(), z.unknown())) });
 
 const planNodeSchema: z.ZodType<PlanNode> = z.lazy(() =>
-  z.looseObject({ "Index Name": z.string().optional(), "Index Cond": z.string().optional(), "Actual Rows": z.number().optional(), Plans: z.array(planNodeSchema).optional() }),
+  z.looseObject({
+    "Index Name": z.string().optional(),
+    "Index Cond": z.string().optional(),
+    "Actual Rows": z.number().optional(),
+    Plans: z.array(planNodeSchema).optional(),
+  }),
 );
 type PlanNode = { "Index Name"?: string; "Index Cond"?: string; "Actual Rows"?: number; Plans?: PlanNode[] };
 
@@ -156,8 +161,19 @@ describe.each(testDatabaseKinds())("the transactions repository on %s", (kind) =
       const previous = await repository.list(MAIN, { status: "booked", limit: 200, position: { offset: depth - 200 } });
       const cursor = keyOf(previous.rows.at(-1));
       // The queries the repository runs for { after: cursor } and for { offset: depth }, built from the same parts.
-      const keyset = db.select().from(transactions).where(where(cursor)).orderBy(...listingOrder(columns, false)).limit(201);
-      const offset = db.select().from(transactions).where(where()).orderBy(...listingOrder(columns, false)).limit(201).offset(depth);
+      const keyset = db
+        .select()
+        .from(transactions)
+        .where(where(cursor))
+        .orderBy(...listingOrder(columns, false))
+        .limit(201);
+      const offset = db
+        .select()
+        .from(transactions)
+        .where(where())
+        .orderBy(...listingOrder(columns, false))
+        .limit(201)
+        .offset(depth);
       const keysetIndex = findIndexNode(await explain(db, keyset.getSQL()));
       expect(keysetIndex?.["Index Name"]).toBe("transactions_listing_idx");
       expect(keysetIndex?.["Index Cond"]).toMatch(/ROW\(sort_date, seq\) < ROW\(/);

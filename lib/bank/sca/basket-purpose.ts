@@ -32,7 +32,10 @@ export const basketPurpose = {
   async confirmStep(tx: Executor, state: PurposeState, _fields: unknown, now: Date): Promise<ConfirmOutcome> {
     const waiting = (await lockBasketPayments(tx, state.authorisation.resourceId ?? "")).filter((payment) => payment.status === "RCVD");
     if (waiting.length === 0) {
-      return { ok: false, failure: { code: "CONFLICT", message: "The payments of the basket can no longer be approved: none awaits approval" } };
+      return {
+        ok: false,
+        failure: { code: "CONFLICT", message: "The payments of the basket can no longer be approved: none awaits approval" },
+      };
     }
     return confirmPayments(tx, state, waiting, now, { failOnRejection: false });
   },

@@ -18,14 +18,21 @@ describe("the redirects to TPP-Redirect-URI", () => {
   });
 
   it("keeps the TPP's own query and fragment exactly, and percent-encodes every value", () => {
-    expect(appendQueryParameters("https://tpp.example/cb?a=%7E+b&c", [["k", "x y&z=ø"]])).toBe("https://tpp.example/cb?a=%7E+b&c&k=x%20y%26z%3D%C3%B8");
+    expect(appendQueryParameters("https://tpp.example/cb?a=%7E+b&c", [["k", "x y&z=ø"]])).toBe(
+      "https://tpp.example/cb?a=%7E+b&c&k=x%20y%26z%3D%C3%B8",
+    );
     expect(appendQueryParameters("https://tpp.example/cb?", [["k", "v"]])).toBe("https://tpp.example/cb?k=v");
     expect(appendQueryParameters("https://tpp.example/cb?a=1&", [["k", "v"]])).toBe("https://tpp.example/cb?a=1&k=v");
     expect(appendQueryParameters("https://tpp.example/cb#done", [["k", "v"]])).toBe("https://tpp.example/cb?k=v#done");
   });
 
   it("writes the failure parameters system, status, code and message", () => {
-    const url = buildFailureRedirectUrl("https://tpp.example/cb", { system: "SCA", status: 401, code: "SCA_INVALID", message: "The PSU cancelled" });
+    const url = buildFailureRedirectUrl("https://tpp.example/cb", {
+      system: "SCA",
+      status: 401,
+      code: "SCA_INVALID",
+      message: "The PSU cancelled",
+    });
     expect(url).toBe("https://tpp.example/cb?system=SCA&status=401&code=SCA_INVALID&message=The%20PSU%20cancelled");
     expect(failureRedirectParametersSchema.parse(Object.fromEntries(new URL(url).searchParams))).toEqual({
       system: "SCA",

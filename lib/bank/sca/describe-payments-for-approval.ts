@@ -54,9 +54,11 @@ function isCardPayment(payment: PaymentRow): boolean {
 }
 
 function transferOf(entry: PaymentEntryRecord, debitCurrency: string): ApprovalTransfer {
-  const account = entry.creditorAccount.bban !== undefined ? formatBban(entry.creditorAccount.bban) : formatIban(entry.creditorAccount.iban ?? "");
+  const account =
+    entry.creditorAccount.bban !== undefined ? formatBban(entry.creditorAccount.bban) : formatIban(entry.creditorAccount.iban ?? "");
   const reference = entry.remittanceStructured?.[0];
-  const remittance = entry.remittanceUnstructured ?? (reference ? `${reference.referenceType ?? "Reference"} ${reference.reference}` : undefined);
+  const remittance =
+    entry.remittanceUnstructured ?? (reference ? `${reference.referenceType ?? "Reference"} ${reference.reference}` : undefined);
   return {
     creditorName: entry.creditorName,
     creditorAccount: account,

@@ -44,12 +44,27 @@ export async function confirmPayments(
 ): Promise<ConfirmOutcome> {
   for (const payment of payments) {
     const card = isRecord(payment.request.debtorAccount) && payment.request.debtorAccount.other !== undefined;
-    const reachable = await reachesDebtorAccount(tx, state.customer.id, state.choice, { kind: card ? "card" : "bban", accountId: payment.debtorAccountId });
-    if (!reachable) return { ok: false, error: "You cannot pay from this account in the context you chose. Cancel, and start again from the service you came from." };
+    const reachable = await reachesDebtorAccount(tx, state.customer.id, state.choice, {
+      kind: card ? "card" : "bban",
+      accountId: payment.debtorAccountId,
+    });
+    if (!reachable)
+      return {
+        ok: false,
+        error: "You cannot pay from this account in the context you chose. Cancel, and start again from the service you came from.",
+      };
   }
-  const outcomes = await approvePayments(tx, payments, { customerId: state.customer.id, choice: state.choice }, { now, today: osloDateOf(now) });
+  const outcomes = await approvePayments(
+    tx,
+    payments,
+    { customerId: state.customer.id, choice: state.choice },
+    { now, today: osloDateOf(now) },
+  );
   if (options.failOnRejection && outcomes.some((outcome) => outcome.status === "RJCT")) {
-    return { ok: false, failure: { code: "PAYMENT_FAILED", message: "The payment was rejected: the account does not have enough funds for it (and its fee)" } };
+    return {
+      ok: false,
+      failure: { code: "PAYMENT_FAILED", message: "The payment was rejected: the account does not have enough funds for it (and its fee)" },
+    };
   }
   return { ok: true };
 }
@@ -77,7 +92,11 @@ export const paymentPurpose = {
   async confirmStep(tx: Executor, state: PurposeState, _fields: unknown, now: Date): Promise<ConfirmOutcome> {
     const payment = await createPaymentsRepository(tx).findByIdForUpdate(state.authorisation.resourceId ?? "");
     if (!payment || payment.status !== "RCVD" || payment.basketId !== null) {
-      const why = !payment ? "it no longer exists" : payment.basketId !== null ? "it was put in a signing basket" : `its status is ${payment.status}`;
+      const why = !payment
+        ? "it no longer exists"
+        : payment.basketId !== null
+          ? "it was put in a signing basket"
+          : `its status is ${payment.status}`;
       return { ok: false, failure: { code: "CONFLICT", message: `The payment can no longer be approved: ${why}` } };
     }
     return confirmPayments(tx, state, [payment], now, { failOnRejection: true });

@@ -123,12 +123,19 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
     let page = asPage(await openScaLink(app, await startConsent()));
     page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "01010199999" }));
     expect(page.status).toBe(400);
-    expect(page.html).toMatch(/<div class="alert error" role="alert" id="login-error">We found no customer with that national identity number\. Check the number and try again \(2 attempts left\)\.<\/div>/);
+    expect(page.html).toMatch(
+      /<div class="alert error" role="alert" id="login-error">We found no customer with that national identity number\. Check the number and try again \(2 attempts left\)\.<\/div>/,
+    );
     page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "12345" }));
     expect(page.html).toContain("(1 attempt left)");
     const done = asRedirect(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "99999999999" }));
     expect(done.location.startsWith(`${REDIRECT_URI}&system=SCA&status=401&code=PSU_CREDENTIALS_INVALID&message=`)).toBe(true);
-    expect(done.query).toMatchObject({ system: "SCA", status: "401", code: "PSU_CREDENTIALS_INVALID", message: "The PSU entered an unknown national identity number 3 times" });
+    expect(done.query).toMatchObject({
+      system: "SCA",
+      status: "401",
+      code: "PSU_CREDENTIALS_INVALID",
+      message: "The PSU entered an unknown national identity number 3 times",
+    });
     expect(done.query["psu-id"]).toBeUndefined();
   });
 
@@ -142,7 +149,12 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
   it("Cancel is the failure redirect SCA_INVALID, at login and on the consent screen", async () => {
     const atLogin = asPage(await openScaLink(app, await startConsent()));
     const cancelled = asRedirect(await submitScaPage(app, atLogin, { action: "cancel" }));
-    expect(cancelled.query).toMatchObject({ system: "SCA", status: "401", code: "SCA_INVALID", message: "The PSU cancelled the authorisation at the bank" });
+    expect(cancelled.query).toMatchObject({
+      system: "SCA",
+      status: "401",
+      code: "SCA_INVALID",
+      message: "The PSU cancelled the authorisation at the bank",
+    });
     expect(cancelled.location).toContain("message=The%20PSU%20cancelled%20the%20authorisation%20at%20the%20bank");
 
     let page = asPage(await openScaLink(app, await startConsent()));
@@ -182,12 +194,16 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
   it("a page posted after the 15 minutes ends the journey with the failure redirect SCA_EXPIRED", async () => {
     const page = asPage(await openScaLink(app, await startConsent()));
     await app.bank.clock.advance(16 * 60 * 1000);
-    expect(asRedirect(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: CUSTOMERS.per })).query.code).toBe("SCA_EXPIRED");
+    expect(asRedirect(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: CUSTOMERS.per })).query.code).toBe(
+      "SCA_EXPIRED",
+    );
   });
 
   it("a form without the page's secret is refused (no CSRF): the secret is in the form, its hash in the database", async () => {
     const page = asPage(await openScaLink(app, await startConsent()));
-    const forged = asPage(await submitScaPage(app, { ...page, token: "forged-token" }, { action: "login", nationalIdentityNumber: CUSTOMERS.per }));
+    const forged = asPage(
+      await submitScaPage(app, { ...page, token: "forged-token" }, { action: "login", nationalIdentityNumber: CUSTOMERS.per }),
+    );
     expect(forged.status).toBe(403);
     expect(forged.html).toContain("This page is no longer valid");
     const linkSecret = "not the page secret";
@@ -235,7 +251,9 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
     expect(page.html).toMatch(/value="continue" class="primary">Continue<\/button>/);
     const agreements = agreementChoices(page);
     expect(agreements).toEqual([{ value: ids.agreement(CUSTOMERS.sindre), label: "Lie Snekkeri AS (org. no. 926 148 338)" }]);
-    const wrong = asPage(await submitScaPage(app, page, { action: "continue", context: "CORPORATE", agreement: ids.agreement(CUSTOMERS.amalie) }));
+    const wrong = asPage(
+      await submitScaPage(app, page, { action: "continue", context: "CORPORATE", agreement: ids.agreement(CUSTOMERS.amalie) }),
+    );
     expect(wrong.html).toContain("Choose the agreement you act for.");
     page = asPage(await submitScaPage(app, wrong, { action: "continue", context: "CORPORATE", agreement: agreements[0]?.value ?? "" }));
     expect(consentChoices(page).map((c) => c.value)).toEqual([
@@ -284,9 +302,15 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json()).toMatchObject({ tppMessages: [{ code: "PSU_CREDENTIALS_INVALID", path: "X-PSU-IDENTITY" }] });
     const per = await giveConsent(app, tpp, { tppSessionId: nextSession(), customerNumber: CUSTOMERS.per });
-    const mixed = await tpp.post("/v1/consents", {}, scaHeaders(nextSession(), { "PSU-ID": per.psuId, "X-PSU-IDENTITY": CUSTOMERS.ingrid }));
+    const mixed = await tpp.post(
+      "/v1/consents",
+      {},
+      scaHeaders(nextSession(), { "PSU-ID": per.psuId, "X-PSU-IDENTITY": CUSTOMERS.ingrid }),
+    );
     expect(mixed.statusCode).toBe(401);
-    expect(mixed.json()).toMatchObject({ tppMessages: [{ code: "PSU_CREDENTIALS_INVALID", path: "X-PSU-IDENTITY", text: "X-PSU-IDENTITY names another PSU than PSU-ID" }] });
+    expect(mixed.json()).toMatchObject({
+      tppMessages: [{ code: "PSU_CREDENTIALS_INVALID", path: "X-PSU-IDENTITY", text: "X-PSU-IDENTITY names another PSU than PSU-ID" }],
+    });
   });
 
   it("TPP-Redirect-Preferred false with a known PSU shows Approve in app instead of the login form", async () => {
@@ -298,7 +322,9 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
     expect(page.html).not.toContain("National identity number");
     page = asPage(await submitScaPage(app, page, { action: "approve-app" }));
     expect(page.step).toBe("purpose");
-    const kept = consentChoices(page).filter((c) => c.checked).map((c) => c.value);
+    const kept = consentChoices(page)
+      .filter((c) => c.checked)
+      .map((c) => c.value);
     const done = asRedirect(await submitScaPage(app, page, { action: "confirm", resource: kept }));
     expect(done.query).toMatchObject({ "tpp-session-id": tppSessionId, context: "PRIVATE" });
   });

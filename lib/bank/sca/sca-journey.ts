@@ -52,7 +52,9 @@ export type ScaJourneyContext = { db: BankDatabase; clock: ServiceClock; bankNam
 /** A login on the bank's pages: the route sets it as the bank's browser session cookie. */
 export type WebSessionGrant = { secret: string; maxAgeSeconds: number };
 
-export type ScaPageResult = ({ kind: "page"; status: number; html: string } | { kind: "redirect"; location: string }) & { webSession?: WebSessionGrant };
+export type ScaPageResult = ({ kind: "page"; status: number; html: string } | { kind: "redirect"; location: string }) & {
+  webSession?: WebSessionGrant;
+};
 
 type Step = "login" | "context" | "purpose";
 
@@ -101,7 +103,12 @@ export function createScaJourney(ctx: ScaJourneyContext) {
   const message = (status: number, title: string, text: string, hint?: string) =>
     page(status, renderMessagePage({ bankName: ctx.bankName, title, text, ...(hint ? { hint } : {}) }));
   const invalidLink = () =>
-    message(404, "This link is not valid", "The approval link is incomplete or unknown.", "Go back to the service you came from and start again there.");
+    message(
+      404,
+      "This link is not valid",
+      "The approval link is incomplete or unknown.",
+      "Go back to the service you came from and start again there.",
+    );
 
   const handlerOf = (authorisation: AuthorisationRecord): ScaPurposeHandler | undefined => SCA_PURPOSES[authorisation.purpose];
 
@@ -137,7 +144,11 @@ export function createScaJourney(ctx: ScaJourneyContext) {
   }
 
   /** The page of the journey's current step. */
-  async function render(authorisation: AuthorisationRecord, secret: string, extra: { error?: string; value?: string } = {}): Promise<ScaPageResult> {
+  async function render(
+    authorisation: AuthorisationRecord,
+    secret: string,
+    extra: { error?: string; value?: string } = {},
+  ): Promise<ScaPageResult> {
     const handler = handlerOf(authorisation);
     const step = stepOf(authorisation);
     if (!handler || !step) return finishedPage();
@@ -159,12 +170,18 @@ export function createScaJourney(ctx: ScaJourneyContext) {
         }),
       );
     }
-    const customer = authorisation.customerId === null ? undefined : await createCustomersRepository(ctx.db).findById(authorisation.customerId);
+    const customer =
+      authorisation.customerId === null ? undefined : await createCustomersRepository(ctx.db).findById(authorisation.customerId);
     if (!customer) return finishedPage();
     if (step === "context") {
       return page(
         extra.error ? 400 : 200,
-        renderContextPage({ ...common, customerName: customer.name, agreements: await agreementsOf(customer.id), ...(extra.error ? { error: extra.error } : {}) }),
+        renderContextPage({
+          ...common,
+          customerName: customer.name,
+          agreements: await agreementsOf(customer.id),
+          ...(extra.error ? { error: extra.error } : {}),
+        }),
       );
     }
     const choice = await choiceOf(authorisation);
@@ -181,11 +198,21 @@ export function createScaJourney(ctx: ScaJourneyContext) {
   }
 
   function finishedPage(): ScaPageResult {
-    return message(410, "This approval is finished", "This approval has already been completed or stopped. You can close this page.", "To do something new, start again from the service you came from.");
+    return message(
+      410,
+      "This approval is finished",
+      "This approval has already been completed or stopped. You can close this page.",
+      "To do something new, start again from the service you came from.",
+    );
   }
 
   /** Ends a journey in failure: stored in one transaction, then the failure redirect. */
-  async function fail(authorisation: AuthorisationRecord, code: Psd2ErrorCode, text: string, changes: { loginFailures?: number } = {}): Promise<ScaPageResult> {
+  async function fail(
+    authorisation: AuthorisationRecord,
+    code: Psd2ErrorCode,
+    text: string,
+    changes: { loginFailures?: number } = {},
+  ): Promise<ScaPageResult> {
     const now = ctx.clock.now();
     const handler = handlerOf(authorisation);
     try {
@@ -204,7 +231,12 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     }
     return {
       kind: "redirect",
-      location: buildFailureRedirectUrl(authorisation.redirectUri, { system: FAILURE_SYSTEM, status: httpStatusOf(code), code, message: text }),
+      location: buildFailureRedirectUrl(authorisation.redirectUri, {
+        system: FAILURE_SYSTEM,
+        status: httpStatusOf(code),
+        code,
+        message: text,
+      }),
     };
   }
 
@@ -216,7 +248,8 @@ export function createScaJourney(ctx: ScaJourneyContext) {
   async function succeed(authorisation: AuthorisationRecord, secret: string, fields: FormFields): Promise<ScaPageResult> {
     const handler = handlerOf(authorisation);
     const choice = await choiceOf(authorisation);
-    const customer = authorisation.customerId === null ? undefined : await createCustomersRepository(ctx.db).findById(authorisation.customerId);
+    const customer =
+      authorisation.customerId === null ? undefined : await createCustomersRepository(ctx.db).findById(authorisation.customerId);
     if (!handler || !choice || !customer) return finishedPage();
     const now = ctx.clock.now();
     // Read before the transaction: PGlite runs one statement at a time, outside ones would wait on it.
@@ -232,12 +265,17 @@ export function createScaJourney(ctx: ScaJourneyContext) {
         if (!moved) throw new JourneyMoved();
         if (handler.confirmStep) {
           const confirmed = await handler.confirmStep(tx, state, fields, now);
-          if (!confirmed.ok) throw "failure" in confirmed ? new PurposeFailed(confirmed.failure.code, confirmed.failure.message) : new PageAgain(confirmed.error);
+          if (!confirmed.ok)
+            throw "failure" in confirmed
+              ? new PurposeFailed(confirmed.failure.code, confirmed.failure.message)
+              : new PageAgain(confirmed.error);
         }
         const psuId = await createPsuIdsRepository(tx).getOrCreate(authorisation.tppId, customer.id);
         const agreementId = choice.context === "CORPORATE" ? choice.agreement.id : undefined;
         const psuCorporateId =
-          agreementId === undefined ? undefined : (await createPsuCorporateIdsRepository(tx).getOrCreateMany(authorisation.tppId, [agreementId])).get(agreementId);
+          agreementId === undefined
+            ? undefined
+            : (await createPsuCorporateIdsRepository(tx).getOrCreateMany(authorisation.tppId, [agreementId])).get(agreementId);
         const sessions = createScaSessionsRepository(tx);
         const sessionId = createRandomId();
         await sessions.insert({
@@ -281,7 +319,11 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     secret: string,
     changes: Parameters<typeof authorisations.updateIfUnchanged>[2],
   ): Promise<ScaPageResult> {
-    const moved = await authorisations.updateIfUnchanged(authorisation.id, { scaStatus: authorisation.scaStatus, token: authorisation.token }, changes);
+    const moved = await authorisations.updateIfUnchanged(
+      authorisation.id,
+      { scaStatus: authorisation.scaStatus, token: authorisation.token },
+      changes,
+    );
     if (moved) return proceed(moved, secret);
     const current = await authorisations.findById(authorisation.id);
     return current ? render(current, secret) : invalidLink();
@@ -300,9 +342,14 @@ export function createScaJourney(ctx: ScaJourneyContext) {
       if (!customer) {
         const failures = authorisation.loginFailures + 1;
         if (failures >= MAX_LOGIN_FAILURES) {
-          return fail(authorisation, "PSU_CREDENTIALS_INVALID", `The PSU entered an unknown national identity number ${MAX_LOGIN_FAILURES} times`, {
-            loginFailures: failures,
-          });
+          return fail(
+            authorisation,
+            "PSU_CREDENTIALS_INVALID",
+            `The PSU entered an unknown national identity number ${MAX_LOGIN_FAILURES} times`,
+            {
+              loginFailures: failures,
+            },
+          );
         }
         const moved = await authorisations.updateIfUnchanged(
           authorisation.id,
@@ -318,7 +365,11 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     }
     if (!customer) return invalidLink();
     if (authorisation.expectedCustomerId !== null && customer.id !== authorisation.expectedCustomerId) {
-      return fail(authorisation, "PSU_CREDENTIALS_INVALID", "The PSU who logged in is not the PSU the TPP named in PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID");
+      return fail(
+        authorisation,
+        "PSU_CREDENTIALS_INVALID",
+        "The PSU who logged in is not the PSU the TPP named in PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID",
+      );
     }
     const webSession = await startWebSession(customer.id);
     return { ...(await authenticate(authorisation, secret, customer)), webSession };
@@ -330,16 +381,25 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     const secret = createJourneySecret();
     const sessions = createWebSessionsRepository(ctx.db);
     await sessions.deleteExpired(now);
-    await sessions.insert({ id: hashJourneySecret(secret), customerId, createdAt: now, expiresAt: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS) });
+    await sessions.insert({
+      id: hashJourneySecret(secret),
+      customerId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + WEB_SESSION_LIFETIME_MS),
+    });
     return { secret, maxAgeSeconds: WEB_SESSION_LIFETIME_MS / 1000 };
   }
 
   /** The customer of a valid browser session, when the journey's purpose accepts it in place of the login. */
-  async function customerOfWebSession(authorisation: AuthorisationRecord, sessionSecret: string | undefined): Promise<CustomerRecord | undefined> {
+  async function customerOfWebSession(
+    authorisation: AuthorisationRecord,
+    sessionSecret: string | undefined,
+  ): Promise<CustomerRecord | undefined> {
     if (sessionSecret === undefined || !handlerOf(authorisation)?.reusesLogin) return undefined;
     const session = await createWebSessionsRepository(ctx.db).findValid(hashJourneySecret(sessionSecret), ctx.clock.now());
     // Another customer's session is no login for this journey: the login page is shown.
-    if (!session || (authorisation.expectedCustomerId !== null && session.customerId !== authorisation.expectedCustomerId)) return undefined;
+    if (!session || (authorisation.expectedCustomerId !== null && session.customerId !== authorisation.expectedCustomerId))
+      return undefined;
     return createCustomersRepository(ctx.db).findById(session.customerId);
   }
 
@@ -402,7 +462,12 @@ export function createScaJourney(ctx: ScaJourneyContext) {
           );
           if (moved) await handlerOf(moved)?.onFailure?.(tx, moved, { code: "SCA_EXPIRED", message: "The approval link expired" }, now);
         });
-        return message(410, "This link has expired", "An approval link is valid for 15 minutes.", "Go back to the service you came from and start again there.");
+        return message(
+          410,
+          "This link has expired",
+          "An approval link is valid for 15 minutes.",
+          "Go back to the service you came from and start again there.",
+        );
       }
       if (!handlerOf(authorisation)) {
         return message(501, "This approval is not available", "The bank cannot complete this kind of approval yet.");
@@ -427,12 +492,18 @@ export function createScaJourney(ctx: ScaJourneyContext) {
       if (authorisation.scaStatus === "finalised" || authorisation.scaStatus === "failed") return finishedPage();
       const secret = first(fields, "token");
       if (secret === undefined || !matchesJourneySecret(secret, authorisation.token)) {
-        return message(403, "This page is no longer valid", "The page you sent does not belong to this approval.", "Go back to the service you came from and start again there.");
+        return message(
+          403,
+          "This page is no longer valid",
+          "The page you sent does not belong to this approval.",
+          "Go back to the service you came from and start again there.",
+        );
       }
       if (ctx.clock.now().getTime() >= authorisation.expiresAt.getTime()) {
         return fail(authorisation, "SCA_EXPIRED", "The PSU did not complete the authorisation within 15 minutes");
       }
-      if (first(fields, "action") === "cancel") return fail(authorisation, "SCA_INVALID", "The PSU cancelled the authorisation at the bank");
+      if (first(fields, "action") === "cancel")
+        return fail(authorisation, "SCA_INVALID", "The PSU cancelled the authorisation at the bank");
       const step = stepOf(authorisation);
       // A page sent twice, or an old one: show the current step again.
       if (first(fields, "step") !== step) return render(authorisation, secret);

@@ -32,7 +32,10 @@ export async function loadAccountScope(db: Executor, customerId: string, choice:
 }
 
 /** The customer's corporate agreement that covers an account, if any. */
-export async function findAgreementOfAccount(db: Executor, account: { id: string; customerId: string }): Promise<AgreementRecord | undefined> {
+export async function findAgreementOfAccount(
+  db: Executor,
+  account: { id: string; customerId: string },
+): Promise<AgreementRecord | undefined> {
   const agreements = await createAgreementsRepository(db).listByCustomer(account.customerId);
   return agreements.find((agreement) => agreement.accountIds.includes(account.id));
 }

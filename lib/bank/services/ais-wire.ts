@@ -113,7 +113,9 @@ export function toWireTransaction(t: TransactionRecord, form: "listing" | "detai
     form === "details"
       ? {
           ...(t.details?.additionalInformation === undefined ? {} : { additionalInformation: t.details.additionalInformation }),
-          ...Object.fromEntries((t.details?.proprietary ?? []).map((value, index) => [`additionalInformationProprietary${index + 1}`, value])),
+          ...Object.fromEntries(
+            (t.details?.proprietary ?? []).map((value, index) => [`additionalInformationProprietary${index + 1}`, value]),
+          ),
           ...(t.details?.creditorAddress === undefined ? {} : { creditorAddress: t.details.creditorAddress }),
           ...(t.details?.debtorAddress === undefined ? {} : { debtorAddress: t.details.debtorAddress }),
         }

@@ -84,8 +84,14 @@ async function authorizeInOneStatement<R extends OwnedResource>(
   if (!facts || !facts.consented || facts.inAgreement || !(present ? facts.sessionValid : facts.renewed)) return undefined;
   const { customer, resource } = facts;
   if (present) return { customer, resource, psuPresent: true };
-  const read: AuthorisedRead<R> = { customer, resource, psuPresent: false, oldestDate: addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS) };
-  if (target.kind === "balances" || target.kind === "transactions") read.counter = { tppId: tpp.id, resourceId: resource.id, kind: target.kind };
+  const read: AuthorisedRead<R> = {
+    customer,
+    resource,
+    psuPresent: false,
+    oldestDate: addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS),
+  };
+  if (target.kind === "balances" || target.kind === "transactions")
+    read.counter = { tppId: tpp.id, resourceId: resource.id, kind: target.kind };
   return read;
 }
 

@@ -1,9 +1,5 @@
 import { z } from "zod";
-import {
-  createCertificateAuthority,
-  issueSealCertificate,
-  readCertificateInfo,
-} from "../../psd2/certificates";
+import { createCertificateAuthority, issueSealCertificate, readCertificateInfo } from "../../psd2/certificates";
 import { createRequestSigner, type RequestSigner } from "../../psd2/signing";
 import { addYearsToInstant, durationMs } from "../../psd2/time";
 import { loadTrustAnchors, type TrustAnchor } from "../../psd2/x509";
@@ -36,7 +32,10 @@ export type BankPki = {
 /** Whether a certificate is valid over the whole window the bank needs at `now`. */
 function covers(certificatePem: string, now: Date): boolean {
   const info = readCertificateInfo(certificatePem);
-  return Date.parse(info.notBefore) <= certificatesValidFrom(now).getTime() && Date.parse(info.notAfter) >= addYearsToInstant(now, MIN_YEARS_AHEAD).getTime();
+  return (
+    Date.parse(info.notBefore) <= certificatesValidFrom(now).getTime() &&
+    Date.parse(info.notAfter) >= addYearsToInstant(now, MIN_YEARS_AHEAD).getTime()
+  );
 }
 
 /**

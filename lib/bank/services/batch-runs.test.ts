@@ -161,7 +161,11 @@ describe.each(testDatabaseKinds())("the batch runner on %s", (kind) => {
     await clock.set(new Date("2026-03-28T18:30:00+01:00"));
     calls = [];
     const { batchRuns } = await runner.collect(() => clock.set(new Date("2026-03-29T10:00:00+02:00")));
-    expect(batchRuns.runs.map((run) => run.runAt)).toEqual(["2026-03-28T18:00:00.000Z", "2026-03-29T04:00:00.000Z", "2026-03-29T07:00:00.000Z"]);
+    expect(batchRuns.runs.map((run) => run.runAt)).toEqual([
+      "2026-03-28T18:00:00.000Z",
+      "2026-03-29T04:00:00.000Z",
+      "2026-03-29T07:00:00.000Z",
+    ]);
     expect(calls).toEqual(["first@2026-03-28T18:00:00.000Z", "first@2026-03-29T04:00:00.000Z", "first@2026-03-29T07:00:00.000Z"]);
   });
 

@@ -13,13 +13,7 @@
 import { z } from "zod";
 import type { BankDatabase, Executor } from "../db/open-bank-database";
 import { createSettingsRepository } from "../repositories/settings-repository";
-import {
-  BATCH_RUN_TIMES,
-  BATCH_TIME_ZONE,
-  countScheduledBatchRuns,
-  listScheduledBatchRuns,
-  nextScheduledBatchRun,
-} from "./batch-schedule";
+import { BATCH_RUN_TIMES, BATCH_TIME_ZONE, countScheduledBatchRuns, listScheduledBatchRuns, nextScheduledBatchRun } from "./batch-schedule";
 import { durationMs } from "../../psd2/time";
 import type { ClockChange } from "./sandbox-clock";
 
@@ -36,8 +30,7 @@ export type BatchProcessor = (runAt: Date, db: Executor) => Promise<BatchProcess
 export type BatchRunTrigger = "schedule" | "demand";
 
 export type ProcessorOutcome =
-  | { name: string; status: "completed"; result: BatchProcessorResult }
-  | { name: string; status: "failed"; error: string };
+  { name: string; status: "completed"; result: BatchProcessorResult } | { name: string; status: "failed"; error: string };
 
 export type BatchRun = {
   /** The run's instant: a scheduled time, or the sandbox time of an on-demand run. */
@@ -230,7 +223,9 @@ export class BatchRunner {
       // Nothing to run: the schedule moves on in one write.
       const target = due.at(-1) ?? (skipped > 0 ? from : undefined);
       if (target) await this.moveMarker(target);
-      runs.push(...due.map((runAt): BatchRun => ({ runAt: runAt.toISOString(), trigger: "schedule", status: "completed", processors: [] })));
+      runs.push(
+        ...due.map((runAt): BatchRun => ({ runAt: runAt.toISOString(), trigger: "schedule", status: "completed", processors: [] })),
+      );
     } else {
       if (skipped > 0 && due.length === 0) await this.moveMarker(from);
       for (const runAt of due) {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { dateInZone, wallClockOf } from "../../psd2/time";
-import { BATCH_RUN_TIMES, batchRunsOn, countScheduledBatchRuns, listScheduledBatchRuns, nextScheduledBatchRun, osloInstantOf } from "./batch-schedule";
+import {
+  BATCH_RUN_TIMES,
+  batchRunsOn,
+  countScheduledBatchRuns,
+  listScheduledBatchRuns,
+  nextScheduledBatchRun,
+  osloInstantOf,
+} from "./batch-schedule";
 
 const iso = (instants: readonly Date[]) => instants.map((instant) => instant.toISOString());
 const OSLO = "Europe/Oslo";

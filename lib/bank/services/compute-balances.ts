@@ -9,8 +9,11 @@ import type { WireBalance } from "./ais-wire";
 import { addCalendarDays } from "./calendar-days";
 import type { ServiceClock } from "./service-context";
 
-
-function toBalances(holder: { currency: string; bookedBalance: string; creditLimit: string }, sums: Sums, clock: ServiceClock): WireBalance[] {
+function toBalances(
+  holder: { currency: string; bookedBalance: string; creditLimit: string },
+  sums: Sums,
+  clock: ServiceClock,
+): WireBalance[] {
   const { currency } = holder;
   const today = clock.today();
   const amount = (value: string) => ({ currency, amount: value });
@@ -44,6 +47,10 @@ export async function computeAccountBalances(db: Executor, clock: ServiceClock, 
 }
 
 /** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see supplement.md §3 */
-export async function computeCardAccountBalances(db: Executor, clock: ServiceClock, cardAccount: CardAccountRecord): Promise<WireBalance[]> {
+export async function computeCardAccountBalances(
+  db: Executor,
+  clock: ServiceClock,
+  cardAccount: CardAccountRecord,
+): Promise<WireBalance[]> {
   return toBalances(cardAccount, await createCardTransactionsRepository(db).balanceSums(cardAccount.id, clock.today()), clock);
 }

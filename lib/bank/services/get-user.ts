@@ -9,7 +9,10 @@ import type { ServiceContext } from "./service-context";
  *
  * @see psd2-interface.md "Other operations named" (GET /v1/user); supplement.md §2, §7
  */
-export async function getUser(ctx: ServiceContext, request: AisRequest): Promise<{ psuId: string; context: "PRIVATE" | "CORPORATE"; customerName: string }> {
+export async function getUser(
+  ctx: ServiceContext,
+  request: AisRequest,
+): Promise<{ psuId: string; context: "PRIVATE" | "CORPORATE"; customerName: string }> {
   const { customer, session } = await requireScaSession(ctx, request, "identify");
   const psuId = request.headers.psuId ?? (await createPsuIdsRepository(ctx.db).getOrCreate(request.tpp.id, customer.id));
   return { psuId, context: session.context, customerName: customer.name };

@@ -9,8 +9,7 @@ import type { PsuHeaders } from "./read-psu-headers";
 export type PsuIdentityProblem = { code: "PSU_CREDENTIALS_INVALID"; path: string; text: string };
 
 export type IdentifiedPsu =
-  | { ok: true; customer?: CustomerRecord; agreement?: AgreementRecord }
-  | { ok: false; problem: PsuIdentityProblem };
+  { ok: true; customer?: CustomerRecord; agreement?: AgreementRecord } | { ok: false; problem: PsuIdentityProblem };
 
 const unknownPsuId = (psuId: string): PsuIdentityProblem => ({
   code: "PSU_CREDENTIALS_INVALID",

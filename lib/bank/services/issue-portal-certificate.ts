@@ -122,7 +122,9 @@ export async function issuePortalCertificate(dependencies: PortalCertificateDepe
   // or a day before the sandbox time if it is earlier) until two years after the later of the two
   // times, so that no move of the clock the bank accepts makes it not yet valid or expired.
   const times = [dependencies.sandboxNow.getTime(), dependencies.realNow.getTime()];
-  const from = new Date(Math.min(certificatesValidFrom(dependencies.realNow).getTime(), Math.floor((dependencies.sandboxNow.getTime() - DAY_MS) / 1000) * 1000));
+  const from = new Date(
+    Math.min(certificatesValidFrom(dependencies.realNow).getTime(), Math.floor((dependencies.sandboxNow.getTime() - DAY_MS) / 1000) * 1000),
+  );
   const validityDays = Math.ceil((Math.max(...times) - from.getTime()) / DAY_MS) + VALIDITY_DAYS;
 
   const key = await generateRsaKeyPairAsync(2048);
@@ -140,11 +142,15 @@ export async function issuePortalCertificate(dependencies: PortalCertificateDepe
     });
   } catch (error) {
     // The schema checks what issuing checks; a refusal left is still the caller's input.
-    if (error instanceof CertificateError && error.code === "OPTIONS_INVALID") throw new BankError("FORMAT_ERROR", error.message.slice(0, 512));
+    if (error instanceof CertificateError && error.code === "OPTIONS_INVALID")
+      throw new BankError("FORMAT_ERROR", error.message.slice(0, 512));
     throw error;
   }
 
-  await createTppsRepository(dependencies.db).upsertFromPortal({ id: request.organisationId, name: request.organisationName, roles }, dependencies.realNow);
+  await createTppsRepository(dependencies.db).upsertFromPortal(
+    { id: request.organisationId, name: request.organisationName, roles },
+    dependencies.realNow,
+  );
   return {
     tppId: request.organisationId,
     organisationName: request.organisationName,

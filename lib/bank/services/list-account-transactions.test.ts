@@ -38,7 +38,9 @@ describe.each(testDatabaseKinds())("transaction listing with the pending known i
     const page = await read(`/v1/accounts/${main}/transactions?bookingStatus=pending&limit=1`);
     expect(page.pending).toHaveLength(1);
     expect(page.links.next).toBeDefined();
-    expect((await read(`/v1/accounts/${main}/transactions?bookingStatus=pending&dateFrom=2025-01-01&dateTo=2025-01-31`)).pending).toEqual([]);
+    expect((await read(`/v1/accounts/${main}/transactions?bookingStatus=pending&dateFrom=2025-01-01&dateTo=2025-01-31`)).pending).toEqual(
+      [],
+    );
   });
 
   it("both pages through the pending transactions, then the booked ones, each once, forwards and backwards", async () => {
@@ -62,7 +64,9 @@ describe.each(testDatabaseKinds())("transaction listing with the pending known i
     expect(pages[0]?.pending.length).toBe(Math.min(7, pendingCount));
     // a bare offset lands on the same rows, across the two segments
     const sequence = pages.flatMap((p) => [...p.pending, ...p.booked]);
-    const byOffset = await read(`/v1/accounts/${main}/transactions?bookingStatus=both&dateFrom=2025-12-01&limit=7&offset=${pendingCount - 1}`);
+    const byOffset = await read(
+      `/v1/accounts/${main}/transactions?bookingStatus=both&dateFrom=2025-12-01&limit=7&offset=${pendingCount - 1}`,
+    );
     expect([...byOffset.pending, ...byOffset.booked]).toEqual(sequence.slice(pendingCount - 1, pendingCount + 6));
     // previous from the second page is the first page
     const back = await read(pages[1]?.links.previous ?? "");

@@ -19,7 +19,12 @@ const ALL_PENDING = 1_000_000;
  */
 function planOf(bookingStatus: BookingStatus, pendingKnownIssue: boolean): { segments: TransactionStatus[]; allPending: boolean } {
   if (pendingKnownIssue) {
-    const segments: Record<BookingStatus, TransactionStatus[]> = { booked: ["booked"], pending: [], both: ["booked"], all: ["booked", "rejected"] };
+    const segments: Record<BookingStatus, TransactionStatus[]> = {
+      booked: ["booked"],
+      pending: [],
+      both: ["booked"],
+      all: ["booked", "rejected"],
+    };
     return { segments: segments[bookingStatus], allPending: bookingStatus !== "booked" };
   }
   const segments: Record<BookingStatus, TransactionStatus[]> = {
@@ -69,8 +74,11 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
       listing.limit,
       listing.position,
     );
-    const byStatus = (status: TransactionStatus): TransactionRecord[] => page.rows.filter(({ row }) => row.status === status).map(({ row }) => row);
-    const pending = plan.allPending ? (await transactions.list(account.id, { status: "pending", limit: ALL_PENDING })).rows : byStatus("pending");
+    const byStatus = (status: TransactionStatus): TransactionRecord[] =>
+      page.rows.filter(({ row }) => row.status === status).map(({ row }) => row);
+    const pending = plan.allPending
+      ? (await transactions.list(account.id, { status: "pending", limit: ALL_PENDING })).rows
+      : byStatus("pending");
     const wants = listing.bookingStatus;
     const href = accountHref(account.id);
     return {

@@ -41,7 +41,12 @@ async function listingContext(ctx: ServiceContext, request: AisRequest): Promise
   return { customerId: customer.id, choice: { context: "PRIVATE" } };
 }
 
-async function consentedIds(ctx: ServiceContext, request: AisRequest, customerId: string, type: "account" | "card-account"): Promise<Set<string>> {
+async function consentedIds(
+  ctx: ServiceContext,
+  request: AisRequest,
+  customerId: string,
+  type: "account" | "card-account",
+): Promise<Set<string>> {
   const consents = await createConsentsRepository(ctx.db).listByCustomer(request.tpp.id, customerId);
   return new Set(consents.filter((consent) => consent.resourceType === type).map((consent) => consent.resourceId));
 }
@@ -74,7 +79,10 @@ export async function listConsentedCardAccounts(ctx: ServiceContext, request: Ai
   const { customerId, choice } = await listingContext(ctx, request);
   const scope = await loadAccountScope(ctx.db, customerId, choice);
   if (scope.cardAccounts.length === 0) {
-    throw new BankError("RESOURCE_UNKNOWN", `The PSU has no card accounts${choice.context === "CORPORATE" ? " in the CORPORATE context" : ""}`);
+    throw new BankError(
+      "RESOURCE_UNKNOWN",
+      `The PSU has no card accounts${choice.context === "CORPORATE" ? " in the CORPORATE context" : ""}`,
+    );
   }
   const consented = await consentedIds(ctx, request, customerId, "card-account");
   const cardAccounts = [];

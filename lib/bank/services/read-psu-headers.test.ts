@@ -26,7 +26,12 @@ describe("readPsuHeaders", () => {
 
   it("names every malformed header in one error", () => {
     try {
-      readPsuHeaders({ "psu-id": "x", "tpp-redirect-uri": "https://user:pw@tpp.example/", "psu-ip-address": "localhost", "tpp-session-id": "ø" });
+      readPsuHeaders({
+        "psu-id": "x",
+        "tpp-redirect-uri": "https://user:pw@tpp.example/",
+        "psu-ip-address": "localhost",
+        "tpp-session-id": "ø",
+      });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(BankError);

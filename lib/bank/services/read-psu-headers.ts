@@ -39,7 +39,8 @@ const rules = {
   psuId: { name: "PSU-ID", check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the psu-id of the success redirect") },
   psuCorporateId: {
     name: "PSU-Corporate-ID",
-    check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the psu-corporate-id of the success redirect or an id of GET /v1/agreements"),
+    check: (v) =>
+      UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the psu-corporate-id of the success redirect or an id of GET /v1/agreements",
   },
   psuIdentity: {
     name: "X-PSU-IDENTITY",
@@ -69,12 +70,18 @@ const SENT_HEADER_RULES: readonly HeaderRule[] = [
   rules.psuCorporateId,
   rules.psuIdentity,
   rules.psuIpAddress,
-  { name: "PSU-Context", check: (v) => (v === "PRIVATE" || v === "CORPORATE" ? undefined : `must be PRIVATE or CORPORATE, not '${cutForMessage(v)}'`) },
+  {
+    name: "PSU-Context",
+    check: (v) => (v === "PRIVATE" || v === "CORPORATE" ? undefined : `must be PRIVATE or CORPORATE, not '${cutForMessage(v)}'`),
+  },
   {
     name: "PSU-HTTP-Method",
     check: (v) => (PSU_HTTP_METHODS.includes(v) ? undefined : `must be one of ${PSU_HTTP_METHODS.join(", ")}, not '${cutForMessage(v)}'`),
   },
-  { name: "PSU-Device-ID", check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the device identifier the PSU's app forwards") },
+  {
+    name: "PSU-Device-ID",
+    check: (v) => (UUID.test(v) ? undefined : "must be a UUID (RFC 4122): the device identifier the PSU's app forwards"),
+  },
   rules.tppSessionId,
   rules.tppRedirectUri,
   tppRedirectPreferredRule,

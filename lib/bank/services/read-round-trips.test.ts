@@ -50,14 +50,20 @@ function countStatements(app: FastifyInstance): { statements: string[]; stop: ()
   const pool = client as pg.Pool;
   const { query, connect } = pool;
   Object.assign(pool, {
-    query: (config: unknown, ...rest: unknown[]) => (record(config), (query as (...args: unknown[]) => unknown).call(pool, config, ...rest)),
+    query: (config: unknown, ...rest: unknown[]) => (
+      record(config),
+      (query as (...args: unknown[]) => unknown).call(pool, config, ...rest)
+    ),
     // A transaction takes a client of its own (pool.query's own connect, with a callback, is left alone).
     connect: (...args: unknown[]) => {
       if (typeof args[0] === "function") return (connect as (...a: unknown[]) => unknown).apply(pool, args);
       return (connect as () => Promise<pg.PoolClient>).call(pool).then((connected) => {
         const { query: clientQuery, release } = connected;
         Object.assign(connected, {
-          query: (config: unknown, ...rest: unknown[]) => (record(config), (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)),
+          query: (config: unknown, ...rest: unknown[]) => (
+            record(config),
+            (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)
+          ),
           release: (...releaseArgs: unknown[]) => {
             Object.assign(connected, { query: clientQuery, release });
             return (release as (...a: unknown[]) => unknown).apply(connected, releaseArgs);

@@ -31,7 +31,11 @@ export async function requireScaSession(ctx: ServiceContext, request: AisRequest
       text: "This request needs an SCA of the PSU (no PSU-ID was sent): follow scaRedirect",
     });
   }
-  const check = await checkScaSession(ctx.db, ctx.clock.now(), { tppId: tpp.id, customerId: customer.id, tppSessionId: headers.tppSessionId });
+  const check = await checkScaSession(ctx.db, ctx.clock.now(), {
+    tppId: tpp.id,
+    customerId: customer.id,
+    tppSessionId: headers.tppSessionId,
+  });
   if (check.state !== "valid") {
     throw await createScaChallenge(ctx, {
       tpp,

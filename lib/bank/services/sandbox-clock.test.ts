@@ -52,10 +52,7 @@ describe.each(testDatabaseKinds())("the sandbox clock on %s", (kind) => {
     expect(clock.now().toISOString()).toBe("2026-02-01T05:00:00.000Z");
     await clock.advance(2 * 60 * 60 * 1000);
     expect(clock.today()).toBe("2026-02-01");
-    expect(moves).toEqual([
-      "2026-01-10T09:30:00.000Z -> 2026-02-01T05:00:00.000Z",
-      "2026-02-01T05:00:00.000Z -> 2026-02-01T07:00:00.000Z",
-    ]);
+    expect(moves).toEqual(["2026-01-10T09:30:00.000Z -> 2026-02-01T05:00:00.000Z", "2026-02-01T05:00:00.000Z -> 2026-02-01T07:00:00.000Z"]);
     await expect(clock.advance(-1)).rejects.toThrow("the clock only moves forward");
     await clock.reset();
     expect(clock.now().toISOString()).toBe(real.toISOString());

@@ -41,7 +41,9 @@ describe.each(testDatabaseKinds())("the bank's certificates cover every time the
     for (const pem of [app.bank.pki.ca.certificatePem, app.bank.pki.seal.certificatePem, issued.certificate]) {
       expect(Date.parse(readCertificateInfo(pem).notBefore)).toBeLessThanOrEqual(from);
     }
-    expect(Date.parse(readCertificateInfo(app.bank.pki.ca.certificatePem).notAfter)).toBeGreaterThan(REAL_NOW.getTime() + 20 * 365 * DAY_MS);
+    expect(Date.parse(readCertificateInfo(app.bank.pki.ca.certificatePem).notAfter)).toBeGreaterThan(
+      REAL_NOW.getTime() + 20 * 365 * DAY_MS,
+    );
   });
 
   it("a portal certificate signs requests the bank accepts with the clock yesterday, at the README's example and five years back", async () => {
@@ -81,10 +83,37 @@ describe.each(testDatabaseKinds())("a CA kept from before the rule (valid from t
     try {
       const settings = createSettingsRepository(database.db);
       const firstStart = new Date("2026-06-01T10:00:00Z");
-      const oldCa = createCertificateAuthority({ organizationName: "Fjordbanken", commonName: "Fjordbanken Sandbox QTSP CA", now: firstStart, validityDays: 3650, modulusLength: 2048 });
-      const oldSeal = issueSealCertificate({ issuer: oldCa, organizationName: "Fjordbanken", organizationIdentifier: "NTRNO-999999999", commonName: "Fjordbanken eSeal", now: firstStart, validityDays: 3650 });
-      await settings.set("pki", { ca: { certificatePem: oldCa.certificatePem, privateKeyPem: oldCa.privateKeyPem }, seal: { certificatePem: oldSeal.certificatePem, privateKeyPem: oldSeal.privateKeyPem } }, firstStart);
-      const tppOfOldCa = issueTppCertificate({ issuer: oldCa, organizationName: "Early TPP AS", organizationIdentifier: "PSDNO-FSA-555002", roles: ["PSP_AI"], now: firstStart, validityDays: 730 });
+      const oldCa = createCertificateAuthority({
+        organizationName: "Fjordbanken",
+        commonName: "Fjordbanken Sandbox QTSP CA",
+        now: firstStart,
+        validityDays: 3650,
+        modulusLength: 2048,
+      });
+      const oldSeal = issueSealCertificate({
+        issuer: oldCa,
+        organizationName: "Fjordbanken",
+        organizationIdentifier: "NTRNO-999999999",
+        commonName: "Fjordbanken eSeal",
+        now: firstStart,
+        validityDays: 3650,
+      });
+      await settings.set(
+        "pki",
+        {
+          ca: { certificatePem: oldCa.certificatePem, privateKeyPem: oldCa.privateKeyPem },
+          seal: { certificatePem: oldSeal.certificatePem, privateKeyPem: oldSeal.privateKeyPem },
+        },
+        firstStart,
+      );
+      const tppOfOldCa = issueTppCertificate({
+        issuer: oldCa,
+        organizationName: "Early TPP AS",
+        organizationIdentifier: "PSDNO-FSA-555002",
+        roles: ["PSP_AI"],
+        now: firstStart,
+        validityDays: 730,
+      });
 
       const pki = await loadBankPki({ settings, bankName: "Another Name", now: REAL_NOW });
       const ca = readCertificateInfo(pki.ca.certificatePem);
@@ -93,8 +122,12 @@ describe.each(testDatabaseKinds())("a CA kept from before the rule (valid from t
       expect(new X509Certificate(pki.ca.certificatePem).publicKey.export({ format: "der", type: "spki" })).toEqual(
         new X509Certificate(oldCa.certificatePem).publicKey.export({ format: "der", type: "spki" }),
       );
-      expect(Date.parse(readCertificateInfo(pki.seal.certificatePem).notBefore)).toBeLessThanOrEqual(certificatesValidFrom(REAL_NOW).getTime());
-      expect(verifyCertificateChain(parseCertificate(tppOfOldCa.certificatePem), loadTrustAnchors(pki.ca.certificatePem), REAL_NOW)).toMatchObject({ ok: true });
+      expect(Date.parse(readCertificateInfo(pki.seal.certificatePem).notBefore)).toBeLessThanOrEqual(
+        certificatesValidFrom(REAL_NOW).getTime(),
+      );
+      expect(
+        verifyCertificateChain(parseCertificate(tppOfOldCa.certificatePem), loadTrustAnchors(pki.ca.certificatePem), REAL_NOW),
+      ).toMatchObject({ ok: true });
       // Kept: a second load changes nothing.
       const again = await loadBankPki({ settings, bankName: "Another Name", now: REAL_NOW });
       expect(again.ca.certificatePem).toBe(pki.ca.certificatePem);

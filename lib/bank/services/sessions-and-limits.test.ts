@@ -89,9 +89,16 @@ describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox 
   it("deselecting an account on the consent screen revokes it; the TPP is not told, it just no longer sees it", async () => {
     const main = ids.account(CUSTOMERS.amalie, 1);
     const second = ids.account(CUSTOMERS.amalie, 2);
-    const first = await giveConsent(app, tpp, { tppSessionId: "revoke-1", customerNumber: CUSTOMERS.amalie, context: "CORPORATE", resources: "all" });
+    const first = await giveConsent(app, tpp, {
+      tppSessionId: "revoke-1",
+      customerNumber: CUSTOMERS.amalie,
+      context: "CORPORATE",
+      resources: "all",
+    });
     const corporate = { "PSU-Corporate-ID": first.psuCorporateId };
-    const listed = accountsResponseSchema.parse((await tpp.get("/v1/accounts", scaHeaders("revoke-1", { "PSU-ID": first.psuId, ...corporate }))).json());
+    const listed = accountsResponseSchema.parse(
+      (await tpp.get("/v1/accounts", scaHeaders("revoke-1", { "PSU-ID": first.psuId, ...corporate }))).json(),
+    );
     expect(listed.accounts.map((a) => a.resourceId)).toEqual([main, second]);
 
     const started = await tpp.post("/v1/consents", {}, scaHeaders("revoke-2", { "PSU-ID": first.psuId, ...corporate }));
@@ -104,7 +111,9 @@ describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox 
     const done = await submitScaPage(app, page, { action: "confirm", resource: [`account:${second}`] });
     expect(done.kind).toBe("redirect");
 
-    const after = accountsResponseSchema.parse((await tpp.get("/v1/accounts", scaHeaders("revoke-2", { "PSU-ID": first.psuId, ...corporate }))).json());
+    const after = accountsResponseSchema.parse(
+      (await tpp.get("/v1/accounts", scaHeaders("revoke-2", { "PSU-ID": first.psuId, ...corporate }))).json(),
+    );
     expect(after.accounts.map((a) => a.resourceId)).toEqual([second]);
     const balances = await tpp.get(`/v1/accounts/${main}/balances`, presentHeaders(first.psuId, "revoke-2", corporate));
     expect(balances.statusCode).toBe(404);
@@ -124,7 +133,8 @@ describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox 
     });
 
     it("reads balances 4 times per account in 24 hours; the fifth is 429 ACCESS_EXCEEDED; transactions and other accounts count apart", async () => {
-      for (let call = 1; call <= 4; call++) expect((await tpp.get(`/v1/accounts/${main}/balances`, absent())).statusCode, `call ${call}`).toBe(200);
+      for (let call = 1; call <= 4; call++)
+        expect((await tpp.get(`/v1/accounts/${main}/balances`, absent())).statusCode, `call ${call}`).toBe(200);
       const fifth = await tpp.get(`/v1/accounts/${main}/balances`, absent());
       expect(fifth.statusCode).toBe(429);
       expect(errorResponseSchema.parse(fifth.json()).tppMessages[0]).toMatchObject({ code: "ACCESS_EXCEEDED" });
@@ -155,16 +165,24 @@ describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox 
       const today = app.bank.clock.today();
       const ninetyDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 90 * DAY).toISOString().slice(0, 10);
       const ninetyOneDaysAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 91 * DAY).toISOString().slice(0, 10);
-      expect((await tpp.get(`/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=${ninetyDaysAgo}`, absent())).statusCode).toBe(200);
+      expect(
+        (await tpp.get(`/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=${ninetyDaysAgo}`, absent())).statusCode,
+      ).toBe(200);
       const old = await tpp.get(`/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=${ninetyOneDaysAgo}`, absent());
       expect(old.statusCode).toBe(401);
       expect(errorResponseSchema.parse(old.json()).tppMessages[0]).toMatchObject({ code: "CONSENT_INVALID", path: "dateFrom" });
 
       const present = await giveConsent(app, tpp, { tppSessionId: "per-history", customerNumber: CUSTOMERS.per, resources: "keep" });
-      const withPsu = await tpp.get(`/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=2025-01-01`, presentHeaders(present.psuId, "per-history"));
+      const withPsu = await tpp.get(
+        `/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=2025-01-01`,
+        presentHeaders(present.psuId, "per-history"),
+      );
       expect(withPsu.statusCode).toBe(200);
       await app.bank.clock.advance(HOUR + MINUTE);
-      const expired = await tpp.get(`/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=2025-01-01`, presentHeaders(present.psuId, "per-history"));
+      const expired = await tpp.get(
+        `/v1/accounts/${savings}/transactions?bookingStatus=booked&dateFrom=2025-01-01`,
+        presentHeaders(present.psuId, "per-history"),
+      );
       expect(expired.statusCode).toBe(401);
       expect(codeOf(expired.json())).toBe("SCA_EXPIRED");
     });

@@ -25,7 +25,9 @@ export async function startPsuSca(
   if (!identified.ok) throw await createScaChallenge(ctx, { tpp, headers, purpose, ...identified.problem });
   if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
     // The security gate requires both on these operations; kept as a guard for other callers.
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+      path: "TPP-Redirect-URI",
+    });
   }
   const { scaRedirect } = await startScaJourney(ctx, {
     tpp,

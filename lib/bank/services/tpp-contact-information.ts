@@ -22,11 +22,21 @@ function requireSelf(tpp: TppIdentity, tppId: string): void {
  *
  * @see psd2-interface.md "What the service does" (8); supplement.md §2
  */
-export async function putTppContactInformation(ctx: ServiceContext, tpp: TppIdentity, tppId: string, body: unknown): Promise<{ email: string }> {
+export async function putTppContactInformation(
+  ctx: ServiceContext,
+  tpp: TppIdentity,
+  tppId: string,
+  body: unknown,
+): Promise<{ email: string }> {
   requireSelf(tpp, tppId);
   const schema = contactInformationRequestSchema.check((payload) => {
     if (payload.value.email.length > EMAIL_MAX) {
-      payload.issues.push({ code: "custom", message: `must be at most ${EMAIL_MAX} characters`, input: payload.value.email, path: ["email"] });
+      payload.issues.push({
+        code: "custom",
+        message: `must be at most ${EMAIL_MAX} characters`,
+        input: payload.value.email,
+        path: ["email"],
+      });
     }
   });
   const parsed = parseRequestBody(schema, body);

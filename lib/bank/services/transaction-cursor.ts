@@ -31,7 +31,12 @@ export function sealCursor(key: Buffer, binding: string, position: CursorPositio
   const iv = randomBytes(12);
   const cipher = createCipheriv("aes-256-gcm", key, iv);
   cipher.setAAD(Buffer.from(binding, "utf8"));
-  const payload = JSON.stringify({ s: position.segment, d: position.direction === "after" ? "a" : "b", k: position.key.sortDate, q: position.key.seq });
+  const payload = JSON.stringify({
+    s: position.segment,
+    d: position.direction === "after" ? "a" : "b",
+    k: position.key.sortDate,
+    q: position.key.seq,
+  });
   const sealed = Buffer.concat([cipher.update(payload, "utf8"), cipher.final()]);
   return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString("base64url");
 }
@@ -48,7 +53,11 @@ export function openCursor(key: Buffer, binding: string, cursor: string): Cursor
     const text = Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString("utf8");
     const parsed = payloadSchema.safeParse(JSON.parse(text));
     if (!parsed.success) return undefined;
-    return { segment: parsed.data.s, direction: parsed.data.d === "a" ? "after" : "before", key: { sortDate: parsed.data.k, seq: parsed.data.q } };
+    return {
+      segment: parsed.data.s,
+      direction: parsed.data.d === "a" ? "after" : "before",
+      key: { sortDate: parsed.data.k, seq: parsed.data.q },
+    };
   } catch {
     return undefined;
   }

@@ -68,14 +68,22 @@ export function parseListingQuery(
   } else {
     bookingStatus = BOOKING_STATUSES.find((status) => status === bookingStatusText);
     if (!bookingStatus) {
-      fail("FORMAT_ERROR", "bookingStatus", `The query parameter bookingStatus must be booked, pending, both or all, not '${bookingStatusText.slice(0, 40)}'`);
+      fail(
+        "FORMAT_ERROR",
+        "bookingStatus",
+        `The query parameter bookingStatus must be booked, pending, both or all, not '${bookingStatusText.slice(0, 40)}'`,
+      );
     }
   }
 
   const date = (name: "dateFrom" | "dateTo"): string | undefined => {
     const text = value(name);
     if (text !== undefined && validateIsoDate(text)) {
-      fail("FORMAT_ERROR", name, `The query parameter ${name} must be an ISO 8601 date (YYYY-MM-DD) that exists, not '${text.slice(0, 40)}'`);
+      fail(
+        "FORMAT_ERROR",
+        name,
+        `The query parameter ${name} must be an ISO 8601 date (YYYY-MM-DD) that exists, not '${text.slice(0, 40)}'`,
+      );
       return undefined;
     }
     return text;
@@ -88,13 +96,19 @@ export function parseListingQuery(
   let limit = DEFAULT_PAGE_SIZE;
   if (limitText !== undefined) {
     if (/^[0-9]{1,4}$/.test(limitText) && Number(limitText) >= 1 && Number(limitText) <= MAX_PAGE_SIZE) limit = Number(limitText);
-    else fail("FORMAT_ERROR", "limit", `The query parameter limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, not '${limitText.slice(0, 40)}'`);
+    else
+      fail(
+        "FORMAT_ERROR",
+        "limit",
+        `The query parameter limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, not '${limitText.slice(0, 40)}'`,
+      );
   }
   const offsetText = value("offset");
   let offset = 0;
   if (offsetText !== undefined) {
     if (/^[0-9]{1,9}$/.test(offsetText)) offset = Number(offsetText);
-    else fail("FORMAT_ERROR", "offset", `The query parameter offset must be a whole number of at least 0, not '${offsetText.slice(0, 40)}'`);
+    else
+      fail("FORMAT_ERROR", "offset", `The query parameter offset must be a whole number of at least 0, not '${offsetText.slice(0, 40)}'`);
   }
   const cursorText = value("cursor");
   let cursor: CursorPosition | undefined;
@@ -104,7 +118,11 @@ export function parseListingQuery(
     } else if (bookingStatus) {
       cursor = openCursor(options.cursorKey, options.binding(bookingStatus), cursorText);
       if (!cursor) {
-        fail("FORMAT_ERROR", "cursor", "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given");
+        fail(
+          "FORMAT_ERROR",
+          "cursor",
+          "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given",
+        );
       }
     }
   }
@@ -153,8 +171,8 @@ export function buildPagingLinks<Row>(input: {
   const firstRow = page.rows[0];
   const lastRow = page.rows[page.rows.length - 1];
   if (page.hasNext && lastRow) links.next = href({ segment: lastRow.segment, direction: "after", key: input.keyOf(lastRow.row) });
-  if (page.hasPrevious) links.previous = href(firstRow ? { segment: firstRow.segment, direction: "before", key: input.keyOf(firstRow.row) } : last);
+  if (page.hasPrevious)
+    links.previous = href(firstRow ? { segment: firstRow.segment, direction: "before", key: input.keyOf(firstRow.row) } : last);
   links.last = href(last);
   return links;
 }
-

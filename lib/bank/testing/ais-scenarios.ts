@@ -31,7 +31,11 @@ export function scaHeaders(tppSessionId: string, extra: Record<string, string | 
 }
 
 /** Headers of a read with the PSU present in the session. */
-export function presentHeaders(psuId: string, tppSessionId: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function presentHeaders(
+  psuId: string,
+  tppSessionId: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return { "PSU-ID": psuId, "PSU-IP-Address": "192.0.2.10", "TPP-Session-ID": tppSessionId, ...extra };
 }
 

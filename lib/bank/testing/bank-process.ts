@@ -116,7 +116,10 @@ export type HttpResponse = {
 };
 
 /** One request on a connection of its own (no keep-alive). */
-export function sendRequest(baseUrl: string, options: { method: string; url: string; headers?: Record<string, string>; payload?: string }): Promise<HttpResponse> {
+export function sendRequest(
+  baseUrl: string,
+  options: { method: string; url: string; headers?: Record<string, string>; payload?: string },
+): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(options.url, baseUrl);
     const outgoing = httpRequest(
@@ -127,7 +130,13 @@ export function sendRequest(baseUrl: string, options: { method: string; url: str
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("end", () => {
           const body = Buffer.concat(chunks).toString("utf8");
-          resolve({ statusCode: incoming.statusCode ?? 0, headers: incoming.headers, body, payload: body, json: <T>() => JSON.parse(body) as T });
+          resolve({
+            statusCode: incoming.statusCode ?? 0,
+            headers: incoming.headers,
+            body,
+            payload: body,
+            json: <T>() => JSON.parse(body) as T,
+          });
         });
         incoming.on("error", reject);
       },
@@ -143,6 +152,7 @@ export function sendRequest(baseUrl: string, options: { method: string; url: str
  * signed-test-client and sca-page-driver then drive it as they drive an inject() bank.
  */
 export function httpInjector(baseUrl: string): FastifyInstance {
-  const inject = (options: { method: string; url: string; headers?: Record<string, string>; payload?: string }) => sendRequest(baseUrl, options);
+  const inject = (options: { method: string; url: string; headers?: Record<string, string>; payload?: string }) =>
+    sendRequest(baseUrl, options);
   return { inject } as unknown as FastifyInstance;
 }

@@ -67,13 +67,15 @@ function draftOf(base: BaseRequest, kind: string): Draft {
 function stringLeaves(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (typeof value === "string") return [path];
   if (Array.isArray(value)) return value.flatMap((item, index) => stringLeaves(item, [...path, index]));
-  if (typeof value === "object" && value !== null) return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
+  if (typeof value === "object" && value !== null)
+    return Object.entries(value).flatMap(([key, item]) => stringLeaves(item, [...path, key]));
   return [];
 }
 
 function objectNodes(value: unknown, path: (string | number)[] = []): (string | number)[][] {
   if (Array.isArray(value)) return value.flatMap((item, index) => objectNodes(item, [...path, index]));
-  if (typeof value === "object" && value !== null) return [path, ...Object.entries(value).flatMap(([key, item]) => objectNodes(item, [...path, key]))];
+  if (typeof value === "object" && value !== null)
+    return [path, ...Object.entries(value).flatMap(([key, item]) => objectNodes(item, [...path, key]))];
   return [];
 }
 
@@ -213,40 +215,73 @@ const certificateOf = (headers: Record<string, string>) => headers["TPP-Signatur
 
 /** Defects of the signature and certificate, made after signing. */
 const SIGNATURE_DEFECTS: readonly [string, HeaderChange][] = [
-  ["no X-Request-ID", (h) => {
-    delete h["X-Request-ID"];
-  }],
-  ["X-Request-ID not a UUID", (h) => {
-    h["X-Request-ID"] = "r".repeat(3000);
-  }],
-  ["Digest of another body", (h) => {
-    h.Digest = "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFX=";
-  }],
-  ["Digest of 8,000 characters", (h) => {
-    h.Digest = `SHA-256=${"A".repeat(8000)}`;
-  }],
-  ["keyId of 8,000 characters", (h) => {
-    h.Signature = (h.Signature ?? "").replace(/keyId="[^"]*"/, `keyId="SN=${"F".repeat(4000)},CA=CN=${"x".repeat(4000)}"`);
-  }],
-  ["signature altered", (h) => {
-    h.Signature = (h.Signature ?? "").replace(/signature="(.)/, (_match, c: string) => `signature="${c === "A" ? "B" : "A"}`);
-  }],
-  ["no Signature", (h) => {
-    delete h.Signature;
-  }],
-  ["certificate in PEM armour", (h) => {
-    h["TPP-Signature-Certificate"] = `-----BEGIN CERTIFICATE-----${certificateOf(h)}-----END CERTIFICATE-----`;
-  }],
-  ["certificate with a space", (h) => {
-    h["TPP-Signature-Certificate"] = `${certificateOf(h).slice(0, 40)} ${certificateOf(h).slice(40)}`;
-  }],
-  ["certificate twice", (h) => {
-    const der = Buffer.from(certificateOf(h), "base64");
-    h["TPP-Signature-Certificate"] = Buffer.concat([der, der]).toString("base64");
-  }],
-  ["certificate cut short", (h) => {
-    h["TPP-Signature-Certificate"] = certificateOf(h).slice(0, 200);
-  }],
+  [
+    "no X-Request-ID",
+    (h) => {
+      delete h["X-Request-ID"];
+    },
+  ],
+  [
+    "X-Request-ID not a UUID",
+    (h) => {
+      h["X-Request-ID"] = "r".repeat(3000);
+    },
+  ],
+  [
+    "Digest of another body",
+    (h) => {
+      h.Digest = "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFX=";
+    },
+  ],
+  [
+    "Digest of 8,000 characters",
+    (h) => {
+      h.Digest = `SHA-256=${"A".repeat(8000)}`;
+    },
+  ],
+  [
+    "keyId of 8,000 characters",
+    (h) => {
+      h.Signature = (h.Signature ?? "").replace(/keyId="[^"]*"/, `keyId="SN=${"F".repeat(4000)},CA=CN=${"x".repeat(4000)}"`);
+    },
+  ],
+  [
+    "signature altered",
+    (h) => {
+      h.Signature = (h.Signature ?? "").replace(/signature="(.)/, (_match, c: string) => `signature="${c === "A" ? "B" : "A"}`);
+    },
+  ],
+  [
+    "no Signature",
+    (h) => {
+      delete h.Signature;
+    },
+  ],
+  [
+    "certificate in PEM armour",
+    (h) => {
+      h["TPP-Signature-Certificate"] = `-----BEGIN CERTIFICATE-----${certificateOf(h)}-----END CERTIFICATE-----`;
+    },
+  ],
+  [
+    "certificate with a space",
+    (h) => {
+      h["TPP-Signature-Certificate"] = `${certificateOf(h).slice(0, 40)} ${certificateOf(h).slice(40)}`;
+    },
+  ],
+  [
+    "certificate twice",
+    (h) => {
+      const der = Buffer.from(certificateOf(h), "base64");
+      h["TPP-Signature-Certificate"] = Buffer.concat([der, der]).toString("base64");
+    },
+  ],
+  [
+    "certificate cut short",
+    (h) => {
+      h["TPP-Signature-Certificate"] = certificateOf(h).slice(0, 200);
+    },
+  ],
 ];
 
 const signatureDefects: Defect = (random, base) => {
@@ -361,14 +396,21 @@ function pickWeighted<T>(random: Random, items: readonly [T, number][]): T {
  * One malformed request from a base: a defect of a kind picked by weight (another kind when the
  * picked one does not apply to the operation), signed as the TPP signs.
  */
-export function makeMalformedRequest(random: Random, base: BaseRequest, signer: RequestSigner, kinds: readonly [Defect, number][]): FuzzRequest {
+export function makeMalformedRequest(
+  random: Random,
+  base: BaseRequest,
+  signer: RequestSigner,
+  kinds: readonly [Defect, number][],
+): FuzzRequest {
   let draft: Draft | undefined;
   for (let attempt = 0; draft === undefined; attempt++) {
     draft = pickWeighted(random, kinds)(random, base);
     if (attempt > 50) throw new Error("no defect applies to this operation");
   }
   const path = `/${draft.segments.map((segment) => (segment.raw ? segment.value : encodeURIComponent(segment.value))).join("/")}`;
-  const query = draft.query.map(([key, value]) => (value === "%zz" ? `${encodeURIComponent(key)}=%zz` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`)).join("&");
+  const query = draft.query
+    .map(([key, value]) => (value === "%zz" ? `${encodeURIComponent(key)}=%zz` : `${encodeURIComponent(key)}=${encodeURIComponent(value)}`))
+    .join("&");
   const url = query === "" ? path.replace(/\/$/, "") : `${path.replace(/\/$/, "")}?${query}`;
   const signed = signer.sign(
     { method: draft.method, path: url, headers: draft.headers, body: draft.body ?? "" },
@@ -376,5 +418,12 @@ export function makeMalformedRequest(random: Random, base: BaseRequest, signer: 
   );
   const headers: Record<string, string> = { ...draft.headers, ...signed.headers };
   draft.afterSigning?.(headers);
-  return { kind: draft.kind, method: draft.method, url, headers, ...(draft.body ? { body: draft.body } : {}), ...(draft.expect ? { expect: draft.expect } : {}) };
+  return {
+    kind: draft.kind,
+    method: draft.method,
+    url,
+    headers,
+    ...(draft.body ? { body: draft.body } : {}),
+    ...(draft.expect ? { expect: draft.expect } : {}),
+  };
 }

@@ -98,7 +98,11 @@ export function sepaBody(debtorIban: string, changes: Record<string, unknown> = 
 }
 
 /** The headers of a payment or basket creation, for a PSU-ID (or none) under a TPP-Session-ID. */
-export function paymentHeaders(psuId: string | undefined, tppSessionId: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function paymentHeaders(
+  psuId: string | undefined,
+  tppSessionId: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     "x-accept-fix": "amount-as-string",
     "TPP-Session-ID": tppSessionId,
@@ -110,7 +114,10 @@ export function paymentHeaders(psuId: string | undefined, tppSessionId: string, 
 }
 
 /** The headers of POST .../authorisations. */
-export function authorisationHeaders(tppSessionId: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function authorisationHeaders(
+  tppSessionId: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return { "TPP-Session-ID": tppSessionId, "TPP-Redirect-URI": REDIRECT_URI, ...extra };
 }
 
@@ -137,7 +144,12 @@ export async function createPayment(
 }
 
 /** POST .../authorisations and the scaRedirect href. */
-export async function startAuthorisation(tpp: SignedTestClient, startHref: string, tppSessionId: string, extra: Record<string, string | undefined> = {}): Promise<string> {
+export async function startAuthorisation(
+  tpp: SignedTestClient,
+  startHref: string,
+  tppSessionId: string,
+  extra: Record<string, string | undefined> = {},
+): Promise<string> {
   const response = await tpp.post(startHref, undefined, authorisationHeaders(tppSessionId, extra));
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ _links: { scaRedirect: { href: string } } }>()._links.scaRedirect.href;
@@ -148,7 +160,12 @@ export async function openApprovalPage(app: FastifyInstance, href: string, optio
   let page = await openScaLink(app, href);
   for (let guard = 0; guard < 4 && page.kind === "page" && page.step !== "purpose"; guard++) {
     if (page.step === "login") page = await submitScaPage(app, page, { action: "login", nationalIdentityNumber: options.customerNumber });
-    else if (page.step === "context") page = await submitScaPage(app, page, { action: "continue", context: options.context ?? "PRIVATE", agreement: options.agreementId ?? "" });
+    else if (page.step === "context")
+      page = await submitScaPage(app, page, {
+        action: "continue",
+        context: options.context ?? "PRIVATE",
+        agreement: options.agreementId ?? "",
+      });
     else break;
   }
   return page;
@@ -196,9 +213,22 @@ export function expectPaymentError(response: LightMyRequestResponse, expected: E
  * sessions, balances, and the transactions (their count, sum and last one).
  */
 export async function fingerprintPaymentState(db: Executor): Promise<Record<string, string>> {
-  const hash = (rows: unknown[]) => `${rows.length}:${createHash("sha256").update(rows.map((row) => JSON.stringify(row)).sort().join("\n")).digest("hex").slice(0, 16)}`;
+  const hash = (rows: unknown[]) =>
+    `${rows.length}:${createHash("sha256")
+      .update(
+        rows
+          .map((row) => JSON.stringify(row))
+          .sort()
+          .join("\n"),
+      )
+      .digest("hex")
+      .slice(0, 16)}`;
   const [ledger] = await db
-    .select({ rows: count(), sum: sql<string>`coalesce(sum(${schema.transactions.amount}), 0)::text`, last: sql<string>`coalesce(max(${schema.transactions.seq}), 0)::text` })
+    .select({
+      rows: count(),
+      sum: sql<string>`coalesce(sum(${schema.transactions.amount}), 0)::text`,
+      last: sql<string>`coalesce(max(${schema.transactions.seq}), 0)::text`,
+    })
     .from(schema.transactions);
   return {
     payments: hash(await db.select().from(schema.payments)),
@@ -213,7 +243,11 @@ export async function fingerprintPaymentState(db: Executor): Promise<Record<stri
 }
 
 /** Sends a request that must be rejected; checks the error and that the payment state did not change. */
-export async function expectPaymentRejected(db: Executor, send: () => Promise<LightMyRequestResponse>, expected: ExpectedPaymentError): Promise<void> {
+export async function expectPaymentRejected(
+  db: Executor,
+  send: () => Promise<LightMyRequestResponse>,
+  expected: ExpectedPaymentError,
+): Promise<void> {
   const before = await fingerprintPaymentState(db);
   expectPaymentError(await send(), expected);
   expect(await fingerprintPaymentState(db)).toEqual(before);

@@ -22,7 +22,14 @@ function toPage(response: { statusCode: number; body: string; headers: Record<st
   const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
   const token = /name="token" value="([^"]+)"/.exec(html)?.[1];
   const step = /name="step" value="([^"]+)"/.exec(html)?.[1];
-  return { kind: "page", status: response.statusCode, html, ...(action ? { action } : {}), ...(token ? { token } : {}), ...(step ? { step } : {}) };
+  return {
+    kind: "page",
+    status: response.statusCode,
+    html,
+    ...(action ? { action } : {}),
+    ...(token ? { token } : {}),
+    ...(step ? { step } : {}),
+  };
 }
 
 /** GET of the scaRedirect link. */
@@ -32,24 +39,36 @@ export async function openScaLink(app: FastifyInstance, href: string): Promise<S
 
 /** POSTs a page's form with the given fields (its token and step added). */
 export async function submitScaPage(app: FastifyInstance, page: ScaPage, fields: Record<string, string | string[]>): Promise<ScaPage> {
-  if (page.kind !== "page" || !page.action || !page.token || !page.step) throw new Error(`not a form page: ${JSON.stringify(page).slice(0, 300)}`);
+  if (page.kind !== "page" || !page.action || !page.token || !page.step)
+    throw new Error(`not a form page: ${JSON.stringify(page).slice(0, 300)}`);
   const body = new URLSearchParams({ token: page.token, step: page.step });
   for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) body.append(name, v);
   return toPage(
-    await app.inject({ method: "POST", url: page.action, headers: { "content-type": "application/x-www-form-urlencoded" }, payload: body.toString() }),
+    await app.inject({
+      method: "POST",
+      url: page.action,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: body.toString(),
+    }),
   );
 }
 
 /** The checkbox values of a consent page, and which are checked. */
 export function consentChoices(page: ScaPage): { value: string; checked: boolean }[] {
   if (page.kind !== "page") return [];
-  return [...page.html.matchAll(/name="resource" value="([^"]+)"[^>]*?( checked)?>/g)].map((match) => ({ value: match[1] ?? "", checked: match[2] !== undefined }));
+  return [...page.html.matchAll(/name="resource" value="([^"]+)"[^>]*?( checked)?>/g)].map((match) => ({
+    value: match[1] ?? "",
+    checked: match[2] !== undefined,
+  }));
 }
 
 /** The agreements offered on a context page: value and label. */
 export function agreementChoices(page: ScaPage): { value: string; label: string }[] {
   if (page.kind !== "page") return [];
-  return [...page.html.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map((match) => ({ value: match[1] ?? "", label: match[2] ?? "" }));
+  return [...page.html.matchAll(/<option value="([^"]+)"[^>]*>([^<]+)<\/option>/g)].map((match) => ({
+    value: match[1] ?? "",
+    label: match[2] ?? "",
+  }));
 }
 
 export type CompleteScaOptions = {
@@ -62,7 +81,11 @@ export type CompleteScaOptions = {
 };
 
 /** Goes through login, context and consent and returns the final redirect. */
-export async function completeScaJourney(app: FastifyInstance, href: string, options: CompleteScaOptions): Promise<Extract<ScaPage, { kind: "redirect" }>> {
+export async function completeScaJourney(
+  app: FastifyInstance,
+  href: string,
+  options: CompleteScaOptions,
+): Promise<Extract<ScaPage, { kind: "redirect" }>> {
   let page = await openScaLink(app, href);
   for (let guard = 0; guard < 6; guard++) {
     if (page.kind === "redirect") return page;
@@ -78,7 +101,13 @@ export async function completeScaJourney(app: FastifyInstance, href: string, opt
       const choices = consentChoices(page);
       const wanted = options.resources ?? "all";
       const resource =
-        wanted === "all" ? choices.map((c) => c.value) : wanted === "none" ? [] : wanted === "keep" ? choices.filter((c) => c.checked).map((c) => c.value) : wanted;
+        wanted === "all"
+          ? choices.map((c) => c.value)
+          : wanted === "none"
+            ? []
+            : wanted === "keep"
+              ? choices.filter((c) => c.checked).map((c) => c.value)
+              : wanted;
       page = await submitScaPage(app, page, { action: "confirm", resource });
     } else throw new Error(`unexpected SCA page (status ${page.status}): ${page.html.slice(0, 400)}`);
   }

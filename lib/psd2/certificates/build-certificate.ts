@@ -8,8 +8,23 @@
 import { sign, type KeyObject } from "node:crypto";
 import { CertificateError } from "./certificate-error";
 import {
-  bitString, boolean, explicit, fromDer, implicitPrimitive, integerFromContents, nullValue, octetString, oid,
-  printableString, sequence, set, smallInteger, time, toDer, utf8String, type Asn1,
+  bitString,
+  boolean,
+  explicit,
+  fromDer,
+  implicitPrimitive,
+  integerFromContents,
+  nullValue,
+  octetString,
+  oid,
+  printableString,
+  sequence,
+  set,
+  smallInteger,
+  time,
+  toDer,
+  utf8String,
+  type Asn1,
 } from "./der-writer";
 import { OID } from "./oids";
 
@@ -42,11 +57,7 @@ export interface CertificateTemplate {
 /** A Name with one attribute per RDN, in the order given (least specific first). */
 export function encodeName(attributes: readonly NameAttribute[]): Uint8Array {
   return toDer(
-    sequence(
-      attributes.map((a) =>
-        set([sequence([oid(a.oid), a.printable === true ? printableString(a.value) : utf8String(a.value)])]),
-      ),
-    ),
+    sequence(attributes.map((a) => set([sequence([oid(a.oid), a.printable === true ? printableString(a.value) : utf8String(a.value)])]))),
   );
 }
 
@@ -75,7 +86,7 @@ export function keyUsage(usages: readonly (keyof typeof keyUsageBits)[]): Extens
   const octets = new Uint8Array(Math.floor(highest / 8) + 1);
   for (const bit of bits) {
     const index = Math.floor(bit / 8);
-    octets[index] = (octets[index] ?? 0) | (0x80 >> bit % 8);
+    octets[index] = (octets[index] ?? 0) | (0x80 >> (bit % 8));
   }
   const unused = 7 - (highest % 8);
   return { oid: OID.keyUsage, critical: true, value: toDer(bitString(octets, unused)) };
@@ -111,16 +122,10 @@ export function buildCertificate(template: CertificateTemplate, issuerKey: KeyOb
     fromDer(template.subjectPublicKeyInfo),
     explicit(
       3,
-      sequence(
-        template.extensions.map((e) =>
-          sequence([oid(e.oid), ...(e.critical ? [boolean(true)] : []), octetString(e.value)]),
-        ),
-      ),
+      sequence(template.extensions.map((e) => sequence([oid(e.oid), ...(e.critical ? [boolean(true)] : []), octetString(e.value)]))),
     ),
   ]);
   const tbsDer = toDer(tbs);
   const signature = sign("sha256", tbsDer, issuerKey);
-  return toDer(
-    sequence([fromDer(tbsDer), sequence([oid(OID.sha256WithRsaEncryption), nullValue()]), bitString(signature)]),
-  );
+  return toDer(sequence([fromDer(tbsDer), sequence([oid(OID.sha256WithRsaEncryption), nullValue()]), bitString(signature)]));
 }

@@ -51,7 +51,8 @@ export function withCertificateParseErrors<T>(read: () => T): T {
     return read();
   } catch (error) {
     if (!(error instanceof X509Error)) throw error;
-    const der = error.code === "DER_SYNTAX" ? error : error.cause instanceof X509Error && error.cause.code === "DER_SYNTAX" ? error.cause : null;
+    const der =
+      error.code === "DER_SYNTAX" ? error : error.cause instanceof X509Error && error.cause.code === "DER_SYNTAX" ? error.cause : null;
     const message = der === null ? `certificate: ${error.message}` : der.message;
     throw new CertificateError("CERTIFICATE_PARSE", message, { cause: error });
   }

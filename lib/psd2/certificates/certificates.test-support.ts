@@ -20,8 +20,17 @@ import { CertificateError, type CertificateErrorCode } from "./certificate-error
 
 /** test-vectors/signature/keys (see its README). */
 export const SHARED_KEYS = {
-  ca1CertPem, ca1KeyPem, ca2CertPem, ca2KeyPem, tppCa2CertPem, tppExpiredCertPem, tppRogueCertPem, tppCertPem,
-  tppKeyPem, tppPublicPem, trustedCasPem,
+  ca1CertPem,
+  ca1KeyPem,
+  ca2CertPem,
+  ca2KeyPem,
+  tppCa2CertPem,
+  tppExpiredCertPem,
+  tppRogueCertPem,
+  tppCertPem,
+  tppKeyPem,
+  tppPublicPem,
+  trustedCasPem,
 } as const;
 
 /** fixtures/README.md: PKCS#12 files made by OpenSSL from the shared keys, password "secret". */
@@ -38,7 +47,10 @@ export function expectCertificateError(run: () => unknown, code: CertificateErro
     run();
   } catch (error) {
     if (!(error instanceof CertificateError)) throw error;
-    expect({ code: error.code, message: error.message }).toEqual({ code, message: typeof message === "string" ? expect.stringContaining(message) : expect.stringMatching(message) });
+    expect({ code: error.code, message: error.message }).toEqual({
+      code,
+      message: typeof message === "string" ? expect.stringContaining(message) : expect.stringMatching(message),
+    });
     return error;
   }
   throw new Error(`expected a CertificateError ${code}, but nothing was thrown`);

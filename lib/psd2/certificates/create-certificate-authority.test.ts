@@ -31,7 +31,9 @@ describe("createCertificateAuthority", () => {
     const extensions = readCertificate(ca.certificatePem).extensions;
     const find = (oid: string) => extensions.find((e) => e.oid === oid);
     expect(find(OID.basicConstraints)).toEqual({
-      oid: OID.basicConstraints, critical: true, value: new Uint8Array([0x30, 0x06, 0x01, 0x01, 0xff, 0x02, 0x01, 0x00]),
+      oid: OID.basicConstraints,
+      critical: true,
+      value: new Uint8Array([0x30, 0x06, 0x01, 0x01, 0xff, 0x02, 0x01, 0x00]),
     });
     expect(find(OID.keyUsage)).toEqual({ oid: OID.keyUsage, critical: true, value: new Uint8Array([0x03, 0x02, 0x01, 0x06]) });
     const ski = find(OID.subjectKeyIdentifier)?.value.subarray(2);
@@ -60,8 +62,13 @@ describe("createCertificateAuthority", () => {
   it("reuses a given key (PKCS#8 or PKCS#1) and names, serial and validity as given", () => {
     const pkcs1 = createPrivateKey(SHARED_KEYS.ca1KeyPem).export({ type: "pkcs1", format: "pem" }).toString();
     const made = createCertificateAuthority({
-      organizationName: "Testbank Tromsø AS", commonName: "Testbank Root", country: "NO", now,
-      validityDays: 30, privateKeyPem: pkcs1, serialNumber: "00FF01",
+      organizationName: "Testbank Tromsø AS",
+      commonName: "Testbank Root",
+      country: "NO",
+      now,
+      validityDays: 30,
+      privateKeyPem: pkcs1,
+      serialNumber: "00FF01",
     });
     const info = readCertificateInfo(made.certificatePem);
     expect(info.subject).toBe("CN=Testbank Root, O=Testbank Tromsø AS, C=NO");
@@ -75,9 +82,21 @@ describe("createCertificateAuthority", () => {
   });
 
   it("refuses bad options with OPTIONS_INVALID or KEY_INVALID naming the option", () => {
-    expectCertificateError(() => createCertificateAuthority({ organizationName: " Bank", now }), "OPTIONS_INVALID", "organizationName must be 1 to 64 characters");
-    expectCertificateError(() => createCertificateAuthority({ organizationName: "Bank", now, country: "no" }), "OPTIONS_INVALID", 'country "no"');
-    expectCertificateError(() => createCertificateAuthority({ organizationName: "Bank", now, validityDays: 1.5 }), "OPTIONS_INVALID", "validityDays");
+    expectCertificateError(
+      () => createCertificateAuthority({ organizationName: " Bank", now }),
+      "OPTIONS_INVALID",
+      "organizationName must be 1 to 64 characters",
+    );
+    expectCertificateError(
+      () => createCertificateAuthority({ organizationName: "Bank", now, country: "no" }),
+      "OPTIONS_INVALID",
+      'country "no"',
+    );
+    expectCertificateError(
+      () => createCertificateAuthority({ organizationName: "Bank", now, validityDays: 1.5 }),
+      "OPTIONS_INVALID",
+      "validityDays",
+    );
     expectCertificateError(
       () => createCertificateAuthority({ organizationName: "Bank", now, modulusLength: 1024 as 2048 }),
       "OPTIONS_INVALID",

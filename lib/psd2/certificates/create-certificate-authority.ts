@@ -12,7 +12,12 @@
 import { createPublicKey } from "node:crypto";
 import { formatSerialNumber } from "../x509";
 import {
-  authorityKeyIdentifier, basicConstraints, buildCertificate, encodeName, keyUsage, subjectKeyIdentifier,
+  authorityKeyIdentifier,
+  basicConstraints,
+  buildCertificate,
+  encodeName,
+  keyUsage,
+  subjectKeyIdentifier,
   type NameAttribute,
 } from "./build-certificate";
 import { generateRsaKeyPair, type RsaModulusLength } from "./generate-rsa-key-pair";

@@ -39,8 +39,8 @@ function readQcStatements(der: Uint8Array): QcStatements {
       readDerSequence(der, rolesOfPsp, `${where}.rolesOfPSP`).forEach((roleElement, j) => {
         const [roleOid, roleName] = readDerSequence(der, roleElement, `${where}.rolesOfPSP[${j}]`);
         const name = roleName === undefined ? "" : readDirectoryString(der, roleName, `${where}.rolesOfPSP[${j}].roleOfPspName`);
-        const role = psd2RoleOfOid(readDerOid(der, roleOid, `${where}.rolesOfPSP[${j}].roleOfPspOid`)) ??
-          (isPsd2Role(name) ? name : undefined);
+        const role =
+          psd2RoleOfOid(readDerOid(der, roleOid, `${where}.rolesOfPSP[${j}].roleOfPspOid`)) ?? (isPsd2Role(name) ? name : undefined);
         if (role !== undefined && !roles.includes(role)) roles.push(role);
       });
       psd2 = {

@@ -59,12 +59,7 @@ export function octetString(contents: Uint8Array): Asn1 {
 
 /** A BIT STRING with `unusedBits` unused bits in its last octet. */
 export function bitString(contents: Uint8Array, unusedBits = 0): Asn1 {
-  return forge.asn1.create(
-    Class.UNIVERSAL,
-    Type.BITSTRING,
-    false,
-    String.fromCharCode(unusedBits) + binary(contents),
-  );
+  return forge.asn1.create(Class.UNIVERSAL, Type.BITSTRING, false, String.fromCharCode(unusedBits) + binary(contents));
 }
 
 // Context-specific tag numbers as forge's Type members (forge keys tags by number).

@@ -9,7 +9,11 @@
  * @see RFC 4514 (string form), RFC 5280 §4.1.2.4
  */
 import {
-  type AttributeTypeAndValue, decodeDirectoryString, derContents, describeAttributeType, type DistinguishedName,
+  type AttributeTypeAndValue,
+  decodeDirectoryString,
+  derContents,
+  describeAttributeType,
+  type DistinguishedName,
   readDerElement,
 } from "../x509";
 

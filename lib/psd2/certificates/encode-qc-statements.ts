@@ -46,21 +46,14 @@ export function checkCompetentAuthority(authority: CompetentAuthority): void {
 /** DER of the qcStatements extension value for an eSeal, with the PSD2 statement when roles are given. @see ETSI TS 119 495 §5.1 */
 export function encodeQcStatements(options: QcStatementsOptions): Uint8Array {
   checkCompetentAuthority(options.competentAuthority);
-  const statements: Asn1[] = [
-    sequence([oid(OID.qcCompliance)]),
-    sequence([oid(OID.qcType), sequence([oid(OID.qcTypeEseal)])]),
-  ];
+  const statements: Asn1[] = [sequence([oid(OID.qcCompliance)]), sequence([oid(OID.qcType), sequence([oid(OID.qcTypeEseal)])])];
   const roles = [...new Set(options.roles)];
   if (roles.length > 0) {
     const rolesOfPsp = sequence(roles.map((role) => sequence([oid(PSD2_ROLE_OIDS[role]), utf8String(role)])));
     statements.push(
       sequence([
         oid(OID.psd2QcStatement),
-        sequence([
-          rolesOfPsp,
-          utf8String(options.competentAuthority.name),
-          utf8String(options.competentAuthority.id),
-        ]),
+        sequence([rolesOfPsp, utf8String(options.competentAuthority.name), utf8String(options.competentAuthority.id)]),
       ]),
     );
   }

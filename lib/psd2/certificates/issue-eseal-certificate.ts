@@ -11,20 +11,26 @@
  * @see ETSI TS 119 495 §5.1 and §5.2.1, RFC 5280 §4.1.2.4, §4.2.1
  */
 import { type KeyObject } from "node:crypto";
+import { DER_TAG, derContents, expectDerTag, formatSerialNumber, type ParsedCertificate, readDerValue } from "../x509";
 import {
-  DER_TAG, derContents, expectDerTag, formatSerialNumber, type ParsedCertificate, readDerValue,
-} from "../x509";
-import {
-  authorityKeyIdentifier, basicConstraints, buildCertificate, encodeName, keyUsage, subjectKeyIdentifier,
+  authorityKeyIdentifier,
+  basicConstraints,
+  buildCertificate,
+  encodeName,
+  keyUsage,
+  subjectKeyIdentifier,
   type NameAttribute,
 } from "./build-certificate";
 import { CertificateError, withCertificateParseErrors } from "./certificate-error";
-import {
-  checkCompetentAuthority, DEFAULT_COMPETENT_AUTHORITY, encodeQcStatements, type CompetentAuthority,
-} from "./encode-qc-statements";
+import { checkCompetentAuthority, DEFAULT_COMPETENT_AUTHORITY, encodeQcStatements, type CompetentAuthority } from "./encode-qc-statements";
 import { type RsaModulusLength } from "./generate-rsa-key-pair";
 import {
-  checkCountry, checkText, issuedCertificateOf, resolveSubjectKey, validityFrom, type IssuedCertificate,
+  checkCountry,
+  checkText,
+  issuedCertificateOf,
+  resolveSubjectKey,
+  validityFrom,
+  type IssuedCertificate,
   type SubjectKey,
 } from "./issue-options";
 import { keyIdentifierOfSpki, publicKeyToSpkiDer, readPrivateKey, requireRsaKey } from "./keys";
@@ -154,9 +160,7 @@ export function issueEsealCertificate(options: EsealCertificateOptions, defaultV
   const subject: NameAttribute[] = [
     { oid: OID.countryName, value: country, printable: true },
     { oid: OID.organizationName, value: options.organizationName },
-    ...(options.organizationIdentifier === undefined
-      ? []
-      : [{ oid: OID.organizationIdentifier, value: options.organizationIdentifier }]),
+    ...(options.organizationIdentifier === undefined ? [] : [{ oid: OID.organizationIdentifier, value: options.organizationIdentifier }]),
     { oid: OID.commonName, value: commonName },
   ];
   const der = buildCertificate(

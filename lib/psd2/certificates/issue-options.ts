@@ -27,10 +27,7 @@ const MAX_VALIDITY_DAYS = 100 * 366;
 /** A non-empty directory string of at most `max` characters (RFC 5280 Appendix A upper bounds). */
 export function checkText(value: string, option: string, max = 64): void {
   if (value.trim().length === 0 || value.length > max || value !== value.trim()) {
-    throw new CertificateError(
-      "OPTIONS_INVALID",
-      `${option} must be 1 to ${max} characters without leading or trailing spaces`,
-    );
+    throw new CertificateError("OPTIONS_INVALID", `${option} must be 1 to ${max} characters without leading or trailing spaces`);
   }
 }
 

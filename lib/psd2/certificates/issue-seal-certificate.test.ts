@@ -14,7 +14,13 @@ const subjectKey = { privateKeyPem: SHARED_KEYS.tppKeyPem };
 
 describe("issueSealCertificate", () => {
   it("without roles: QcCompliance and QcType eseal, no PSD2 statement, roles []", () => {
-    const seal = issueSealCertificate({ issuer, organizationName: "Sandbox Bank ASA", organizationIdentifier: "NTRNO-999999999", now, subjectKey });
+    const seal = issueSealCertificate({
+      issuer,
+      organizationName: "Sandbox Bank ASA",
+      organizationIdentifier: "NTRNO-999999999",
+      now,
+      subjectKey,
+    });
     const info = readCertificateInfo(seal.certificatePem);
     expect(info.roles).toEqual([]);
     expect(info.competentAuthority).toBeNull();
@@ -28,13 +34,24 @@ describe("issueSealCertificate", () => {
   });
 
   it("without an organizationIdentifier at all", () => {
-    const seal = issueSealCertificate({ issuer, organizationName: "Sandbox Bank ASA", commonName: "Sandbox Bank ASA response seal", now, subjectKey });
+    const seal = issueSealCertificate({
+      issuer,
+      organizationName: "Sandbox Bank ASA",
+      commonName: "Sandbox Bank ASA response seal",
+      now,
+      subjectKey,
+    });
     expect(readCertificateInfo(seal.certificatePem).subject).toBe("CN=Sandbox Bank ASA response seal, O=Sandbox Bank ASA, C=NO");
   });
 
   it("with the role PSP_AS: a full PSD2 certificate", () => {
     const seal = issueSealCertificate({
-      issuer, organizationName: "Sandbox Bank ASA", organizationIdentifier: "PSDNO-FSA-987654321", roles: ["PSP_AS"], now, subjectKey,
+      issuer,
+      organizationName: "Sandbox Bank ASA",
+      organizationIdentifier: "PSDNO-FSA-987654321",
+      roles: ["PSP_AS"],
+      now,
+      subjectKey,
     });
     const info = readCertificateInfo(seal.certificatePem);
     expect(info.roles).toEqual(["PSP_AS"]);
@@ -48,7 +65,8 @@ describe("issueSealCertificate", () => {
       "organizationIdentifier is required for a certificate with PSD2 roles",
     );
     expectCertificateError(
-      () => issueSealCertificate({ issuer, organizationName: "Bank", organizationIdentifier: "NTRNO-1", roles: ["PSP_AS"], now, subjectKey }),
+      () =>
+        issueSealCertificate({ issuer, organizationName: "Bank", organizationIdentifier: "NTRNO-1", roles: ["PSP_AS"], now, subjectKey }),
       "OPTIONS_INVALID",
       "is not in the PSD2 form",
     );

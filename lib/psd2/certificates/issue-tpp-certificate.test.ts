@@ -113,7 +113,9 @@ describe("issueTppCertificate", () => {
   it("returns the DER as one line of Base64 (TPP-Signature-Certificate) and a normal-form PEM", () => {
     const tpp = issueTppCertificate(options({ serialNumber: "0A3F5C7E91B2D4C6E8F1" }));
     expect(tpp.certificateBase64).toMatch(/^[A-Za-z0-9+/]+=*$/);
-    expect(tpp.certificatePem).toMatch(/^-----BEGIN CERTIFICATE-----\n([A-Za-z0-9+/=]{64}\n)+[A-Za-z0-9+/=]{1,64}\n-----END CERTIFICATE-----\n$/);
+    expect(tpp.certificatePem).toMatch(
+      /^-----BEGIN CERTIFICATE-----\n([A-Za-z0-9+/=]{64}\n)+[A-Za-z0-9+/=]{1,64}\n-----END CERTIFICATE-----\n$/,
+    );
     expect(readCertificateInfo(tpp.certificateBase64).keyId).toBe(readCertificateInfo(tpp.certificatePem).keyId);
     expect(tpp.serialNumber).toBe("A3F5C7E91B2D4C6E8F1");
   });
@@ -133,7 +135,11 @@ describe("issueTppCertificate", () => {
 
   it("takes another competent authority when it matches the organizationIdentifier", () => {
     const tpp = issueTppCertificate(
-      options({ organizationIdentifier: "PSDSE-FINA-44059", competentAuthority: { name: "Finansinspektionen", id: "SE-FINA" }, country: "SE" }),
+      options({
+        organizationIdentifier: "PSDSE-FINA-44059",
+        competentAuthority: { name: "Finansinspektionen", id: "SE-FINA" },
+        country: "SE",
+      }),
     );
     expect(readCertificateInfo(tpp.certificatePem).competentAuthority).toEqual({ name: "Finansinspektionen", id: "SE-FINA" });
   });
@@ -166,20 +172,36 @@ describe("issueTppCertificate refuses bad options with OPTIONS_INVALID, KEY_MISM
 
   it("refuses an issuer key that is not the CA certificate's", () => {
     const issuer = { certificatePem: ca.certificatePem, privateKeyPem: ca2KeyPem };
-    expectError(() => issueTppCertificate(options({ issuer })), "KEY_MISMATCH", "issuer.privateKeyPem is not the key of issuer.certificatePem");
+    expectError(
+      () => issueTppCertificate(options({ issuer })),
+      "KEY_MISMATCH",
+      "issuer.privateKeyPem is not the key of issuer.certificatePem",
+    );
   });
 
   it("refuses an issuer certificate that is not a certificate", () => {
     const issuer = { certificatePem: tppKeyPem, privateKeyPem: ca.privateKeyPem };
-    expectError(() => issueTppCertificate(options({ issuer })), "PEM_INVALID", 'issuer.certificatePem: expected a CERTIFICATE PEM block, found "PRIVATE KEY"');
+    expectError(
+      () => issueTppCertificate(options({ issuer })),
+      "PEM_INVALID",
+      'issuer.certificatePem: expected a CERTIFICATE PEM block, found "PRIVATE KEY"',
+    );
   });
 
   it("refuses a subject key that is not RSA or too short", () => {
     const ecKey = generateKeyPairSyncPem("ec");
     expectError(() => issueTppCertificate(options({ subjectKey: { privateKeyPem: ecKey } })), "KEY_INVALID", "must be an RSA key");
     const shortKey = generateKeyPairSyncPem("rsa1024");
-    expectError(() => issueTppCertificate(options({ subjectKey: { privateKeyPem: shortKey } })), "KEY_INVALID", "has 1024 bits; at least 2048");
-    expectError(() => issueTppCertificate(options({ subjectKey: { publicKeyPem: "nonsense" } })), "KEY_INVALID", "subjectKey.publicKeyPem is not a readable public key");
+    expectError(
+      () => issueTppCertificate(options({ subjectKey: { privateKeyPem: shortKey } })),
+      "KEY_INVALID",
+      "has 1024 bits; at least 2048",
+    );
+    expectError(
+      () => issueTppCertificate(options({ subjectKey: { publicKeyPem: "nonsense" } })),
+      "KEY_INVALID",
+      "subjectKey.publicKeyPem is not a readable public key",
+    );
   });
 });
 
@@ -190,8 +212,6 @@ function createPrivateKeyOf(pem: string | null) {
 
 function generateKeyPairSyncPem(kind: "ec" | "rsa1024"): string {
   const { privateKey } =
-    kind === "ec"
-      ? generateKeyPairSync("ec", { namedCurve: "P-256" })
-      : generateKeyPairSync("rsa", { modulusLength: 1024 });
+    kind === "ec" ? generateKeyPairSync("ec", { namedCurve: "P-256" }) : generateKeyPairSync("rsa", { modulusLength: 1024 });
   return privateKey.export({ type: "pkcs8", format: "pem" }).toString();
 }

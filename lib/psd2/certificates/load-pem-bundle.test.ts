@@ -57,7 +57,11 @@ describe("loadPemBundle", () => {
   });
 
   it("a key that belongs to none of the certificates: KEY_MISMATCH", () => {
-    expectCertificateError(() => loadPemBundle(`${ca2KeyPem}${tppCertPem}`), "KEY_MISMATCH", "the private key matches none of the certificates");
+    expectCertificateError(
+      () => loadPemBundle(`${ca2KeyPem}${tppCertPem}`),
+      "KEY_MISMATCH",
+      "the private key matches none of the certificates",
+    );
   });
 
   it("garbage: PEM_INVALID", () => {
@@ -80,7 +84,11 @@ describe("loadPemBundle", () => {
   });
 
   it("a block of another type: PEM_INVALID naming it", () => {
-    expectCertificateError(() => loadPemBundle(tppPublicPem), "PEM_INVALID", 'PEM block 1 is "PUBLIC KEY"; expected CERTIFICATE or a PRIVATE KEY');
+    expectCertificateError(
+      () => loadPemBundle(tppPublicPem),
+      "PEM_INVALID",
+      'PEM block 1 is "PUBLIC KEY"; expected CERTIFICATE or a PRIVATE KEY',
+    );
     expectCertificateError(() => loadPemBundle(`${tppKeyPem}${ca2KeyPem}`), "PEM_INVALID", "holds 2 private keys; expected at most one");
   });
 });
@@ -121,7 +129,11 @@ describe("privateKeyMatchesCertificate", () => {
   });
 
   it("refuses input that is not a key or not a certificate", () => {
-    expectCertificateError(() => privateKeyMatchesCertificate(tppCertPem, tppCertPem), "KEY_INVALID", "privateKeyPem is not a readable private key");
+    expectCertificateError(
+      () => privateKeyMatchesCertificate(tppCertPem, tppCertPem),
+      "KEY_INVALID",
+      "privateKeyPem is not a readable private key",
+    );
     expectCertificateError(() => privateKeyMatchesCertificate(tppKeyPem, tppKeyPem), "PEM_INVALID", "expected a CERTIFICATE PEM block");
   });
 });

@@ -21,9 +21,7 @@ export interface PemBundle {
   readonly chainPems: readonly string[];
 }
 
-export const PRIVATE_KEY_LABELS: readonly string[] = [
-  "PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY", "ENCRYPTED PRIVATE KEY",
-];
+export const PRIVATE_KEY_LABELS: readonly string[] = ["PRIVATE KEY", "RSA PRIVATE KEY", "EC PRIVATE KEY", "ENCRYPTED PRIVATE KEY"];
 
 /** A certificate block's DER, checked by the strict reader (which asks node:crypto too). */
 export function certificateDerOfBlock(block: PemBlock, index: number): Uint8Array {
@@ -53,10 +51,7 @@ export function loadPemBundle(text: string, options: { passphrase?: string } = {
     } else if (PRIVATE_KEY_LABELS.includes(block.label)) {
       keys.push(block.text);
     } else {
-      throw new CertificateError(
-        "PEM_INVALID",
-        `PEM block ${index + 1} is "${block.label}"; expected CERTIFICATE or a PRIVATE KEY`,
-      );
+      throw new CertificateError("PEM_INVALID", `PEM block ${index + 1} is "${block.label}"; expected CERTIFICATE or a PRIVATE KEY`);
     }
   });
   if (keys.length > 1) {

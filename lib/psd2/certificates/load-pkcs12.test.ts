@@ -8,10 +8,7 @@ import { loadPkcs12 } from "./load-pkcs12";
 
 const { ca1CertPem, ca2KeyPem, tppCertPem, tppKeyPem } = SHARED_KEYS;
 
-function forgePkcs12(
-  password: string,
-  options: { useMac?: boolean; key?: string; certificates?: string[] } = {},
-): Uint8Array {
+function forgePkcs12(password: string, options: { useMac?: boolean; key?: string; certificates?: string[] } = {}): Uint8Array {
   const key = forge.pki.privateKeyFromPem(options.key ?? tppKeyPem);
   const certificates = (options.certificates ?? [tppCertPem, ca1CertPem]).map((pem) => forge.pki.certificateFromPem(pem));
   const asn1 = forge.pkcs12.toPkcs12Asn1(key, certificates, password, {
@@ -55,7 +52,11 @@ describe("loadPkcs12", () => {
   });
 
   it("input that is not PKCS#12: PKCS12_INVALID", () => {
-    expectCertificateError(() => loadPkcs12(new Uint8Array([0x30, 0x10, 0x01]), "pw"), "PKCS12_INVALID", "input is not a PKCS#12 file: not ASN.1");
+    expectCertificateError(
+      () => loadPkcs12(new Uint8Array([0x30, 0x10, 0x01]), "pw"),
+      "PKCS12_INVALID",
+      "input is not a PKCS#12 file: not ASN.1",
+    );
     expectCertificateError(
       () => loadPkcs12(new Uint8Array([1, 2, 3]), "pw"),
       "PKCS12_INVALID",

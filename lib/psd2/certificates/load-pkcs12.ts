@@ -52,7 +52,9 @@ function openPfx(bytes: Uint8Array, password: string): Pfx {
     // forge: "PKCS#12 MAC could not be verified. Invalid password?" (MAC present) or
     // "Unable to decrypt PKCS#8 ShroudedKeyBag, wrong password?" (no MAC).
     if (/password/i.test(messageOf(error))) {
-      throw new CertificateError("PKCS12_PASSWORD", "the PKCS#12 password is wrong (integrity check or decryption failed)", { cause: error });
+      throw new CertificateError("PKCS12_PASSWORD", "the PKCS#12 password is wrong (integrity check or decryption failed)", {
+        cause: error,
+      });
     }
     throw new CertificateError("PKCS12_INVALID", `input is not a readable PKCS#12 file (${messageOf(error)})`, { cause: error });
   }
@@ -81,7 +83,9 @@ function certificateOf(bag: Bag, index: number): Uint8Array {
     readCertificate(der);
     return der;
   } catch (error) {
-    throw new CertificateError("PKCS12_INVALID", `PKCS#12 certificate ${index + 1} is not readable (${messageOf(error)})`, { cause: error });
+    throw new CertificateError("PKCS12_INVALID", `PKCS#12 certificate ${index + 1} is not readable (${messageOf(error)})`, {
+      cause: error,
+    });
   }
 }
 

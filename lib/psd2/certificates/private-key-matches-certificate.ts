@@ -19,10 +19,6 @@ function x509Of(certificate: string | Uint8Array): X509Certificate {
 }
 
 /** True when the PEM private key is the certificate's key pair. @see RFC 5280 §4.1.2.7 */
-export function privateKeyMatchesCertificate(
-  privateKeyPem: string,
-  certificate: string | Uint8Array,
-  passphrase?: string,
-): boolean {
+export function privateKeyMatchesCertificate(privateKeyPem: string, certificate: string | Uint8Array, passphrase?: string): boolean {
   return x509Of(certificate).checkPrivateKey(readPrivateKey(privateKeyPem, "privateKeyPem", passphrase));
 }

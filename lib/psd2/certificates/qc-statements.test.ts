@@ -74,8 +74,16 @@ describe("decodeQcStatements", () => {
   });
 
   it("refuses malformed DER with CERTIFICATE_PARSE naming the place", () => {
-    expectCertificateError(() => decodeQcStatements(new Uint8Array([0x30, 0x05, 0x30])), "CERTIFICATE_PARSE", "qcStatements: element runs past the end");
-    expectCertificateError(() => decodeQcStatements(new Uint8Array([0x30, 0x03, 0x30, 0x01, 0x05])), "CERTIFICATE_PARSE", "qcStatements[0]: unexpected end of data in a length");
+    expectCertificateError(
+      () => decodeQcStatements(new Uint8Array([0x30, 0x05, 0x30])),
+      "CERTIFICATE_PARSE",
+      "qcStatements: element runs past the end",
+    );
+    expectCertificateError(
+      () => decodeQcStatements(new Uint8Array([0x30, 0x03, 0x30, 0x01, 0x05])),
+      "CERTIFICATE_PARSE",
+      "qcStatements[0]: unexpected end of data in a length",
+    );
     expectCertificateError(
       () => decodeQcStatements(new Uint8Array([0x30, 0x04, 0x30, 0x02, 0x05, 0x00])),
       "CERTIFICATE_PARSE",

@@ -67,11 +67,19 @@ describe("readCertificateInfo refuses what is not one certificate", () => {
   });
 
   it("a private key where a certificate is expected: PEM_INVALID naming what was found", () => {
-    expectCertificateError(() => readCertificateInfo(SHARED_KEYS.tppKeyPem), "PEM_INVALID", 'expected a CERTIFICATE PEM block, found "PRIVATE KEY"');
+    expectCertificateError(
+      () => readCertificateInfo(SHARED_KEYS.tppKeyPem),
+      "PEM_INVALID",
+      'expected a CERTIFICATE PEM block, found "PRIVATE KEY"',
+    );
   });
 
   it("several certificates: PEM_INVALID", () => {
-    expectCertificateError(() => readCertificateInfo(SHARED_KEYS.trustedCasPem), "PEM_INVALID", "PEM text holds 2 blocks; expected one CERTIFICATE");
+    expectCertificateError(
+      () => readCertificateInfo(SHARED_KEYS.trustedCasPem),
+      "PEM_INVALID",
+      "PEM text holds 2 blocks; expected one CERTIFICATE",
+    );
   });
 
   it("a BEGIN line without END: PEM_INVALID", () => {
@@ -80,17 +88,32 @@ describe("readCertificateInfo refuses what is not one certificate", () => {
 
   it("truncated or altered DER: CERTIFICATE_PARSE naming the place", () => {
     const der = new Uint8Array(new X509Certificate(SHARED_KEYS.tppCertPem).raw);
-    expectCertificateError(() => readCertificateInfo(der.subarray(0, 500)), "CERTIFICATE_PARSE", "certificate: element runs past the end of the data");
-    expectCertificateError(() => readCertificateInfo(new Uint8Array([...der, 0])), "CERTIFICATE_PARSE", "certificate: trailing data after the element");
+    expectCertificateError(
+      () => readCertificateInfo(der.subarray(0, 500)),
+      "CERTIFICATE_PARSE",
+      "certificate: element runs past the end of the data",
+    );
+    expectCertificateError(
+      () => readCertificateInfo(new Uint8Array([...der, 0])),
+      "CERTIFICATE_PARSE",
+      "certificate: trailing data after the element",
+    );
     const badTime = der.slice();
     badTime.set(Buffer.from("251301"), 120); // notBefore "250101..." -> month 13
-    expectCertificateError(() => readCertificateInfo(badTime), "CERTIFICATE_PARSE", 'tbsCertificate.validity.notBefore: "251301000000Z" is not a valid date and time');
+    expectCertificateError(
+      () => readCertificateInfo(badTime),
+      "CERTIFICATE_PARSE",
+      'tbsCertificate.validity.notBefore: "251301000000Z" is not a valid date and time',
+    );
     expectCertificateError(() => readCertificateInfo(Buffer.from("not DER").toString("base64")), "CERTIFICATE_PARSE", /^certificate: /);
   });
 
   it("reads a certificate with an EC key and no QC statement: roles [], not a crash", () => {
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" }).publicKey.export({ type: "spki", format: "der" });
-    const name = encodeName([{ oid: OID.countryName, value: "NO", printable: true }, { oid: OID.commonName, value: "EC server" }]);
+    const name = encodeName([
+      { oid: OID.countryName, value: "NO", printable: true },
+      { oid: OID.commonName, value: "EC server" },
+    ]);
     const der = buildCertificate(
       {
         serial: new Uint8Array([0x01]),

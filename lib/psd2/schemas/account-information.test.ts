@@ -19,7 +19,11 @@ const account = {
   status: "enabled",
   usage: "PRIV",
   ownerName: "Kari Nordmann",
-  _links: { self: link("/v1/accounts/acc-1"), balances: link("/v1/accounts/acc-1/balances"), transactions: link("/v1/accounts/acc-1/transactions") },
+  _links: {
+    self: link("/v1/accounts/acc-1"),
+    balances: link("/v1/accounts/acc-1/balances"),
+    transactions: link("/v1/accounts/acc-1/transactions"),
+  },
 };
 
 describe("accounts (supplement.md §3)", () => {
@@ -48,8 +52,17 @@ describe("accounts (supplement.md §3)", () => {
   });
 
   it("reads card accounts with their 70-character names", () => {
-    const cardAccount = { resourceId: "card-1", maskedPan: "123456******1234", currency: "NOK", name: "n".repeat(70), creditLimit: { amount: "50000.00", currency: "NOK" } };
-    expect(parseResponseBody(cardAccountsResponseSchema, { cardAccounts: [cardAccount] })).toEqual({ ok: true, value: { cardAccounts: [cardAccount] } });
+    const cardAccount = {
+      resourceId: "card-1",
+      maskedPan: "123456******1234",
+      currency: "NOK",
+      name: "n".repeat(70),
+      creditLimit: { amount: "50000.00", currency: "NOK" },
+    };
+    expect(parseResponseBody(cardAccountsResponseSchema, { cardAccounts: [cardAccount] })).toEqual({
+      ok: true,
+      value: { cardAccounts: [cardAccount] },
+    });
     expect(parseResponseBody(cardAccountsResponseSchema, { cardAccounts: [{ ...cardAccount, name: "n".repeat(71) }] }).ok).toBe(false);
   });
 });
@@ -73,7 +86,10 @@ describe("balances (supplement.md §3)", () => {
     };
     expect(parseResponseBody(balancesResponseSchema, reply)).toEqual({
       ok: false,
-      problems: ["balances[0].balanceAmount.amount must not contain spaces", "balances[0].referenceDate is not a calendar date: 2025-02-30 does not exist"],
+      problems: [
+        "balances[0].balanceAmount.amount must not contain spaces",
+        "balances[0].referenceDate is not a calendar date: 2025-02-30 does not exist",
+      ],
     });
   });
 });
@@ -101,15 +117,25 @@ describe("transactions (supplement.md §3)", () => {
       transactions: {
         booked: [booked],
         pending: [pending],
-        _links: { account: link("/v1/accounts/acc-1"), first: link("/v1/accounts/acc-1/transactions?limit=200"), next: link("/v1/accounts/acc-1/transactions?cursor=abc") },
+        _links: {
+          account: link("/v1/accounts/acc-1"),
+          first: link("/v1/accounts/acc-1/transactions?limit=200"),
+          next: link("/v1/accounts/acc-1/transactions?cursor=abc"),
+        },
       },
     };
     expect(parseResponseBody(transactionsResponseSchema, reply)).toEqual({ ok: true, value: reply });
   });
 
   it("reads the structured remittance as a Remittance reference item (Berlin Group 1.3, the bank's form) or as a bare string", () => {
-    const withItem = { ...booked, remittanceInformationStructured: { reference: "79927398713", referenceType: "KID", referenceIssuer: "Nets" } };
-    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withItem] } })).toEqual({ ok: true, value: { transactions: { booked: [withItem] } } });
+    const withItem = {
+      ...booked,
+      remittanceInformationStructured: { reference: "79927398713", referenceType: "KID", referenceIssuer: "Nets" },
+    };
+    expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withItem] } })).toEqual({
+      ok: true,
+      value: { transactions: { booked: [withItem] } },
+    });
     expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [booked] } }).ok).toBe(true);
     const withoutReference = { ...booked, remittanceInformationStructured: { referenceType: "KID" } };
     expect(parseResponseBody(transactionsResponseSchema, { transactions: { booked: [withoutReference] } }).ok).toBe(false);
@@ -123,6 +149,9 @@ describe("transactions (supplement.md §3)", () => {
   });
 
   it("reads transaction details", () => {
-    expect(parseResponseBody(transactionDetailsResponseSchema, { transactionsDetails: booked })).toEqual({ ok: true, value: { transactionsDetails: booked } });
+    expect(parseResponseBody(transactionDetailsResponseSchema, { transactionsDetails: booked })).toEqual({
+      ok: true,
+      value: { transactionsDetails: booked },
+    });
   });
 });

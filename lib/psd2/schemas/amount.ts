@@ -9,12 +9,10 @@ import { addViolation, checkWith } from "./zod-checks";
  *
  * @see psd2-interface.md "Shared types", Amount; supplement.md §1
  */
-export const requestAmountSchema = z
-  .strictObject({ amount: z.string(), currency: currencyCodeSchema })
-  .check((payload) => {
-    const violation = validateAmount(payload.value.amount, payload.value.currency);
-    if (violation) addViolation(payload, violation, ["amount"]);
-  });
+export const requestAmountSchema = z.strictObject({ amount: z.string(), currency: currencyCodeSchema }).check((payload) => {
+  const violation = validateAmount(payload.value.amount, payload.value.currency);
+  if (violation) addViolation(payload, violation, ["amount"]);
+});
 
 export type RequestAmount = z.output<typeof requestAmountSchema>;
 

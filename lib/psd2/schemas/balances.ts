@@ -6,7 +6,14 @@ import { linksSchema } from "./links";
 
 /** Berlin Group balance types; the sandbox returns closingBooked, expected and interimAvailable. @see supplement.md §3 */
 export const BALANCE_TYPES = [
-  "closingBooked", "expected", "authorised", "openingBooked", "interimAvailable", "interimBooked", "forwardAvailable", "nonInvoiced",
+  "closingBooked",
+  "expected",
+  "authorised",
+  "openingBooked",
+  "interimAvailable",
+  "interimBooked",
+  "forwardAvailable",
+  "nonInvoiced",
 ] as const;
 
 /**

@@ -35,7 +35,11 @@ describe("bulk payments (supplement.md §2)", () => {
   it("takes an endToEndIdentification of at most 35 characters in each Norwegian entry (release 1.21.18)", () => {
     expect(parseBulkNorwegianDomesticPayment(bulk({ payments: [entry({ endToEndIdentification: "E2E-1" })] }), context).ok).toBe(true);
     expect(errorsOf(bulk({ payments: [entry({ endToEndIdentification: "e".repeat(36) })] }))).toEqual([
-      error("FORMAT_ERROR", "payments[0].endToEndIdentification", "payments[0].endToEndIdentification is 36 characters long; at most 35 are allowed"),
+      error(
+        "FORMAT_ERROR",
+        "payments[0].endToEndIdentification",
+        "payments[0].endToEndIdentification is 36 characters long; at most 35 are allowed",
+      ),
     ]);
   });
 
@@ -50,7 +54,11 @@ describe("bulk payments (supplement.md §2)", () => {
     const payments = [entry({ debtorAccount: { bban: "12345678903", currency: "NOK" }, requestedExecutionDate: "2025-03-05" })];
     expect(errorsOf(bulk({ payments }))).toEqual([
       error("FORMAT_ERROR", "payments[0].debtorAccount", "payments[0].debtorAccount is not a known field; unknown fields are rejected"),
-      error("FORMAT_ERROR", "payments[0].requestedExecutionDate", "payments[0].requestedExecutionDate is not a known field; unknown fields are rejected"),
+      error(
+        "FORMAT_ERROR",
+        "payments[0].requestedExecutionDate",
+        "payments[0].requestedExecutionDate is not a known field; unknown fields are rejected",
+      ),
     ]);
   });
 
@@ -76,13 +84,20 @@ describe("bulk payments (supplement.md §2)", () => {
 
   it("checks the bulk's requestedExecutionDate against today", () => {
     expect(errorsOf(bulk({ requestedExecutionDate: "2025-02-28" }))).toEqual([
-      error("EXECUTION_DATE_INVALID", "requestedExecutionDate", "requestedExecutionDate is 2025-02-28, which is in the past (today is 2025-03-01)"),
+      error(
+        "EXECUTION_DATE_INVALID",
+        "requestedExecutionDate",
+        "requestedExecutionDate is 2025-02-28, which is in the past (today is 2025-03-01)",
+      ),
     ]);
   });
 
   it("converts a deprecated single structured remittance per payment, with a WARNING at its index", () => {
     const item = { reference: "67", referenceType: "KID" };
-    const result = parseBulkNorwegianDomesticPayment(bulk({ payments: [entry(), entry({ remittanceInformationStructured: item })] }), context);
+    const result = parseBulkNorwegianDomesticPayment(
+      bulk({ payments: [entry(), entry({ remittanceInformationStructured: item })] }),
+      context,
+    );
     expect(result).toMatchObject({
       ok: true,
       value: { payments: [entry(), entry({ remittanceInformationStructuredArray: [item] })] },
@@ -93,10 +108,18 @@ describe("bulk payments (supplement.md §2)", () => {
   it("takes SEPA payments with an IBAN debtor account", () => {
     const sepa = {
       debtorAccount: { iban: "NO9386011117947", currency: "NOK" },
-      payments: [{ instructedAmount: { amount: "10.00", currency: "EUR" }, creditorName: "A", creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" } }],
+      payments: [
+        {
+          instructedAmount: { amount: "10.00", currency: "EUR" },
+          creditorName: "A",
+          creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" },
+        },
+      ],
     };
     expect(parseBulkSepaPayment(sepa, context)).toEqual({ ok: true, value: sepa, tppMessages: [] });
     const result = parseBulkSepaPayment({ ...sepa, batchBookingPreferred: "yes" }, context);
-    expect(result.tppMessages).toEqual([error("FORMAT_ERROR", "batchBookingPreferred", "batchBookingPreferred must be true or false, not a string")]);
+    expect(result.tppMessages).toEqual([
+      error("FORMAT_ERROR", "batchBookingPreferred", "batchBookingPreferred must be true or false, not a string"),
+    ]);
   });
 });

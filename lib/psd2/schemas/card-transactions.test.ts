@@ -54,7 +54,10 @@ describe("card account transactions (supplement.md §3)", () => {
             transactionDetails: "CAFE",
           },
         ],
-        _links: { cardAccount: { href: "/v1/card-accounts/c", verbs: ["GET"] }, first: { href: "/v1/card-accounts/c/transactions?bookingStatus=pending", verbs: ["GET"] } },
+        _links: {
+          cardAccount: { href: "/v1/card-accounts/c", verbs: ["GET"] },
+          first: { href: "/v1/card-accounts/c/transactions?bookingStatus=pending", verbs: ["GET"] },
+        },
       },
     };
     expect(parseResponseBody(cardTransactionsResponseSchema, reply)).toEqual({ ok: true, value: reply });

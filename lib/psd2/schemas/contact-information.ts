@@ -9,4 +9,3 @@ export type ContactInformationRequest = z.output<typeof contactInformationReques
 export const contactInformationResponseSchema = z.looseObject({ email: z.string() });
 
 export type ContactInformationResponse = z.output<typeof contactInformationResponseSchema>;
-

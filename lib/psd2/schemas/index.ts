@@ -12,17 +12,8 @@ export {
   type AccountsResponse,
 } from "./account";
 export { reportedAddressSchema, requestAddressSchema, type RequestAddress } from "./address";
-export {
-  agreementsResponseSchema,
-  type AgreementsResponse,
-} from "./agreements-response";
-export {
-  cardAmountSchema,
-  reportedAmountSchema,
-  requestAmountSchema,
-  type ReportedAmount,
-  type RequestAmount,
-} from "./amount";
+export { agreementsResponseSchema, type AgreementsResponse } from "./agreements-response";
+export { cardAmountSchema, reportedAmountSchema, requestAmountSchema, type ReportedAmount, type RequestAmount } from "./amount";
 export { BALANCE_TYPES, balanceSchema, balancesResponseSchema, type Balance, type BalancesResponse } from "./balances";
 export {
   bulkNorwegianDomesticPaymentSchema,
@@ -113,12 +104,7 @@ export {
   type SuccessRedirectParameters,
 } from "./redirect-parameters";
 export { remittanceReferenceArraySchema, remittanceReferenceSchema, type RemittanceReference } from "./remittance";
-export {
-  sandboxCustomerRequestSchema,
-  sandboxCustomerSchema,
-  type SandboxCustomer,
-  type SandboxCustomerRequest,
-} from "./sandbox-customer";
+export { sandboxCustomerRequestSchema, sandboxCustomerSchema, type SandboxCustomer, type SandboxCustomerRequest } from "./sandbox-customer";
 export { MAX_SANDBOX_CLOCK_ADVANCE_DAYS, sandboxClockMoveSchema, type SandboxClockMoveInput } from "./sandbox-clock";
 export { parseIsoDuration } from "./sandbox-duration";
 export { isValidOrganisationNumber } from "./sandbox-organisation-number";
@@ -187,13 +173,7 @@ export {
   type SigningBasketStatusResponse,
 } from "./signing-basket-responses";
 export { createTppMessage, toTppMessages, type ValidationTppMessage } from "./to-tpp-messages";
-export {
-  errorResponseSchema,
-  psuMessageSchema,
-  tppMessageSchema,
-  type ErrorResponse,
-  type TppMessage,
-} from "./tpp-message";
+export { errorResponseSchema, psuMessageSchema, tppMessageSchema, type ErrorResponse, type TppMessage } from "./tpp-message";
 export {
   BASKET_TRANSACTION_STATUSES,
   basketTransactionStatusSchema,

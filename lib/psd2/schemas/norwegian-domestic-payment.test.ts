@@ -34,7 +34,11 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
   });
 
   it("parses the smallest valid payment: only the required fields", () => {
-    const body = payment({ remittanceInformationUnstructured: undefined, requestedExecutionDate: undefined, creditorAddress: { country: "NO" } });
+    const body = payment({
+      remittanceInformationUnstructured: undefined,
+      requestedExecutionDate: undefined,
+      creditorAddress: { country: "NO" },
+    });
     expect(parseNorwegianDomesticPayment(body, context).ok).toBe(true);
   });
 
@@ -72,13 +76,15 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
   });
 
   it("rejects unknown fields, nested ones too (a misspelt field must not be ignored)", () => {
-    expect(errorsOf(payment({ requestedExecutionDat: "2025-03-10", creditorAccount: { bban: "86011117947", currency: "NOK", iban: "x" } }))).toEqual([
+    expect(
+      errorsOf(payment({ requestedExecutionDat: "2025-03-10", creditorAccount: { bban: "86011117947", currency: "NOK", iban: "x" } })),
+    ).toEqual([
       error("FORMAT_ERROR", "creditorAccount.iban", "creditorAccount.iban is not a known field; unknown fields are rejected"),
       error("FORMAT_ERROR", "requestedExecutionDat", "requestedExecutionDat is not a known field; unknown fields are rejected"),
     ]);
   });
 
-  describe("lengths (psd2-interface.md \"Limits\")", () => {
+  describe('lengths (psd2-interface.md "Limits")', () => {
     it.each([
       ["creditorName", 70],
       ["ultimateDebtor", 70],
@@ -90,10 +96,15 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
       ]);
     });
 
-    it.each(["creditorName", "ultimateDebtor", "remittanceInformationUnstructured"])("%s: empty is rejected, 1 character passes", (field) => {
-      expect(parseNorwegianDomesticPayment(payment({ [field]: "x" }), context).ok).toBe(true);
-      expect(errorsOf(payment({ [field]: "" }))).toEqual([error("FORMAT_ERROR", field, `${field} is empty; at least 1 character is required`)]);
-    });
+    it.each(["creditorName", "ultimateDebtor", "remittanceInformationUnstructured"])(
+      "%s: empty is rejected, 1 character passes",
+      (field) => {
+        expect(parseNorwegianDomesticPayment(payment({ [field]: "x" }), context).ok).toBe(true);
+        expect(errorsOf(payment({ [field]: "" }))).toEqual([
+          error("FORMAT_ERROR", field, `${field} is empty; at least 1 character is required`),
+        ]);
+      },
+    );
 
     it("creditorAddress.street: 70 pass, 71 are rejected", () => {
       expect(parseNorwegianDomesticPayment(payment({ creditorAddress: { street: "s".repeat(70), country: "NO" } }), context).ok).toBe(true);
@@ -103,7 +114,10 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
     });
 
     it("endToEndIdentification (release 1.21.18): 35 characters pass, 36 are rejected; in instant payments too", () => {
-      expect(parseNorwegianDomesticPayment(payment({ endToEndIdentification: "e".repeat(35) }), context)).toMatchObject({ ok: true, value: { endToEndIdentification: "e".repeat(35) } });
+      expect(parseNorwegianDomesticPayment(payment({ endToEndIdentification: "e".repeat(35) }), context)).toMatchObject({
+        ok: true,
+        value: { endToEndIdentification: "e".repeat(35) },
+      });
       expect(errorsOf(payment({ endToEndIdentification: "e".repeat(36) }))).toEqual([
         error("FORMAT_ERROR", "endToEndIdentification", "endToEndIdentification is 36 characters long; at most 35 are allowed"),
       ]);
@@ -112,20 +126,41 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
     });
 
     it("creditorAddress buildingNumber and postalCode hold 16, city 35 (ISO 20022's limits where the spec states none)", () => {
-      const address = { street: "Storgata", buildingNumber: "b".repeat(16), postalCode: "p".repeat(16), city: "c".repeat(35), country: "NO" };
+      const address = {
+        street: "Storgata",
+        buildingNumber: "b".repeat(16),
+        postalCode: "p".repeat(16),
+        city: "c".repeat(35),
+        country: "NO",
+      };
       expect(parseNorwegianDomesticPayment(payment({ creditorAddress: address }), context).ok).toBe(true);
-      expect(errorsOf(payment({ creditorAddress: { ...address, buildingNumber: "b".repeat(17), postalCode: "p".repeat(17), city: "c".repeat(100_000) } }))).toEqual([
-        error("FORMAT_ERROR", "creditorAddress.buildingNumber", "creditorAddress.buildingNumber is 17 characters long; at most 16 are allowed"),
+      expect(
+        errorsOf(
+          payment({
+            creditorAddress: { ...address, buildingNumber: "b".repeat(17), postalCode: "p".repeat(17), city: "c".repeat(100_000) },
+          }),
+        ),
+      ).toEqual([
+        error(
+          "FORMAT_ERROR",
+          "creditorAddress.buildingNumber",
+          "creditorAddress.buildingNumber is 17 characters long; at most 16 are allowed",
+        ),
         error("FORMAT_ERROR", "creditorAddress.postalCode", "creditorAddress.postalCode is 17 characters long; at most 16 are allowed"),
         error("FORMAT_ERROR", "creditorAddress.city", "creditorAddress.city is 100000 characters long; at most 35 are allowed"),
       ]);
     });
 
     it("debtorAccount.other.identification holds 34 characters", () => {
-      const other = (identification: string) => payment({ debtorAccount: { currency: "NOK", other: { identification, schemeNameProprietary: "creditCardAccount" } } });
+      const other = (identification: string) =>
+        payment({ debtorAccount: { currency: "NOK", other: { identification, schemeNameProprietary: "creditCardAccount" } } });
       expect(parseNorwegianDomesticPayment(other("i".repeat(34)), context).ok).toBe(true);
       expect(errorsOf(other("i".repeat(35)))).toEqual([
-        error("FORMAT_ERROR", "debtorAccount.other.identification", "debtorAccount.other.identification is 35 characters long; at most 34 are allowed"),
+        error(
+          "FORMAT_ERROR",
+          "debtorAccount.other.identification",
+          "debtorAccount.other.identification is 35 characters long; at most 34 are allowed",
+        ),
       ]);
     });
 
@@ -134,7 +169,11 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
         error("FORMAT_ERROR", "creditorAccount.bban", "creditorAccount.bban is 31 characters long; at most 30 are allowed"),
       ]);
       expect(errorsOf(payment({ debtorAccount: { bban: "8601.11.17947", currency: "NOK" } }))).toEqual([
-        error("FORMAT_ERROR", "debtorAccount.bban", "debtorAccount.bban must be a Norwegian account number of 11 digits, without spaces or dots"),
+        error(
+          "FORMAT_ERROR",
+          "debtorAccount.bban",
+          "debtorAccount.bban must be a Norwegian account number of 11 digits, without spaces or dots",
+        ),
       ]);
     });
   });
@@ -149,11 +188,17 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
       ["-5.00", "NOK", "instructedAmount.amount must be greater than zero; a payment amount cannot be negative"],
       ["007.00", "NOK", 'instructedAmount.amount must not have leading zeros, e.g. "7.00" rather than "007.00"'],
     ])("rejects %s %s", (amount, currency, text) => {
-      expect(errorsOf(payment({ instructedAmount: { amount, currency } }))).toEqual([error("FORMAT_ERROR", "instructedAmount.amount", text)]);
+      expect(errorsOf(payment({ instructedAmount: { amount, currency } }))).toEqual([
+        error("FORMAT_ERROR", "instructedAmount.amount", text),
+      ]);
     });
 
     it("accepts each currency's own fraction digits", () => {
-      for (const [amount, currency] of [["1250", "JPY"], ["1250.000", "KWD"], ["0.01", "NOK"]]) {
+      for (const [amount, currency] of [
+        ["1250", "JPY"],
+        ["1250.000", "KWD"],
+        ["0.01", "NOK"],
+      ]) {
         expect(parseNorwegianDomesticPayment(payment({ instructedAmount: { amount, currency } }), context).ok).toBe(true);
       }
     });
@@ -179,17 +224,29 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
     it("rejects another schemeNameProprietary", () => {
       const debtorAccount = { currency: "NOK", other: { identification: "card-1", schemeNameProprietary: "IBAN" } };
       expect(errorsOf(payment({ debtorAccount }))).toEqual([
-        error("FORMAT_ERROR", "debtorAccount.other.schemeNameProprietary", "debtorAccount.other.schemeNameProprietary must be creditCardAccount"),
+        error(
+          "FORMAT_ERROR",
+          "debtorAccount.other.schemeNameProprietary",
+          "debtorAccount.other.schemeNameProprietary must be creditCardAccount",
+        ),
       ]);
     });
 
     it("rejects a debtorAccount with both bban and other, and with neither", () => {
       const other = { identification: "card-1", schemeNameProprietary: "creditCardAccount" };
       expect(errorsOf(payment({ debtorAccount: { currency: "NOK", bban: "12345678903", other } }))).toEqual([
-        error("FORMAT_ERROR", "debtorAccount", "debtorAccount has both bban and other; exactly one is allowed (bban for an ordinary account, other for a card account)"),
+        error(
+          "FORMAT_ERROR",
+          "debtorAccount",
+          "debtorAccount has both bban and other; exactly one is allowed (bban for an ordinary account, other for a card account)",
+        ),
       ]);
       expect(errorsOf(payment({ debtorAccount: { currency: "NOK" } }))).toEqual([
-        error("FORMAT_ERROR", "debtorAccount", "debtorAccount has neither bban nor other; exactly one is required (bban for an ordinary account, other for a card account)"),
+        error(
+          "FORMAT_ERROR",
+          "debtorAccount",
+          "debtorAccount has neither bban nor other; exactly one is required (bban for an ordinary account, other for a card account)",
+        ),
       ]);
     });
 
@@ -210,7 +267,11 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
 
     it("checks the address country against the spec's list", () => {
       expect(errorsOf(payment({ creditorAddress: { country: "XK" } }))).toEqual([
-        error("FORMAT_ERROR", "creditorAddress.country", "creditorAddress.country is not one of the interface's country codes (ISO 3166-1 alpha-2, e.g. NO)"),
+        error(
+          "FORMAT_ERROR",
+          "creditorAddress.country",
+          "creditorAddress.country is not one of the interface's country codes (ISO 3166-1 alpha-2, e.g. NO)",
+        ),
       ]);
     });
   });
@@ -233,7 +294,11 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
 
     it("rejects an empty structured array", () => {
       expect(errorsOf(payment({ remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [] }))).toEqual([
-        error("FORMAT_ERROR", "remittanceInformationStructuredArray", "remittanceInformationStructuredArray is empty; at least 1 reference is required"),
+        error(
+          "FORMAT_ERROR",
+          "remittanceInformationStructuredArray",
+          "remittanceInformationStructuredArray is empty; at least 1 reference is required",
+        ),
       ]);
     });
 
@@ -260,7 +325,10 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
     it("holds other references to 1 to 35 characters with FORMAT_ERROR", () => {
       const reference = (value: string) => ({
         remittanceInformationUnstructured: undefined,
-        remittanceInformationStructuredArray: [{ reference: "67", referenceType: "KID" }, { reference: value, referenceType: "SCOR" }],
+        remittanceInformationStructuredArray: [
+          { reference: "67", referenceType: "KID" },
+          { reference: value, referenceType: "SCOR" },
+        ],
       });
       expect(parseNorwegianDomesticPayment(payment(reference("r".repeat(35))), context).ok).toBe(true);
       expect(errorsOf(payment(reference("r".repeat(36))))).toEqual([
@@ -293,7 +361,10 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
 
     it("converts the deprecated single item into the array, with a WARNING (supplement.md §5)", () => {
       const item = { reference: "79927398713", referenceType: "KID" };
-      const result = parseNorwegianDomesticPayment(payment({ remittanceInformationUnstructured: undefined, remittanceInformationStructured: item }), context);
+      const result = parseNorwegianDomesticPayment(
+        payment({ remittanceInformationUnstructured: undefined, remittanceInformationStructured: item }),
+        context,
+      );
       expect(result).toEqual({
         ok: true,
         value: payment({ remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [item] }),
@@ -319,7 +390,13 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
       ]);
       const valid = { reference: "67", referenceType: "KID" };
       expect(
-        errorsOf(payment({ remittanceInformationUnstructured: undefined, remittanceInformationStructured: valid, remittanceInformationStructuredArray: [valid] })),
+        errorsOf(
+          payment({
+            remittanceInformationUnstructured: undefined,
+            remittanceInformationStructured: valid,
+            remittanceInformationStructuredArray: [valid],
+          }),
+        ),
       ).toEqual([
         error(
           "FORMAT_ERROR",
@@ -358,7 +435,12 @@ describe("Norwegian domestic credit transfer request (psd2-interface.md)", () =>
 
   it("lists all problems of a body at once", () => {
     const messages = errorsOf(
-      payment({ creditorName: "x".repeat(71), instructedAmount: { amount: "1", currency: "NOK" }, requestedExecutionDate: "2025-02-28", purpose: "x" }),
+      payment({
+        creditorName: "x".repeat(71),
+        instructedAmount: { amount: "1", currency: "NOK" },
+        requestedExecutionDate: "2025-02-28",
+        purpose: "x",
+      }),
     );
     expect(messages.map((message) => [message.code, message.path])).toEqual([
       ["FORMAT_ERROR", "instructedAmount.amount"],

@@ -16,7 +16,12 @@ describe("error reply (supplement.md §4)", () => {
   it("reads tppMessages, _links and psuMessage, codes beyond the interface's included", () => {
     const reply = {
       tppMessages: [
-        { category: "ERROR", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName is 71 characters long; at most 70 are allowed" },
+        {
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: "creditorName",
+          text: "creditorName is 71 characters long; at most 70 are allowed",
+        },
         { category: "WARNING", code: "PERIOD_INVALID" },
       ],
       _links: { scaRedirect },
@@ -29,14 +34,19 @@ describe("error reply (supplement.md §4)", () => {
     const reply = { tppMessages: [{ category: "INFO", code: "X", text: "t".repeat(513) }] };
     expect(parseResponseBody(errorResponseSchema, reply)).toEqual({
       ok: false,
-      problems: ["tppMessages[0].category must be one of ERROR, WARNING", "tppMessages[0].text is 513 characters long; at most 512 are allowed"],
+      problems: [
+        "tppMessages[0].category must be one of ERROR, WARNING",
+        "tppMessages[0].text is 513 characters long; at most 512 are allowed",
+      ],
     });
   });
 });
 
 describe("small replies (supplement.md §2)", () => {
   it("reads a reply that must carry scaRedirect (consents, users)", () => {
-    expect(parseResponseBody(scaRedirectResponseSchema, { _links: { scaRedirect, self: { href: "/v1/consents/c", verbs: ["GET"] } } }).ok).toBe(true);
+    expect(
+      parseResponseBody(scaRedirectResponseSchema, { _links: { scaRedirect, self: { href: "/v1/consents/c", verbs: ["GET"] } } }).ok,
+    ).toBe(true);
     expect(parseResponseBody(scaRedirectResponseSchema, { _links: { self: scaRedirect } })).toEqual({
       ok: false,
       problems: ["_links.scaRedirect is required"],
@@ -52,7 +62,9 @@ describe("small replies (supplement.md §2)", () => {
     expect(parseResponseBody(feeInformationResponseSchema, fee)).toEqual({ ok: true, value: fee });
     expect(parseResponseBody(scaStatusResponseSchema, { scaStatus: "finalised" }).ok).toBe(true);
     expect(parseResponseBody(scaStatusResponseSchema, { scaStatus: "done" }).ok).toBe(false);
-    expect(parseResponseBody(startAuthorisationResponseSchema, { scaStatus: "received", authorisationId: "au-1", _links: { scaRedirect } }).ok).toBe(true);
+    expect(
+      parseResponseBody(startAuthorisationResponseSchema, { scaStatus: "received", authorisationId: "au-1", _links: { scaRedirect } }).ok,
+    ).toBe(true);
   });
 
   it("takes a contact e-mail address and nothing else", () => {
@@ -63,7 +75,7 @@ describe("small replies (supplement.md §2)", () => {
   });
 });
 
-describe("sandbox customer (psd2-interface.md \"Sandbox customer\"; supplement.md §11)", () => {
+describe('sandbox customer (psd2-interface.md "Sandbox customer"; supplement.md §11)', () => {
   const customer = {
     customerId: "c-1",
     customerNumber: "13039319955",
@@ -77,7 +89,10 @@ describe("sandbox customer (psd2-interface.md \"Sandbox customer\"; supplement.m
 
   it("reads a customer and requires its self link", () => {
     expect(parseResponseBody(sandboxCustomerSchema, customer)).toEqual({ ok: true, value: customer });
-    expect(parseResponseBody(sandboxCustomerSchema, { ...customer, _links: {} })).toEqual({ ok: false, problems: ["_links.self is required"] });
+    expect(parseResponseBody(sandboxCustomerSchema, { ...customer, _links: {} })).toEqual({
+      ok: false,
+      problems: ["_links.self is required"],
+    });
   });
 
   it("takes the creation body", () => {

@@ -22,7 +22,11 @@ const sepa = {
 describe("payment services and products (supplement.md §2)", () => {
   it("names the three services and three products, and tells them from other path segments", () => {
     expect(PAYMENT_SERVICES).toEqual(["payments", "periodic-payments", "bulk-payments"]);
-    expect(PAYMENT_PRODUCTS).toEqual(["norwegian-domestic-credit-transfers", "sepa-credit-transfers", "instant-norwegian-credit-transfers-straks"]);
+    expect(PAYMENT_PRODUCTS).toEqual([
+      "norwegian-domestic-credit-transfers",
+      "sepa-credit-transfers",
+      "instant-norwegian-credit-transfers-straks",
+    ]);
     expect(isPaymentService("bulk-payments")).toBe(true);
     expect(isPaymentService("payment")).toBe(false);
     expect(isPaymentProduct("sepa-credit-transfers")).toBe(true);
@@ -39,7 +43,11 @@ describe("payment services and products (supplement.md §2)", () => {
   });
 
   it("parses by service and product", () => {
-    expect(parsePaymentRequest("payments", "norwegian-domestic-credit-transfers", domestic, context)).toEqual({ ok: true, value: domestic, tppMessages: [] });
+    expect(parsePaymentRequest("payments", "norwegian-domestic-credit-transfers", domestic, context)).toEqual({
+      ok: true,
+      value: domestic,
+      tppMessages: [],
+    });
     expect(parsePaymentRequest("payments", "sepa-credit-transfers", sepa, context)).toEqual({ ok: true, value: sepa, tppMessages: [] });
     expect(parsePaymentRequest("payments", "sepa-credit-transfers", domestic, context).ok).toBe(false);
     const { debtorAccount, ...entry } = domestic;
@@ -77,7 +85,12 @@ describe("requestedExecutionDate against today (EXECUTION_DATE_INVALID)", () => 
 
   it("leaves a malformed date to FORMAT_ERROR alone", () => {
     expect(at("01.03.2025").tppMessages).toEqual([
-      { category: "ERROR", code: "FORMAT_ERROR", path: "requestedExecutionDate", text: "requestedExecutionDate must be a date in the form YYYY-MM-DD" },
+      {
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path: "requestedExecutionDate",
+        text: "requestedExecutionDate must be a date in the form YYYY-MM-DD",
+      },
     ]);
   });
 

@@ -7,12 +7,7 @@ import type { FieldViolation } from "../validation/violation";
 import { bulkNorwegianDomesticPaymentSchema, bulkSepaPaymentSchema } from "./bulk-payment";
 import { instantPaymentSchema, norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
 import { parseRequestBody, type ParseResult } from "./parse-request-body";
-import {
-  PAYMENT_REQUEST_SCHEMAS,
-  type PaymentProduct,
-  type PaymentRequest,
-  type PaymentService,
-} from "./payment-request-schemas";
+import { PAYMENT_REQUEST_SCHEMAS, type PaymentProduct, type PaymentRequest, type PaymentService } from "./payment-request-schemas";
 import { periodicNorwegianDomesticPaymentSchema, periodicSepaPaymentSchema } from "./periodic-payment";
 import { sepaPaymentSchema } from "./sepa-payment";
 import { createTppMessage, type ValidationTppMessage } from "./to-tpp-messages";
@@ -41,14 +36,20 @@ function executionDateViolations(service: PaymentService, body: unknown, today: 
 function deprecationWarnings(service: PaymentService, body: unknown): ValidationTppMessage[] {
   const payments: { value: unknown; path: JsonPath }[] =
     service === "bulk-payments"
-      ? (isRecord(body) && Array.isArray(body.payments) ? body.payments : []).map((value: unknown, index: number) => ({ value, path: ["payments", index] }))
+      ? (isRecord(body) && Array.isArray(body.payments) ? body.payments : []).map((value: unknown, index: number) => ({
+          value,
+          path: ["payments", index],
+        }))
       : [{ value: body, path: [] }];
   return payments
     .filter(({ value }) => isRecord(value) && value.remittanceInformationStructured !== undefined)
     .map(({ path }) =>
       createTppMessage(
         [...path, "remittanceInformationStructured"],
-        { code: "FORMAT_ERROR", reason: "is deprecated; it was read as a one-element remittanceInformationStructuredArray, which replaces it" },
+        {
+          code: "FORMAT_ERROR",
+          reason: "is deprecated; it was read as a one-element remittanceInformationStructuredArray, which replaces it",
+        },
         { category: "WARNING" },
       ),
     );

@@ -3,7 +3,8 @@ import { isRecord } from "../validation/is-record";
 import { toTppMessages } from "./to-tpp-messages";
 
 /** The outcome of parsing a bank's reply: the typed value, or what is wrong with it, one text per problem. */
-export type ResponseParseResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
+export type ResponseParseResult<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly problems: readonly string[] };
 
 /**
  * A copy of a JSON value without object members whose value is null: in a reply, a null member

@@ -31,4 +31,3 @@ export const paymentDetailsResponseSchema = z.looseObject({
 });
 
 export type PaymentDetailsResponse = z.output<typeof paymentDetailsResponseSchema>;
-

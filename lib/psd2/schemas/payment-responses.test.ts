@@ -7,17 +7,24 @@ import { TRANSACTION_STATUSES } from "./transaction-status";
 
 const link = (href: string, verb = "GET") => ({ href, verbs: [verb] });
 
-describe("payment initiation reply (psd2-interface.md \"Payment creation response\"; supplement.md §5)", () => {
+describe('payment initiation reply (psd2-interface.md "Payment creation response"; supplement.md §5)', () => {
   const reply = {
     paymentId: "p-1",
     transactionStatus: "RCVD",
     transactionFees: { amount: "2.00", currency: "NOK" },
     transactionFeeIndicator: true,
-    _links: { self: link("/v1/payments/x/p-1"), status: link("/v1/payments/x/p-1/status"), startAuthorisation: link("/v1/payments/x/p-1/authorisations", "POST") },
+    _links: {
+      self: link("/v1/payments/x/p-1"),
+      status: link("/v1/payments/x/p-1/status"),
+      startAuthorisation: link("/v1/payments/x/p-1/authorisations", "POST"),
+    },
   };
 
   it("reads a reply with every field, and keeps fields the bank adds", () => {
-    expect(parseResponseBody(paymentInitiationResponseSchema, { ...reply, bankField: "x" })).toEqual({ ok: true, value: { ...reply, bankField: "x" } });
+    expect(parseResponseBody(paymentInitiationResponseSchema, { ...reply, bankField: "x" })).toEqual({
+      ok: true,
+      value: { ...reply, bankField: "x" },
+    });
   });
 
   it("reads every payment status of the spec", () => {
@@ -28,7 +35,13 @@ describe("payment initiation reply (psd2-interface.md \"Payment creation respons
   });
 
   it("names what is wrong in a reply", () => {
-    expect(parseResponseBody(paymentInitiationResponseSchema, { transactionStatus: "DONE", psuMessage: "m".repeat(513), _links: { self: { href: "/x" } } })).toEqual({
+    expect(
+      parseResponseBody(paymentInitiationResponseSchema, {
+        transactionStatus: "DONE",
+        psuMessage: "m".repeat(513),
+        _links: { self: { href: "/x" } },
+      }),
+    ).toEqual({
       ok: false,
       problems: [
         "paymentId is required",
@@ -40,7 +53,11 @@ describe("payment initiation reply (psd2-interface.md \"Payment creation respons
   });
 
   it("reads a link's verbs from the four the spec names only", () => {
-    const result = parseResponseBody(paymentInitiationResponseSchema, { paymentId: "p", transactionStatus: "RCVD", _links: { self: link("/x", "PATCH") } });
+    const result = parseResponseBody(paymentInitiationResponseSchema, {
+      paymentId: "p",
+      transactionStatus: "RCVD",
+      _links: { self: link("/x", "PATCH") },
+    });
     expect(result).toEqual({ ok: false, problems: ["_links.self.verbs[0] must be one of GET, PUT, POST, DELETE"] });
   });
 });

@@ -55,7 +55,11 @@ describe("periodic payments (supplement.md §2)", () => {
       error("EXECUTION_DATE_INVALID", "startDate", "startDate is 2025-02-28, which is in the past (today is 2025-03-01)"),
     ]);
     expect(errorsOf(periodic({ startDate: "2026-03-02" }))).toEqual([
-      error("EXECUTION_DATE_INVALID", "startDate", "startDate is 2026-03-02, more than one year ahead (the latest allowed date is 2026-03-01)"),
+      error(
+        "EXECUTION_DATE_INVALID",
+        "startDate",
+        "startDate is 2026-03-02, more than one year ahead (the latest allowed date is 2026-03-01)",
+      ),
     ]);
   });
 
@@ -96,7 +100,11 @@ describe("periodic payments (supplement.md §2)", () => {
 
     it("rejects a duplicate month with FORMAT_ERROR (release 1.18.1)", () => {
       expect(errorsOf(variable(["1", "4", "1"]))).toEqual([
-        error("FORMAT_ERROR", "monthsOfExecution[2]", 'monthsOfExecution[2] repeats the month at index 0 ("1"); each month may appear once'),
+        error(
+          "FORMAT_ERROR",
+          "monthsOfExecution[2]",
+          'monthsOfExecution[2] repeats the month at index 0 ("1"); each month may appear once',
+        ),
       ]);
     });
 

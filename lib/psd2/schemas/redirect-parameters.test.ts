@@ -4,7 +4,7 @@ import { failureRedirectParametersSchema, successRedirectParametersSchema } from
 
 const psuId = "6f9619ff-8b86-4011-b42d-00c04fc964ff";
 
-describe("success redirect (psd2-interface.md \"Redirect parameters\")", () => {
+describe('success redirect (psd2-interface.md "Redirect parameters")', () => {
   it("reads the parameters and drops the TPP's own", () => {
     const query = { "psu-id": psuId, "tpp-session-id": "s-1", context: "PRIVATE", flow: "payment" };
     expect(successRedirectParametersSchema.parse(query)).toEqual({ "psu-id": psuId, "tpp-session-id": "s-1", context: "PRIVATE" });
@@ -19,7 +19,11 @@ describe("success redirect (psd2-interface.md \"Redirect parameters\")", () => {
     const query = { "psu-id": "12345", "tpp-session-id": ["a", "b"], context: "private" };
     expect(parseResponseBody(successRedirectParametersSchema, query)).toEqual({
       ok: false,
-      problems: ["psu-id must be a UUID (RFC 4122)", "tpp-session-id must be a string, not an array", "context must be one of PRIVATE, CORPORATE"],
+      problems: [
+        "psu-id must be a UUID (RFC 4122)",
+        "tpp-session-id must be a string, not an array",
+        "context must be one of PRIVATE, CORPORATE",
+      ],
     });
   });
 });
@@ -27,8 +31,16 @@ describe("success redirect (psd2-interface.md \"Redirect parameters\")", () => {
 describe("failure redirect", () => {
   it("reads status as a number", () => {
     const query = { system: "SCA", status: "401", code: "SCA_INVALID", message: "The PSU cancelled" };
-    expect(failureRedirectParametersSchema.parse(query)).toEqual({ system: "SCA", status: 401, code: "SCA_INVALID", message: "The PSU cancelled" });
-    expect(failureRedirectParametersSchema.parse({ status: "400", code: "PAYMENT_FAILED" })).toEqual({ status: 400, code: "PAYMENT_FAILED" });
+    expect(failureRedirectParametersSchema.parse(query)).toEqual({
+      system: "SCA",
+      status: 401,
+      code: "SCA_INVALID",
+      message: "The PSU cancelled",
+    });
+    expect(failureRedirectParametersSchema.parse({ status: "400", code: "PAYMENT_FAILED" })).toEqual({
+      status: 400,
+      code: "PAYMENT_FAILED",
+    });
   });
 
   it.each(["40", "4011", "600", "099", "abc", ""])("rejects status %j", (status) => {

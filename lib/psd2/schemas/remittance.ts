@@ -20,9 +20,7 @@ export const remittanceReferenceSchema = z
   })
   .check((payload) => {
     const { reference, referenceType } = payload.value;
-    const violation = isKidReferenceType(referenceType)
-      ? checkKid(reference)
-      : validateLength(reference, FIELD_LIMITS.remittanceReference);
+    const violation = isKidReferenceType(referenceType) ? checkKid(reference) : validateLength(reference, FIELD_LIMITS.remittanceReference);
     if (violation) addViolation(payload, violation, ["reference"]);
   });
 

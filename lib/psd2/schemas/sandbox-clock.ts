@@ -29,10 +29,13 @@ const durationSchema = z.string().check(
   checkWith((value: string) => {
     const milliseconds = parseIsoDuration(value);
     if (milliseconds === undefined) {
-      return formatError("must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)");
+      return formatError(
+        "must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)",
+      );
     }
     if (milliseconds <= 0) return formatError("must be longer than zero: the clock moves forward only by advance; set now to go back");
-    if (milliseconds > durationMs({ days: MAX_SANDBOX_CLOCK_ADVANCE_DAYS })) return formatError(`must be at most P${MAX_SANDBOX_CLOCK_ADVANCE_DAYS}D`);
+    if (milliseconds > durationMs({ days: MAX_SANDBOX_CLOCK_ADVANCE_DAYS }))
+      return formatError(`must be at most P${MAX_SANDBOX_CLOCK_ADVANCE_DAYS}D`);
     return undefined;
   }),
 );
@@ -54,7 +57,9 @@ export const sandboxClockMoveSchema = z
     frozen: z
       .boolean()
       .optional()
-      .describe("true: the clock stands still (at the new time, with now or advance); false: it runs on. Alone: freezes or releases the clock where it is"),
+      .describe(
+        "true: the clock stands still (at the new time, with now or advance); false: it runs on. Alone: freezes or releases the clock where it is",
+      ),
     reset: z.literal(true).optional().describe("true: back to the real time, running"),
   })
   .check((payload) => {
@@ -65,7 +70,12 @@ export const sandboxClockMoveSchema = z
       addViolation(payload, formatError(`cannot be combined with ${moves[0]}: give one of now, advance and reset`), [second]);
     }
     if (now === undefined && advance === undefined && reset === undefined && frozen === undefined) {
-      addViolation(payload, formatError('must hold now, advance, frozen or reset, e.g. {"advance":"PT1H"} or {"now":"2026-03-02T05:00:00+01:00","frozen":true}'));
+      addViolation(
+        payload,
+        formatError(
+          'must hold now, advance, frozen or reset, e.g. {"advance":"PT1H"} or {"now":"2026-03-02T05:00:00+01:00","frozen":true}',
+        ),
+      );
     }
     if (reset !== undefined && frozen !== undefined) {
       addViolation(payload, formatError("cannot be combined with reset: reset returns to the real time, running"), ["frozen"]);

@@ -9,7 +9,10 @@ import { z } from "zod";
 import { linkSchema } from "./links";
 import { sandboxCustomerSchema } from "./sandbox-customer";
 
-const amount = z.object({ currency: z.string().describe("ISO 4217 code"), amount: z.string().describe("Decimal string with the currency's fraction digits; debits negative") });
+const amount = z.object({
+  currency: z.string().describe("ISO 4217 code"),
+  amount: z.string().describe("Decimal string with the currency's fraction digits; debits negative"),
+});
 const date = z.string().describe("YYYY-MM-DD");
 
 export const sandboxInitialisationSchema = z.object({
@@ -144,9 +147,13 @@ export const sandboxClockStateSchema = z.object({
   }),
 });
 
-export const sandboxClockMoveReplySchema = sandboxClockStateSchema.extend({ batchRuns: sandboxBatchRunsOutcomeSchema.describe("The batch runs the move ran") });
+export const sandboxClockMoveReplySchema = sandboxClockStateSchema.extend({
+  batchRuns: sandboxBatchRunsOutcomeSchema.describe("The batch runs the move ran"),
+});
 
-export const sandboxBatchRunsReplySchema = sandboxBatchRunsOutcomeSchema.extend({ now: z.string().describe("The sandbox time of the on-demand run") });
+export const sandboxBatchRunsReplySchema = sandboxBatchRunsOutcomeSchema.extend({
+  now: z.string().describe("The sandbox time of the on-demand run"),
+});
 
 export type SandboxInitialisation = z.output<typeof sandboxInitialisationSchema>;
 export type SandboxAccount = z.output<typeof sandboxAccountSchema>;

@@ -31,8 +31,29 @@ const INT32_MAX = 2_147_483_647;
 
 /** ISO 20022 ExternalCashAccountType1Code. @see supplement.md §3 */
 export const SANDBOX_CASH_ACCOUNT_TYPES = [
-  "CACC", "CARD", "CASH", "CHAR", "CISH", "COMM", "CPAC", "LLSV", "LOAN", "MGLD", "MOMA", "NFCA",
-  "NREX", "ODFT", "ONDP", "OTHR", "SACC", "SLRY", "SVGS", "TAXE", "TRAN", "TRAS", "VACC",
+  "CACC",
+  "CARD",
+  "CASH",
+  "CHAR",
+  "CISH",
+  "COMM",
+  "CPAC",
+  "LLSV",
+  "LOAN",
+  "MGLD",
+  "MOMA",
+  "NFCA",
+  "NREX",
+  "ODFT",
+  "ONDP",
+  "OTHR",
+  "SACC",
+  "SLRY",
+  "SVGS",
+  "TAXE",
+  "TRAN",
+  "TRAS",
+  "VACC",
 ] as const;
 
 function fractionDigits(currency: string): number | null {
@@ -131,13 +152,17 @@ export type CreateSandboxCardAccountInput = z.output<typeof createSandboxCardAcc
 export const createSandboxAgreementSchema = z.strictObject({
   customerId: idSchema,
   name: text(NAME_LIMIT),
-  organisationNumber: z.string().check(
-    checkWith((value: string) =>
-      isValidOrganisationNumber(value)
-        ? undefined
-        : formatError("must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)"),
+  organisationNumber: z
+    .string()
+    .check(
+      checkWith((value: string) =>
+        isValidOrganisationNumber(value)
+          ? undefined
+          : formatError(
+              "must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
+            ),
+      ),
     ),
-  ),
   accountIds: z
     .array(idSchema)
     .check(checkWith((items: string[]) => validateItemCount(items, { min: 1 }, "account id")))
@@ -198,7 +223,9 @@ export type SandboxCardTransactionInput = z.output<typeof cardTransactionItemSch
 /** POST /v1/sandbox/card-accounts/{id}/transactions: an array of 1 to 1000 card transactions. */
 export const createSandboxCardTransactionsSchema = z
   .array(cardTransactionItemSchema)
-  .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "card transaction")));
+  .check(
+    checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "card transaction")),
+  );
 
 /** PUT /v1/sandbox/accounts/{id}/balances and /v1/sandbox/card-accounts/{id}/balances. */
 export const setSandboxBalanceSchema = z.strictObject({
@@ -213,7 +240,8 @@ function integerParameter(minimum: number) {
     .check(
       checkWith((value: string | number) => {
         const text = String(value);
-        if (!/^[0-9]+$/.test(text) || Number(text) > INT32_MAX) return formatError(`must be a whole number from ${minimum} to ${INT32_MAX}`);
+        if (!/^[0-9]+$/.test(text) || Number(text) > INT32_MAX)
+          return formatError(`must be a whole number from ${minimum} to ${INT32_MAX}`);
         if (Number(text) < minimum) return formatError(`must be at least ${minimum}`);
         return undefined;
       }),

@@ -4,7 +4,15 @@ import { psuMessageSchema } from "./tpp-message";
 
 /** Berlin Group SCA states. @see supplement.md §2 */
 export const SCA_STATUSES = [
-  "received", "psuIdentified", "psuAuthenticated", "scaMethodSelected", "started", "unconfirmed", "finalised", "failed", "exempted",
+  "received",
+  "psuIdentified",
+  "psuAuthenticated",
+  "scaMethodSelected",
+  "started",
+  "unconfirmed",
+  "finalised",
+  "failed",
+  "exempted",
 ] as const;
 
 /** The reply to GET .../authorisations/{authorisationId}. @see supplement.md §2 */

@@ -47,7 +47,12 @@ describe("SEPA credit transfer request (psd2-interface.md)", () => {
 
   it("checks both IBANs, electronic format only", () => {
     expect(
-      errorsOf(payment({ creditorAccount: { iban: "DE89 3704 0044 0532 0130 00", currency: "EUR" }, debtorAccount: { iban: "NO9386011117948", currency: "NOK" } })),
+      errorsOf(
+        payment({
+          creditorAccount: { iban: "DE89 3704 0044 0532 0130 00", currency: "EUR" },
+          debtorAccount: { iban: "NO9386011117948", currency: "NOK" },
+        }),
+      ),
     ).toEqual([
       error(
         "FORMAT_ERROR",
@@ -68,14 +73,24 @@ describe("SEPA credit transfer request (psd2-interface.md)", () => {
     const body = payment({ creditorAgent: "DEUTDEFF", remittanceInformationStructuredArray: [{ reference: "RF18539007547034" }] });
     expect(errorsOf(body)).toEqual([
       error("FORMAT_ERROR", "creditorAgent", "creditorAgent is not a known field; unknown fields are rejected"),
-      error("FORMAT_ERROR", "remittanceInformationStructuredArray", "remittanceInformationStructuredArray is not a known field; unknown fields are rejected"),
+      error(
+        "FORMAT_ERROR",
+        "remittanceInformationStructuredArray",
+        "remittanceInformationStructuredArray is not a known field; unknown fields are rejected",
+      ),
     ]);
   });
 
   it("requires the account currency and checks the amount's minor units", () => {
-    expect(errorsOf(payment({ debtorAccount: { iban: "NO9386011117947" }, instructedAmount: { amount: "100", currency: "EUR" } }))).toEqual([
-      error("FORMAT_ERROR", "instructedAmount.amount", "instructedAmount.amount has no fraction digits; EUR amounts have exactly 2 (ISO 4217 minor units)"),
-      error("FORMAT_ERROR", "debtorAccount.currency", "debtorAccount.currency is required"),
-    ]);
+    expect(errorsOf(payment({ debtorAccount: { iban: "NO9386011117947" }, instructedAmount: { amount: "100", currency: "EUR" } }))).toEqual(
+      [
+        error(
+          "FORMAT_ERROR",
+          "instructedAmount.amount",
+          "instructedAmount.amount has no fraction digits; EUR amounts have exactly 2 (ISO 4217 minor units)",
+        ),
+        error("FORMAT_ERROR", "debtorAccount.currency", "debtorAccount.currency is required"),
+      ],
+    );
   });
 });

@@ -2,12 +2,16 @@ import { describe, expect, it } from "vitest";
 import { parseRequestBody } from "./parse-request-body";
 import { parseResponseBody } from "./parse-response-body";
 import { signingBasketRequestSchema } from "./signing-basket-request";
-import { signingBasketDetailsResponseSchema, signingBasketResponseSchema, signingBasketStatusResponseSchema } from "./signing-basket-responses";
+import {
+  signingBasketDetailsResponseSchema,
+  signingBasketResponseSchema,
+  signingBasketStatusResponseSchema,
+} from "./signing-basket-responses";
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `payment-${index}`);
 const parse = (body: unknown) => parseRequestBody(signingBasketRequestSchema, body);
 
-describe("signing basket request (psd2-interface.md \"Signing basket\"; supplement.md §6)", () => {
+describe('signing basket request (psd2-interface.md "Signing basket"; supplement.md §6)', () => {
   it("accepts 1 and 10 payment ids", () => {
     expect(parse({ paymentIds: ids(1) })).toEqual({ ok: true, value: { paymentIds: ids(1) }, tppMessages: [] });
     expect(parse({ paymentIds: ids(10) }).ok).toBe(true);
@@ -18,7 +22,12 @@ describe("signing basket request (psd2-interface.md \"Signing basket\"; suppleme
       { category: "ERROR", code: "FORMAT_ERROR", path: "paymentIds", text: "paymentIds is empty; at least 1 payment id is required" },
     ]);
     expect(parse({ paymentIds: ids(11) }).tppMessages).toEqual([
-      { category: "ERROR", code: "FORMAT_ERROR", path: "paymentIds", text: "paymentIds holds 11 payment ids; at most 10 payment ids are allowed" },
+      {
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path: "paymentIds",
+        text: "paymentIds holds 11 payment ids; at most 10 payment ids are allowed",
+      },
     ]);
   });
 
@@ -34,7 +43,9 @@ describe("signing basket request (psd2-interface.md \"Signing basket\"; suppleme
     expect(parse({ paymentIds: ["a", ""] }).tppMessages).toEqual([
       { category: "ERROR", code: "FORMAT_ERROR", path: "paymentIds[1]", text: "paymentIds[1] is empty; at least 1 character is required" },
     ]);
-    expect(parse({}).tppMessages).toEqual([{ category: "ERROR", code: "FORMAT_ERROR", path: "paymentIds", text: "paymentIds is required" }]);
+    expect(parse({}).tppMessages).toEqual([
+      { category: "ERROR", code: "FORMAT_ERROR", path: "paymentIds", text: "paymentIds is required" },
+    ]);
     expect(parse({ paymentIds: ["a"], basketName: "x" }).tppMessages).toEqual([
       { category: "ERROR", code: "FORMAT_ERROR", path: "basketName", text: "basketName is not a known field; unknown fields are rejected" },
     ]);
@@ -45,7 +56,12 @@ describe("signing basket replies", () => {
   const link = { href: "/v1/signing-baskets/b1", verbs: ["GET"] };
 
   it("reads the creation reply and lets unknown fields pass", () => {
-    const reply = { basketId: "b1", transactionStatus: "RCVD", _links: { self: link, startAuthorisation: { href: "/x", verbs: ["POST"] } }, extra: 1 };
+    const reply = {
+      basketId: "b1",
+      transactionStatus: "RCVD",
+      _links: { self: link, startAuthorisation: { href: "/x", verbs: ["POST"] } },
+      extra: 1,
+    };
     expect(parseResponseBody(signingBasketResponseSchema, reply)).toEqual({ ok: true, value: reply });
   });
 

@@ -70,7 +70,7 @@ describe("toTppMessages: zod issues in interface terms", () => {
 
   it("gives one message per unknown key, at the key's path", () => {
     expect(texts({ name: "a", b: 1, "c.d": 2, inner: { value: "v", e: 3 } })).toEqual([
-      'inner.e is not a known field; unknown fields are rejected',
+      "inner.e is not a known field; unknown fields are rejected",
       "b is not a known field; unknown fields are rejected",
       '["c.d"] is not a known field; unknown fields are rejected',
     ]);

@@ -20,7 +20,9 @@ const TEXT_LIMIT = FIELD_LIMITS.tppMessageText.max;
 /** The text cut to at most `limit` code points, the cut marked with "…". */
 function truncate(text: string, limit: number): string {
   if (countCharacters(text) <= limit) return text;
-  return `${Array.from(text).slice(0, limit - 1).join("")}…`;
+  return `${Array.from(text)
+    .slice(0, limit - 1)
+    .join("")}…`;
 }
 
 /**
@@ -75,7 +77,10 @@ function explain(issue: z.core.$ZodIssue): Violation {
     case "invalid_type":
       return {
         code: "FORMAT_ERROR",
-        reason: issue.input === undefined ? "is required" : `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${describeValue(issue.input)}`,
+        reason:
+          issue.input === undefined
+            ? "is required"
+            : `must be ${EXPECTED[issue.expected] ?? issue.expected}, not ${describeValue(issue.input)}`,
       };
     case "invalid_value":
       // a missing enum or literal field comes as invalid_value, not invalid_type
@@ -111,7 +116,11 @@ export function toTppMessages(issues: readonly z.core.$ZodIssue[], subject = "th
     const path = toJsonPath(issue.path);
     if (issue.code === "unrecognized_keys") {
       return issue.keys.map((key) =>
-        createTppMessage([...path, key], { code: "FORMAT_ERROR", reason: "is not a known field; unknown fields are rejected" }, { subject }),
+        createTppMessage(
+          [...path, key],
+          { code: "FORMAT_ERROR", reason: "is not a known field; unknown fields are rejected" },
+          { subject },
+        ),
       );
     }
     return [createTppMessage(path, explain(issue), { subject })];

@@ -18,9 +18,12 @@ describe("buildSigningString (supplement §9.3, draft-cavage-10 §2.3)", () => {
   });
 
   it("writes (request-target) as the lower-case method and the path with query", () => {
-    expect(buildSigningString(["(request-target)", "x-request-id"], lookup, { method: "POST", path: "/v1/payments/sepa-credit-transfers?dryRun=false" })).toBe(
-      "(request-target): post /v1/payments/sepa-credit-transfers?dryRun=false\nx-request-id: id-1",
-    );
+    expect(
+      buildSigningString(["(request-target)", "x-request-id"], lookup, {
+        method: "POST",
+        path: "/v1/payments/sepa-credit-transfers?dryRun=false",
+      }),
+    ).toBe("(request-target): post /v1/payments/sepa-credit-transfers?dryRun=false\nx-request-id: id-1");
   });
 
   it("keeps an empty value", () => {

@@ -15,9 +15,7 @@ const now = new Date("2026-01-01T00:00:00Z");
 const SIGNATURE_HEADERS = new Set(["digest", "signature", "tpp-signature-certificate"]);
 
 function unsignedHeaders(vector: Vector): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(vector.request.headers).filter(([name]) => !SIGNATURE_HEADERS.has(name.toLowerCase())),
-  );
+  return Object.fromEntries(Object.entries(vector.request.headers).filter(([name]) => !SIGNATURE_HEADERS.has(name.toLowerCase())));
 }
 
 function digestAlgorithmOf(vector: Vector): DigestAlgorithm {
@@ -32,9 +30,18 @@ function signerFor(vector: Vector) {
 
 describe("createRequestSigner reproduces every positive vector byte for byte (supplement §9)", () => {
   it("finds P01-P10", () => {
-    expect(positives.map((vector) => vector.id.slice(0, 3))).toEqual(
-      ["P01", "P02", "P03", "P04", "P05", "P06", "P07", "P08", "P09", "P10"],
-    );
+    expect(positives.map((vector) => vector.id.slice(0, 3))).toEqual([
+      "P01",
+      "P02",
+      "P03",
+      "P04",
+      "P05",
+      "P06",
+      "P07",
+      "P08",
+      "P09",
+      "P10",
+    ]);
   });
 
   describe.each(positives.map((vector) => [vector.id, vector] as const))("%s", (_id, vector) => {
@@ -150,7 +157,10 @@ describe("createRequestSigner", () => {
     const ok = verifyRequest(sent, { mode: "strict", trustAnchors, now });
     expect(ok.failures).toEqual([]);
     expect(ok.certificate?.organizationIdentifier).toBe("PSDNO-FSA-123456");
-    const tampered = verifyRequest({ ...sent, headers: { ...sent.headers, "PSU-ID": "31125453914" } }, { mode: "strict", trustAnchors, now });
+    const tampered = verifyRequest(
+      { ...sent, headers: { ...sent.headers, "PSU-ID": "31125453914" } },
+      { mode: "strict", trustAnchors, now },
+    );
     expect(tampered.failures.map((failure) => failure.check)).toEqual(["signature.verify"]);
   });
 
@@ -160,7 +170,10 @@ describe("createRequestSigner", () => {
     const signed = signer.sign(withUtf8);
     expect(signed.rfc2047).toBe(true);
     expect(signed.headers.Signature.startsWith("=?utf-8?B?")).toBe(true);
-    const result = verifyRequest({ ...withUtf8, headers: { ...withUtf8.headers, ...signed.headers } }, { mode: "strict", trustAnchors, now });
+    const result = verifyRequest(
+      { ...withUtf8, headers: { ...withUtf8.headers, ...signed.headers } },
+      { mode: "strict", trustAnchors, now },
+    );
     expect(result.failures).toEqual([]);
   });
 
@@ -168,7 +181,9 @@ describe("createRequestSigner", () => {
     const signer = createRequestSigner({ privateKeyPem, certificatePem });
     const signed = signer.sign(request);
     const signature = /signature="([^"]+)"/.exec(signed.signatureHeaderDecoded)?.[1] ?? "";
-    expect(verify("sha256", Buffer.from(signed.signingString, "utf8"), signer.certificate.publicKey, Buffer.from(signature, "base64"))).toBe(true);
+    expect(
+      verify("sha256", Buffer.from(signed.signingString, "utf8"), signer.certificate.publicKey, Buffer.from(signature, "base64")),
+    ).toBe(true);
   });
 });
 

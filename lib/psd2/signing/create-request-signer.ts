@@ -97,7 +97,10 @@ function loadPrivateKey(options: RequestSignerOptions): KeyObject {
     }
   } else throw new SigningError("KEY_INVALID", "give privateKeyPem or privateKey");
   if (key.type !== "private" || key.asymmetricKeyType !== "rsa") {
-    throw new SigningError("KEY_INVALID", `the signing key must be an RSA private key (rsa-sha256), not ${key.asymmetricKeyType ?? key.type}`);
+    throw new SigningError(
+      "KEY_INVALID",
+      `the signing key must be an RSA private key (rsa-sha256), not ${key.asymmetricKeyType ?? key.type}`,
+    );
   }
   return key;
 }

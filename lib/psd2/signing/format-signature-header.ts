@@ -39,10 +39,7 @@ export function formatSignatureHeader(parts: SignatureHeaderParts): string {
   ];
   for (const [name, value] of values) {
     if (!isQuotable(value)) {
-      throw new SigningError(
-        "INVALID_INPUT",
-        `Signature ${name} '${value}' holds an unescaped '"', a line break or a trailing backslash`,
-      );
+      throw new SigningError("INVALID_INPUT", `Signature ${name} '${value}' holds an unescaped '"', a line break or a trailing backslash`);
     }
   }
   return values.map(([name, value]) => `${name}="${value}"`).join(",");

@@ -1,16 +1,6 @@
 export { buildSigningString, REQUEST_TARGET, type RequestTarget } from "./build-signing-string";
-export {
-  type CertificateCache,
-  type CertificateCacheEntry,
-  createCertificateCache,
-} from "./certificate-cache";
-export {
-  computeDigest,
-  type DigestAlgorithm,
-  type DigestEntry,
-  isDigestAlgorithm,
-  parseDigestHeader,
-} from "./compute-digest";
+export { type CertificateCache, type CertificateCacheEntry, createCertificateCache } from "./certificate-cache";
+export { computeDigest, type DigestAlgorithm, type DigestEntry, isDigestAlgorithm, parseDigestHeader } from "./compute-digest";
 export { createRequestId } from "./create-request-id";
 export {
   createRequestSigner,

@@ -7,16 +7,18 @@ const KEY_ID = "SN=F1E2D3C4B5A69788,CA=CN=Test QTSP eSeal CA G2,O=Testbank Serti
 
 describe("formatSignatureHeader (supplement §9.4)", () => {
   it("writes the four parts, no spaces after commas, the keyId as it is", () => {
-    expect(formatSignatureHeader({ keyId: KEY_ID, algorithm: "rsa-sha256", headers: ["date", "digest", "x-request-id"], signature: "c2ln" })).toBe(
-      `keyId="${KEY_ID}",algorithm="rsa-sha256",headers="date digest x-request-id",signature="c2ln"`,
-    );
+    expect(
+      formatSignatureHeader({ keyId: KEY_ID, algorithm: "rsa-sha256", headers: ["date", "digest", "x-request-id"], signature: "c2ln" }),
+    ).toBe(`keyId="${KEY_ID}",algorithm="rsa-sha256",headers="date digest x-request-id",signature="c2ln"`);
   });
 
   it("refuses a value that would not read back", () => {
     for (const keyId of ['SN=1,CA=O=a"b', "SN=1,CA=O=a\\", "SN=1,CA=O=a\nb"]) {
       expect(() => formatSignatureHeader({ keyId, algorithm: "rsa-sha256", headers: "digest", signature: "c2ln" })).toThrow(SigningError);
     }
-    expect(formatSignatureHeader({ keyId: 'SN=1,CA=O=a\\"b', algorithm: "rsa-sha256", headers: "digest", signature: "c2ln" })).toContain('keyId="SN=1,CA=O=a\\"b"');
+    expect(formatSignatureHeader({ keyId: 'SN=1,CA=O=a\\"b', algorithm: "rsa-sha256", headers: "digest", signature: "c2ln" })).toContain(
+      'keyId="SN=1,CA=O=a\\"b"',
+    );
   });
 });
 

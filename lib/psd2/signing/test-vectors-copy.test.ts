@@ -37,10 +37,17 @@ describe("the copy of the shared signature vectors", () => {
 
   it("is byte for byte the shared original, as SHA256SUMS pins it: no file changed, missing or added", () => {
     const sums = manifest();
-    const files = filesUnder(copy).filter((file) => file !== "SHA256SUMS").sort();
+    const files = filesUnder(copy)
+      .filter((file) => file !== "SHA256SUMS")
+      .sort();
     expect(files).toEqual([...sums.keys()].sort());
     for (const file of files) {
-      expect(createHash("sha256").update(readFileSync(new URL(file, copy))).digest("hex"), file).toBe(sums.get(file));
+      expect(
+        createHash("sha256")
+          .update(readFileSync(new URL(file, copy)))
+          .digest("hex"),
+        file,
+      ).toBe(sums.get(file));
     }
   });
 });

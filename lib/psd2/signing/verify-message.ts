@@ -13,13 +13,7 @@ import { computeDigest, type DigestAlgorithm, isDigestAlgorithm, parseDigestHead
 import { decodeRfc2047, isRfc2047Encoded } from "./decode-rfc2047";
 import { createHeaderLookup, type HttpMessage } from "./header-lookup";
 import { parseSignatureHeader, type SignatureParameters } from "./parse-signature-header";
-import {
-  codeOfCheck,
-  rankOfCheck,
-  selectErrorCode,
-  type SignatureErrorCode,
-  type VerificationCheck,
-} from "./verification-checks";
+import { codeOfCheck, rankOfCheck, selectErrorCode, type SignatureErrorCode, type VerificationCheck } from "./verification-checks";
 
 /** strict: the bank's default, canonical forms only; lenient: accepts the spellings real banks differ on. */
 export type VerificationMode = "strict" | "lenient";
@@ -116,13 +110,7 @@ class FailureCollector {
   }
 }
 
-function checkDigest(
-  header: string | undefined,
-  body: string | Uint8Array,
-  strict: boolean,
-  kind: string,
-  fail: FailureCollector,
-): void {
+function checkDigest(header: string | undefined, body: string | Uint8Array, strict: boolean, kind: string, fail: FailureCollector): void {
   if (header === undefined) {
     fail.add("digest.present", `the ${kind} has no Digest header; it is required, also for an empty body`);
     return;
@@ -142,12 +130,23 @@ function checkDigest(
     const expected = computeDigest(body, token);
     if (expected === `${token}=${entry.value}`) continue;
     const other: DigestAlgorithm = token === "SHA-256" ? "SHA-512" : "SHA-256";
-    const hint = computeDigest(body, other) === `${other}=${entry.value}` ? ` (the value is the ${other} of the body: label and value disagree)` : "";
-    fail.add("digest.match", `the Digest header says ${quoteForMessage(`${entry.algorithm}=${entry.value}`, 100)}, but the ${token} of the body is ${expected.slice(token.length + 1)}${hint}`);
+    const hint =
+      computeDigest(body, other) === `${other}=${entry.value}` ? ` (the value is the ${other} of the body: label and value disagree)` : "";
+    fail.add(
+      "digest.match",
+      `the Digest header says ${quoteForMessage(`${entry.algorithm}=${entry.value}`, 100)}, but the ${token} of the body is ${expected.slice(token.length + 1)}${hint}`,
+    );
   }
   if (supported === 0) {
-    const tokens = entries.slice(0, 3).map((entry) => quoteForMessage(entry.algorithm)).join(", ") + (entries.length > 3 ? ", ..." : "");
-    fail.add("digest.algorithm", `Digest algorithm ${tokens} is not supported: write SHA-256 or SHA-512 (the RFC 5843 tokens, with the hyphen${strict ? ", in upper case" : ""})`);
+    const tokens =
+      entries
+        .slice(0, 3)
+        .map((entry) => quoteForMessage(entry.algorithm))
+        .join(", ") + (entries.length > 3 ? ", ..." : "");
+    fail.add(
+      "digest.algorithm",
+      `Digest algorithm ${tokens} is not supported: write SHA-256 or SHA-512 (the RFC 5843 tokens, with the hyphen${strict ? ", in upper case" : ""})`,
+    );
   }
 }
 
@@ -196,13 +195,19 @@ function resolveCertificate(value: string, options: VerifyOptions, fail: Failure
   // Strictly only the canonical form passes (supplement §9.6): the DER of one certificate, as one
   // line of Base64; no PEM armour, whitespace, trailing bytes or second certificate.
   if (options.mode === "strict" && value !== certificate.base64) {
-    fail.add("certificate.format", `${label} must be the certificate's DER as one line of Base64, with nothing else: ${describeNonCanonical(value, certificate.der)}`);
+    fail.add(
+      "certificate.format",
+      `${label} must be the certificate's DER as one line of Base64, with nothing else: ${describeNonCanonical(value, certificate.der)}`,
+    );
   }
   const now = options.now;
   if (now.getTime() > certificate.notAfter.getTime()) {
     fail.add("certificate.validity", `the certificate expired on ${certificate.notAfter.toISOString()} (now is ${now.toISOString()})`);
   } else if (now.getTime() < certificate.notBefore.getTime()) {
-    fail.add("certificate.validity", `the certificate is not valid before ${certificate.notBefore.toISOString()} (now is ${now.toISOString()})`);
+    fail.add(
+      "certificate.validity",
+      `the certificate is not valid before ${certificate.notBefore.toISOString()} (now is ${now.toISOString()})`,
+    );
   }
   const chain = checkCertificateChain(certificate, search, now);
   if (!chain.ok) fail.add("certificate.chain", chain.message);
@@ -222,12 +227,21 @@ function checkKeyId(keyId: string, certificate: ParsedCertificate, strict: boole
     const serial = parseSerialNumber(serialNumber);
     if (serial === certificate.serial) {
       if (strict) {
-        fail.add("keyId.serial.format", `keyId SN ${quoteForMessage(serialNumber, 60)} is the certificate's serial, but not in the canonical form ${quoteForMessage(certificate.serialNumber, 60)} (upper-case hex without leading zeros)`);
+        fail.add(
+          "keyId.serial.format",
+          `keyId SN ${quoteForMessage(serialNumber, 60)} is the certificate's serial, but not in the canonical form ${quoteForMessage(certificate.serialNumber, 60)} (upper-case hex without leading zeros)`,
+        );
       }
     } else if (serial === undefined) {
-      fail.add("keyId.serial", `keyId SN ${quoteForMessage(serialNumber, 60)} is not a hexadecimal number; the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`);
+      fail.add(
+        "keyId.serial",
+        `keyId SN ${quoteForMessage(serialNumber, 60)} is not a hexadecimal number; the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`,
+      );
     } else {
-      fail.add("keyId.serial", `keyId SN is ${quoteForMessage(serialNumber, 60)} but the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`);
+      fail.add(
+        "keyId.serial",
+        `keyId SN is ${quoteForMessage(serialNumber, 60)} but the certificate's serial is ${quoteForMessage(certificate.serialNumber, 60)}`,
+      );
     }
   }
   if (issuer !== certificate.issuerName) {
@@ -243,9 +257,15 @@ function checkKeyId(keyId: string, certificate: ParsedCertificate, strict: boole
       reason = ` (${cutForMessage(messageOf(error), 100)})`;
     }
     if (!same) {
-      fail.add("keyId.ca", `keyId CA is ${quoteForMessage(issuer, 120)} but the certificate's issuer is ${quoteForMessage(certificate.issuerName, 120)}${reason}`);
+      fail.add(
+        "keyId.ca",
+        `keyId CA is ${quoteForMessage(issuer, 120)} but the certificate's issuer is ${quoteForMessage(certificate.issuerName, 120)}${reason}`,
+      );
     } else if (strict) {
-      fail.add("keyId.ca.format", `keyId CA ${quoteForMessage(issuer, 120)} names the certificate's issuer, but not in the RFC 2253 form of Java's X500Principal.getName(): ${quoteForMessage(certificate.issuerName, 120)}`);
+      fail.add(
+        "keyId.ca.format",
+        `keyId CA ${quoteForMessage(issuer, 120)} names the certificate's issuer, but not in the RFC 2253 form of Java's X500Principal.getName(): ${quoteForMessage(certificate.issuerName, 120)}`,
+      );
     }
   }
 }
@@ -278,7 +298,10 @@ function readSignedNames(raw: string | undefined, strict: boolean, profile: Mess
     seen.add(name);
     if (name === REQUEST_TARGET && profile.requestTarget !== undefined) continue;
     if (name.startsWith("(")) {
-      fail.add("headers.syntax", `the pseudo-header ${quoteForMessage(name)} is not supported${profile.requestTarget === undefined ? ` in a ${profile.kind}` : ""}`);
+      fail.add(
+        "headers.syntax",
+        `the pseudo-header ${quoteForMessage(name)} is not supported${profile.requestTarget === undefined ? ` in a ${profile.kind}` : ""}`,
+      );
       resolvable = false;
     } else if (!HEADER_NAME.test(name)) {
       fail.add("headers.syntax", `${quoteForMessage(name)} in the headers parameter is not a header name`);
@@ -353,7 +376,10 @@ export function verifyMessage(message: HttpMessage, profile: MessageProfile, opt
     algorithmUsable = false;
   }
   if (certificate !== undefined && certificate.publicKey.asymmetricKeyType !== "rsa") {
-    fail.add("signature.algorithm", `rsa-sha256 needs an RSA key, but the certificate holds a key of type '${certificate.publicKey.asymmetricKeyType ?? "unknown"}'`);
+    fail.add(
+      "signature.algorithm",
+      `rsa-sha256 needs an RSA key, but the certificate holds a key of type '${certificate.publicKey.asymmetricKeyType ?? "unknown"}'`,
+    );
     algorithmUsable = false;
   }
 
@@ -364,24 +390,35 @@ export function verifyMessage(message: HttpMessage, profile: MessageProfile, opt
   }
   for (const name of profile.conditionalHeaders) {
     if (header(name) !== undefined && !names.includes(name)) {
-      fail.add("headers.conditional", `${display(name)} is present in the ${profile.kind}, so ${name} must be signed, but the headers parameter '${listed}' does not list it`);
+      fail.add(
+        "headers.conditional",
+        `${display(name)} is present in the ${profile.kind}, so ${name} must be signed, but the headers parameter '${listed}' does not list it`,
+      );
     }
   }
   const absent = names.filter((name) => !name.startsWith("(") && header(name) === undefined);
   if (absent.length > 0) {
     const absentNames = cutForMessage(absent.join(", "), 100);
     const absentHeaders = cutForMessage(absent.map(display).join(", "), 100);
-    fail.add("headers.present", `the headers parameter lists ${absentNames}, but the ${profile.kind} has no ${absentHeaders} header; the signing string cannot be rebuilt`);
+    fail.add(
+      "headers.present",
+      `the headers parameter lists ${absentNames}, but the ${profile.kind} has no ${absentHeaders} header; the signing string cannot be rebuilt`,
+    );
   }
-  const signingString =
-    resolvable && absent.length === 0 ? buildSigningString(names, header, profile.requestTarget) : undefined;
+  const signingString = resolvable && absent.length === 0 ? buildSigningString(names, header, profile.requestTarget) : undefined;
 
   if (strict && !wrapped) {
     const nonAsciiValue = names.some((name) => NON_ASCII.test(header(name) ?? ""));
     if (NON_ASCII.test(decoded ?? "")) {
-      fail.add("signatureHeader.encoding", "the Signature header holds non-ASCII characters, so it must be sent RFC 2047-encoded (=?utf-8?B?...?=)");
+      fail.add(
+        "signatureHeader.encoding",
+        "the Signature header holds non-ASCII characters, so it must be sent RFC 2047-encoded (=?utf-8?B?...?=)",
+      );
     } else if (nonAsciiValue) {
-      fail.add("signatureHeader.encoding", "a signed header value holds non-ASCII characters, so the Signature header must be sent RFC 2047-encoded (=?utf-8?B?...?=)");
+      fail.add(
+        "signatureHeader.encoding",
+        "a signed header value holds non-ASCII characters, so the Signature header must be sent RFC 2047-encoded (=?utf-8?B?...?=)",
+      );
     }
   }
 
@@ -399,7 +436,10 @@ export function verifyMessage(message: HttpMessage, profile: MessageProfile, opt
         valid = false;
       }
       if (!valid) {
-        fail.add("signature.verify", `the signature does not verify with the certificate's public key over the signing string rebuilt in the order of the headers parameter ('${listed}'): the key, the values or their order differ from what was signed`);
+        fail.add(
+          "signature.verify",
+          `the signature does not verify with the certificate's public key over the signing string rebuilt in the order of the headers parameter ('${listed}'): the key, the values or their order differ from what was signed`,
+        );
       }
     }
   }

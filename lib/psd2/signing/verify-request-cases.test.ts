@@ -29,7 +29,11 @@ describe("verifyRequest beyond the vectors", () => {
   const p08 = vectorRequest("P08");
 
   it("reports a missing Signature before a missing certificate (SIGNATURE_MISSING)", () => {
-    const result = verifyRequest(withHeaders(p01, { Signature: undefined, "TPP-Signature-Certificate": undefined }), { mode: "strict", trustAnchors, now });
+    const result = verifyRequest(withHeaders(p01, { Signature: undefined, "TPP-Signature-Certificate": undefined }), {
+      mode: "strict",
+      trustAnchors,
+      now,
+    });
     expect(result.failures.map((failure) => failure.check)).toEqual(["signature.present", "certificate.present"]);
     expect(result.code).toBe("SIGNATURE_MISSING");
   });
@@ -106,7 +110,10 @@ describe("verifyRequest beyond the vectors", () => {
   it("needs header values as Unicode: on a Node server, decodeHeaderOctets first (P08)", () => {
     const asNodeGivesIt = withHeaders(p08, { "TPP-Redirect-URI": encodeHeaderOctets(p08.headers["TPP-Redirect-URI"] ?? "") });
     expect(checks(asNodeGivesIt)).toEqual(["signature.verify"]);
-    const decoded = { ...asNodeGivesIt, headers: Object.fromEntries(Object.entries(asNodeGivesIt.headers).map(([k, v]) => [k, decodeHeaderOctets(v ?? "")])) };
+    const decoded = {
+      ...asNodeGivesIt,
+      headers: Object.fromEntries(Object.entries(asNodeGivesIt.headers).map(([k, v]) => [k, decodeHeaderOctets(v ?? "")])),
+    };
     expect(checks(decoded)).toEqual([]);
   });
 
@@ -119,7 +126,11 @@ describe("verifyRequest beyond the vectors", () => {
     const ec = generateKeyPairSync("ec", { namedCurve: "P-256" });
     const der = buildTestCertificate({
       serial: [0x42],
-      issuer: name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.10", utf8String("Test QTSP AS"))], [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))]),
+      issuer: name(
+        [atv("2.5.4.6", printableString("NO"))],
+        [atv("2.5.4.10", utf8String("Test QTSP AS"))],
+        [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))],
+      ),
       subject: name([atv("2.5.4.3", utf8String("EC TPP"))]),
       notBefore: new Date("2025-01-01T00:00:00Z"),
       notAfter: new Date("2030-01-01T00:00:00Z"),
@@ -127,9 +138,17 @@ describe("verifyRequest beyond the vectors", () => {
       signingKey: createPrivateKey(readVectorFile("keys/ca1.key.pem")),
     });
     const signature = (p01.headers.Signature ?? "").replace("SN=A3F5C7E91B2D4C6E8F1", "SN=42");
-    const result = verifyRequest(withHeaders(p01, { Signature: signature, "TPP-Signature-Certificate": der.toString("base64") }), { mode: "strict", trustAnchors, now });
+    const result = verifyRequest(withHeaders(p01, { Signature: signature, "TPP-Signature-Certificate": der.toString("base64") }), {
+      mode: "strict",
+      trustAnchors,
+      now,
+    });
     expect(result.failures).toEqual([
-      { check: "signature.algorithm", code: "SIGNATURE_INVALID", message: "rsa-sha256 needs an RSA key, but the certificate holds a key of type 'ec'" },
+      {
+        check: "signature.algorithm",
+        code: "SIGNATURE_INVALID",
+        message: "rsa-sha256 needs an RSA key, but the certificate holds a key of type 'ec'",
+      },
     ]);
   });
 
@@ -138,8 +157,16 @@ describe("verifyRequest beyond the vectors", () => {
     const certificate = parseCertificate(
       buildTestCertificate({
         serial: [0x00, 0xff, 0x01],
-        issuer: name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.10", utf8String("Test QTSP AS"))], [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))]),
-        subject: name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.97", utf8String("PSDNO-FSA-999"))], [atv("2.5.4.3", utf8String("Fresh TPP"))]),
+        issuer: name(
+          [atv("2.5.4.6", printableString("NO"))],
+          [atv("2.5.4.10", utf8String("Test QTSP AS"))],
+          [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))],
+        ),
+        subject: name(
+          [atv("2.5.4.6", printableString("NO"))],
+          [atv("2.5.4.97", utf8String("PSDNO-FSA-999"))],
+          [atv("2.5.4.3", utf8String("Fresh TPP"))],
+        ),
         notBefore: new Date("2025-01-01T00:00:00Z"),
         notAfter: new Date("2030-01-01T00:00:00Z"),
         publicKey: fresh.publicKey,

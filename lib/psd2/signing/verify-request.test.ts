@@ -41,7 +41,10 @@ describe("verifyRequest against every shared vector (supplement §9.7)", () => {
     for (const round of [1, 2]) {
       for (const vector of vectors) {
         const result = verifyRequest(vector.request, { mode: "strict", trustAnchors, now, certificateCache });
-        expect(result.failures.map((failure) => failure.check), `${vector.id} round ${round}`).toEqual(vector.expected.strictFailures);
+        expect(
+          result.failures.map((failure) => failure.check),
+          `${vector.id} round ${round}`,
+        ).toEqual(vector.expected.strictFailures);
       }
     }
     expect(certificateCache.size).toBeLessThanOrEqual(3);
@@ -53,7 +56,10 @@ describe("the certificate header's form: strict takes only one line of Base64 DE
   if (!vector) throw new Error("vector P01 is missing");
   const canonical = vector.request.headers["TPP-Signature-Certificate"] ?? "";
   const der = Buffer.from(canonical, "base64");
-  const withCertificate = (value: string) => ({ ...vector.request, headers: { ...vector.request.headers, "TPP-Signature-Certificate": value } });
+  const withCertificate = (value: string) => ({
+    ...vector.request,
+    headers: { ...vector.request.headers, "TPP-Signature-Certificate": value },
+  });
 
   it.each([
     ["PEM armour on one line", `-----BEGIN CERTIFICATE-----${canonical}-----END CERTIFICATE-----`, /PEM armour/],
@@ -75,7 +81,7 @@ describe("the certificate header's form: strict takes only one line of Base64 DE
   });
 });
 
-describe("failure messages stay short whatever the request echoes (psd2-interface.md \"Limits\": 512)", () => {
+describe('failure messages stay short whatever the request echoes (psd2-interface.md "Limits": 512)', () => {
   const vector = vectors.find((candidate) => candidate.id.startsWith("P01"));
   if (!vector) throw new Error("vector P01 is missing");
   const long = "A".repeat(8000);
@@ -87,7 +93,10 @@ describe("failure messages stay short whatever the request echoes (psd2-interfac
     ["headers", { Signature: (vector.request.headers.Signature ?? "").replace(/headers="[^"]*"/, `headers="${"x-a ".repeat(2000)}"`) }],
     ["algorithm", { Signature: (vector.request.headers.Signature ?? "").replace(/algorithm="[^"]*"/, `algorithm="${long}"`) }],
   ])("an echoed %s is cut", (_label, headers) => {
-    const result = verifyRequest({ ...vector.request, headers: { ...vector.request.headers, ...headers } }, { mode: "strict", trustAnchors, now });
+    const result = verifyRequest(
+      { ...vector.request, headers: { ...vector.request.headers, ...headers } },
+      { mode: "strict", trustAnchors, now },
+    );
     expect(result.verdict).toBe("FAIL");
     for (const failure of result.failures) expect(failure.message.length, failure.message.slice(0, 200)).toBeLessThanOrEqual(420);
   });

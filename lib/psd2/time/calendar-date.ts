@@ -105,4 +105,3 @@ export function addYears(date: IsoDate, years: number): IsoDate {
   if (!Number.isInteger(years)) throw new RangeError(`years must be a whole number, got ${years}`);
   return fromPlainDate(toPlainDate(date).add({ years }, { overflow: "constrain" }));
 }
-

@@ -14,4 +14,14 @@ export {
   type IsoDate,
 } from "./calendar-date";
 export { durationMs, parseIsoDuration, type ExactDuration } from "./duration";
-export { addYearsToInstant, BANK_TIME_ZONE, dateInZone, instantAt, instantOfLocalDateTime, offsetAt, toZonedIso, wallClockOf, zonedAt } from "./zoned-time";
+export {
+  addYearsToInstant,
+  BANK_TIME_ZONE,
+  dateInZone,
+  instantAt,
+  instantOfLocalDateTime,
+  offsetAt,
+  toZonedIso,
+  wallClockOf,
+  zonedAt,
+} from "./zoned-time";

@@ -105,4 +105,3 @@ export function instantOfLocalDateTime(local: string, timeZone: string): Date | 
     throw error;
   }
 }
-

@@ -32,19 +32,27 @@ describe("checkKid (supplement.md §5)", () => {
     expect(checkKid(kid)).toEqual(kidInvalid('must hold only digits; a MOD11 KID may end in "-" as its check character'));
   });
 
-  it.each(["79927398710", "79927398714", "86011117940", "1234567890123456789012344", "5-", "10"])("rejects %s: wrong check digit", (kid) => {
-    expect(checkKid(kid)).toEqual(kidInvalid(WRONG_CHECK));
-    expect(isValidKid(kid)).toBe(false);
-  });
+  it.each(["79927398710", "79927398714", "86011117940", "1234567890123456789012344", "5-", "10"])(
+    "rejects %s: wrong check digit",
+    (kid) => {
+      expect(checkKid(kid)).toEqual(kidInvalid(WRONG_CHECK));
+      expect(isValidKid(kid)).toBe(false);
+    },
+  );
 });
 
 describe("KID reference types", () => {
-  it.each([["KID", true], ["OCR", true], ["kid", true], ["Ocr", true], ["SCOR", false], ["", false], [undefined, false]] as const)(
-    "referenceType %j is a KID: %s",
-    (referenceType, expected) => {
-      expect(isKidReferenceType(referenceType)).toBe(expected);
-    },
-  );
+  it.each([
+    ["KID", true],
+    ["OCR", true],
+    ["kid", true],
+    ["Ocr", true],
+    ["SCOR", false],
+    ["", false],
+    [undefined, false],
+  ] as const)("referenceType %j is a KID: %s", (referenceType, expected) => {
+    expect(isKidReferenceType(referenceType)).toBe(expected);
+  });
 
   it("hasKidReference tells whether structured remittance holds a KID (for the bank's KID_MISSING)", () => {
     expect(hasKidReference(undefined)).toBe(false);

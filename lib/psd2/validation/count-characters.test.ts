@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countCharacters } from "./count-characters";
 
-describe("countCharacters (code points, psd2-interface.md \"Limits\")", () => {
+describe('countCharacters (code points, psd2-interface.md "Limits")', () => {
   it("counts ASCII and BMP letters one each", () => {
     expect(countCharacters("")).toBe(0);
     expect(countCharacters("abc")).toBe(3);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES, isCountryCode, validateCountryCode } from "./country-codes";
 
-describe("country codes (psd2-interface.md \"Shared types\", Address)", () => {
+describe('country codes (psd2-interface.md "Shared types", Address)', () => {
   it("holds the spec's 249 codes, each once, in the spec's order", () => {
     expect(COUNTRY_CODES).toHaveLength(249);
     expect(new Set(COUNTRY_CODES).size).toBe(249);

@@ -38,8 +38,16 @@ describe("characters that cannot be processed downstream (supplement.md §1)", (
     // Other control characters are text.
     expect(validateProcessableText("a\u0001\t\n\u007f")).toBeUndefined();
     expect(findUnprocessableCharacters({ creditorAddress: { city: "Os\u0000lo" }, ["k\u0000"]: "v" })).toEqual([
-      { code: "FORMAT_ERROR", path: ["k\u0000"], reason: "has a name that contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream" },
-      { code: "FORMAT_ERROR", path: ["creditorAddress", "city"], reason: "contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream" },
+      {
+        code: "FORMAT_ERROR",
+        path: ["k\u0000"],
+        reason: "has a name that contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream",
+      },
+      {
+        code: "FORMAT_ERROR",
+        path: ["creditorAddress", "city"],
+        reason: "contains the character U+0000 (NUL), which text fields cannot hold; it cannot be processed downstream",
+      },
     ]);
   });
 
@@ -58,7 +66,8 @@ describe("characters that cannot be processed downstream (supplement.md §1)", (
       {
         code: "FORMAT_ERROR",
         path: ["nøkkel😀"],
-        reason: "has a name that contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
+        reason:
+          "has a name that contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
       },
       emoji(["creditorName"]),
       emoji(["creditorAddress", "city"]),

@@ -75,7 +75,10 @@ export function findUnprocessableCharacters(value: unknown): FieldViolation[] {
         const childLink = { parent: link, segment: key };
         const found = describeUnprocessable(key);
         if (found !== undefined) {
-          violations.push({ ...formatError(`has a name that contains ${found}; it cannot be processed downstream`), path: spell(childLink) });
+          violations.push({
+            ...formatError(`has a name that contains ${found}; it cannot be processed downstream`),
+            path: spell(childLink),
+          });
         }
         children.push({ value: member, link: childLink });
       }

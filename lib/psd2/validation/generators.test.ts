@@ -73,7 +73,9 @@ describe("generated Norwegian account numbers and IBANs (supplement.md §11)", (
       const index = integer(11);
       const changedBban = changeDigit(bban, index);
       expect(validateNorwegianBban(changedBban, { checkDigit: true })?.reason, changedBban).toBe("has a wrong check digit (MOD11)");
-      expect(validateIban(`${iban.slice(0, 4)}${changedBban}`)?.reason).toBe("fails the IBAN check (ISO 7064 MOD 97-10): a character is wrong");
+      expect(validateIban(`${iban.slice(0, 4)}${changedBban}`)?.reason).toBe(
+        "fails the IBAN check (ISO 7064 MOD 97-10): a character is wrong",
+      );
     }
     expect(made).toBeGreaterThan(RUNS * 0.8);
   });

@@ -22,12 +22,7 @@ export { createIban, ibanFromNorwegianBban, isValidIban, normalizeIban, validate
 export { addOneYear, isValidIsoDate, isValidIsoDateTime, validateIsoDate, validateIsoDateTime } from "./validate-iso-date";
 export { validateItemCount } from "./validate-item-count";
 export { validateLength } from "./validate-length";
-export {
-  createNorwegianBban,
-  isValidNorwegianBban,
-  validateNorwegianBban,
-  type NorwegianBbanOptions,
-} from "./validate-norwegian-bban";
+export { createNorwegianBban, isValidNorwegianBban, validateNorwegianBban, type NorwegianBbanOptions } from "./validate-norwegian-bban";
 export {
   DAYS_OF_EXECUTION,
   EXECUTION_RULES,
@@ -40,10 +35,4 @@ export {
 } from "./validate-periodic-schedule";
 export { validateRemittanceChoice, type RemittanceFields } from "./validate-remittance-choice";
 export { validateUniqueItems } from "./validate-unique-items";
-export {
-  describeViolation,
-  formatError,
-  type FieldViolation,
-  type Violation,
-  type ViolationCode,
-} from "./violation";
+export { describeViolation, formatError, type FieldViolation, type Violation, type ViolationCode } from "./violation";

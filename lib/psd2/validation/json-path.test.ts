@@ -13,7 +13,7 @@ describe("formatJsonPath (supplement.md §4: path names the field)", () => {
     [["a.b"], '["a.b"]'],
     [["x", ""], 'x[""]'],
     [["1st"], '["1st"]'],
-    [["key with \"quote\""], '["key with \\"quote\\""]'],
+    [['key with "quote"'], '["key with \\"quote\\""]'],
   ] as const)("writes %j as %s", (path, written) => {
     expect(formatJsonPath(path)).toBe(written);
   });

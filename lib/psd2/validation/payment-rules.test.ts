@@ -3,10 +3,11 @@ import { validateCreditorAgentPresence } from "./validate-creditor-agent";
 import { validateDebtorAccountChoice } from "./validate-debtor-account-choice";
 import { validateRemittanceChoice } from "./validate-remittance-choice";
 
-describe("validateRemittanceChoice (psd2-interface.md \"Norwegian domestic credit transfer request\", Rule)", () => {
+describe('validateRemittanceChoice (psd2-interface.md "Norwegian domestic credit transfer request", Rule)', () => {
   const text = "Invoice 42";
   const item = { reference: "67", referenceType: "KID" };
-  const NOT_BOTH = "must not be sent together with remittanceInformationUnstructured; a payment carries either unstructured or structured remittance";
+  const NOT_BOTH =
+    "must not be sent together with remittanceInformationUnstructured; a payment carries either unstructured or structured remittance";
 
   it("accepts none, text only, array only, deprecated single only", () => {
     expect(validateRemittanceChoice({})).toEqual([]);
@@ -32,7 +33,8 @@ describe("validateRemittanceChoice (psd2-interface.md \"Norwegian domestic credi
       {
         code: "FORMAT_ERROR",
         path: ["remittanceInformationStructured"],
-        reason: "must not be sent together with remittanceInformationStructuredArray; send only the array (remittanceInformationStructured is deprecated)",
+        reason:
+          "must not be sent together with remittanceInformationStructuredArray; send only the array (remittanceInformationStructured is deprecated)",
       },
     ]);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isPurposeCode, PURPOSE_CODES } from "./purpose-codes";
 
-describe("purpose codes (psd2-interface.md \"Norwegian domestic credit transfer request\")", () => {
+describe('purpose codes (psd2-interface.md "Norwegian domestic credit transfer request")', () => {
   it("are exactly the spec's 14", () => {
     expect([...PURPOSE_CODES]).toEqual("INVS, SALA, IDCP, CASH, CORT, INTC, PENS, SSBE, SUPP, TAXS, TREA, VATX, LOAN, OTHR".split(", "));
   });

@@ -3,7 +3,20 @@
  * @see psd2-interface.md "Norwegian domestic credit transfer request"
  */
 export const PURPOSE_CODES = [
-  "INVS", "SALA", "IDCP", "CASH", "CORT", "INTC", "PENS", "SSBE", "SUPP", "TAXS", "TREA", "VATX", "LOAN", "OTHR",
+  "INVS",
+  "SALA",
+  "IDCP",
+  "CASH",
+  "CORT",
+  "INTC",
+  "PENS",
+  "SSBE",
+  "SUPP",
+  "TAXS",
+  "TREA",
+  "VATX",
+  "LOAN",
+  "OTHR",
 ] as const;
 
 export type PurposeCode = (typeof PURPOSE_CODES)[number];

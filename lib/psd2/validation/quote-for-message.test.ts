@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampMessageText, quoteForMessage } from "./quote-for-message";
 
-describe("echoed values and message lengths (psd2-interface.md \"Limits\": text at most 512 characters)", () => {
+describe('echoed values and message lengths (psd2-interface.md "Limits": text at most 512 characters)', () => {
   it("quotes a short value whole", () => {
     expect(quoteForMessage("amount-as-strin")).toBe("'amount-as-strin'");
   });

@@ -28,7 +28,11 @@ export function validateAcceptFix(headerValue: string): Violation | undefined {
   if (values.some((value) => value === "")) return formatError("has an empty value; values are separated by single commas");
   const unknown = values.filter((value) => !ACCEPT_FIX_SET.has(value));
   if (unknown.length > 0) {
-    const named = unknown.slice(0, 3).map((value) => JSON.stringify(cutForMessage(value))).join(", ") + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : "");
+    const named =
+      unknown
+        .slice(0, 3)
+        .map((value) => JSON.stringify(cutForMessage(value)))
+        .join(", ") + (unknown.length > 3 ? ` and ${unknown.length - 3} more` : "");
     return formatError(`has the unknown value ${named}; known values are ${ACCEPT_FIX_VALUES.join(", ")}`);
   }
   return undefined;

@@ -73,7 +73,8 @@ function diagnoseSyntax(amount: string, isRequest: boolean): Violation {
   if (amount.includes(",")) {
     return formatError('must not contain ","; "." is the only decimal separator and there is no thousands separator');
   }
-  if (/^[+-]?[0-9.]+[eE][+-]?[0-9]+$/.test(amount)) return formatError('must not use exponent notation; write the digits out, e.g. "1250.00"');
+  if (/^[+-]?[0-9.]+[eE][+-]?[0-9]+$/.test(amount))
+    return formatError('must not use exponent notation; write the digits out, e.g. "1250.00"');
   if (amount.startsWith("+")) return formatError('must not have a "+" sign');
   if (isRequest && REPORTED_AMOUNT.test(amount)) {
     return amount.startsWith("-")

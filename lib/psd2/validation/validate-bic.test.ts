@@ -12,7 +12,13 @@ describe("validateBic (ISO 9362; creditorAgent)", () => {
     expect(isValidBic(bic)).toBe(true);
   });
 
-  it.each([["DNBANOK", 7], ["DNBANOKKX", 9], ["DNBANOKKXX", 10], ["DNBANOKKXXXX", 12], ["", 0]] as const)("rejects %j: %i characters", (bic, length) => {
+  it.each([
+    ["DNBANOK", 7],
+    ["DNBANOKKX", 9],
+    ["DNBANOKKXX", 10],
+    ["DNBANOKKXXXX", 12],
+    ["", 0],
+  ] as const)("rejects %j: %i characters", (bic, length) => {
     expect(validateBic(bic)).toEqual(formatError(`is ${length} characters long; a BIC has 8 or 11`));
   });
 

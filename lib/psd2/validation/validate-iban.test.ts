@@ -4,7 +4,7 @@ import { createIban, ibanFromNorwegianBban, isValidIban, normalizeIban, validate
 
 const formatError = (reason: string) => ({ code: "FORMAT_ERROR", reason });
 
-describe("validateIban (ISO 13616, psd2-interface.md \"SEPA credit transfer request\")", () => {
+describe('validateIban (ISO 13616, psd2-interface.md "SEPA credit transfer request")', () => {
   it.each([
     "NO9386011117947",
     "GB82WEST12345698765432",
@@ -65,12 +65,20 @@ describe("IBAN lengths (SWIFT IBAN Registry)", () => {
     expect(Math.max(...Object.values(IBAN_LENGTHS))).toBe(33);
   });
 
-  it.each([["NO", 15], ["BE", 16], ["DE", 22], ["FR", 27], ["MT", 31], ["LC", 32], ["RU", 33], ["XK", 20], ["YE", 30], ["HN", 28]] as const)(
-    "%s has %i",
-    (country, length) => {
-      expect(ibanLengthOf(country)).toBe(length);
-    },
-  );
+  it.each([
+    ["NO", 15],
+    ["BE", 16],
+    ["DE", 22],
+    ["FR", 27],
+    ["MT", 31],
+    ["LC", 32],
+    ["RU", 33],
+    ["XK", 20],
+    ["YE", 30],
+    ["HN", 28],
+  ] as const)("%s has %i", (country, length) => {
+    expect(ibanLengthOf(country)).toBe(length);
+  });
 
   it("has no entry for countries without IBANs, nor for inherited keys", () => {
     expect(ibanLengthOf("US")).toBeUndefined();
@@ -82,8 +90,12 @@ describe("IBAN lengths (SWIFT IBAN Registry)", () => {
     const bban = "1".repeat(length - 4);
     const iban = createIban(country, bban);
     expect(validateIban(iban)).toBeUndefined();
-    expect(validateIban(createIbanUnchecked(country, `${bban}1`))?.reason).toBe(`is ${length + 1} characters long; IBANs of ${country} have ${length}`);
-    expect(validateIban(createIbanUnchecked(country, bban.slice(1)))?.reason).toBe(`is ${length - 1} characters long; IBANs of ${country} have ${length}`);
+    expect(validateIban(createIbanUnchecked(country, `${bban}1`))?.reason).toBe(
+      `is ${length + 1} characters long; IBANs of ${country} have ${length}`,
+    );
+    expect(validateIban(createIbanUnchecked(country, bban.slice(1)))?.reason).toBe(
+      `is ${length - 1} characters long; IBANs of ${country} have ${length}`,
+    );
   });
 });
 

@@ -1,28 +1,37 @@
 import { describe, expect, it } from "vitest";
 import { addOneYear, isValidIsoDate, isValidIsoDateTime, validateIsoDate, validateIsoDateTime } from "./validate-iso-date";
 
-describe("ISO 8601 dates (psd2-interface.md \"What the service does\" (6))", () => {
+describe('ISO 8601 dates (psd2-interface.md "What the service does" (6))', () => {
   it.each(["2025-01-01", "2025-12-31", "2024-02-29", "2000-02-29", "2025-04-30", "2025-02-28"])("accepts %s", (date) => {
     expect(isValidIsoDate(date)).toBe(true);
     expect(validateIsoDate(date)).toBeUndefined();
   });
 
-  it.each(["2025-02-29", "1900-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-01-00", "2025-01-32"])("rejects %s: no such day", (date) => {
-    expect(isValidIsoDate(date)).toBe(false);
-    expect(validateIsoDate(date)).toEqual({ code: "FORMAT_ERROR", reason: `is not a calendar date: ${date} does not exist` });
-  });
+  it.each(["2025-02-29", "1900-02-29", "2025-04-31", "2025-13-01", "2025-00-10", "2025-01-00", "2025-01-32"])(
+    "rejects %s: no such day",
+    (date) => {
+      expect(isValidIsoDate(date)).toBe(false);
+      expect(validateIsoDate(date)).toEqual({ code: "FORMAT_ERROR", reason: `is not a calendar date: ${date} does not exist` });
+    },
+  );
 
   it("rejects year 0000 (1 BC) and accepts the first and last days of the four-digit years", () => {
     expect(isValidIsoDate("0000-01-01")).toBe(false);
-    expect(validateIsoDate("0000-01-01")).toEqual({ code: "FORMAT_ERROR", reason: "is not a calendar date: the years begin with 0001, so 0000-01-01 does not exist" });
+    expect(validateIsoDate("0000-01-01")).toEqual({
+      code: "FORMAT_ERROR",
+      reason: "is not a calendar date: the years begin with 0001, so 0000-01-01 does not exist",
+    });
     expect(validateIsoDate("0001-01-01")).toBeUndefined();
     expect(validateIsoDate("9999-12-31")).toBeUndefined();
     expect(isValidIsoDateTime("0000-01-01T00:00:00Z")).toBe(false);
   });
 
-  it.each(["2025-1-01", "25-01-01", "2025/01/01", "20250101", "2025-01-01T00:00:00Z", " 2025-01-01", "01.03.2025", ""])("rejects %j: not YYYY-MM-DD", (date) => {
-    expect(validateIsoDate(date)).toEqual({ code: "FORMAT_ERROR", reason: "must be a date in the form YYYY-MM-DD" });
-  });
+  it.each(["2025-1-01", "25-01-01", "2025/01/01", "20250101", "2025-01-01T00:00:00Z", " 2025-01-01", "01.03.2025", ""])(
+    "rejects %j: not YYYY-MM-DD",
+    (date) => {
+      expect(validateIsoDate(date)).toEqual({ code: "FORMAT_ERROR", reason: "must be a date in the form YYYY-MM-DD" });
+    },
+  );
 });
 
 describe("ISO 8601 date-times with offset", () => {

@@ -5,7 +5,7 @@ import { validateUniqueItems } from "./validate-unique-items";
 
 const ids = (count: number) => Array.from({ length: count }, (_, index) => `p${index}`);
 
-describe("validateItemCount: paymentIds of a basket, 1 to 10 (psd2-interface.md \"Limits\")", () => {
+describe('validateItemCount: paymentIds of a basket, 1 to 10 (psd2-interface.md "Limits")', () => {
   const limit = FIELD_LIMITS.signingBasketPayments;
 
   it("rejects an empty list", () => {

@@ -45,7 +45,10 @@ describe("validateLength with the spec's Limits table", () => {
   });
 
   it("words a minimum above 1 in the plural", () => {
-    expect(validateLength("a", { min: 2 })).toEqual({ code: "FORMAT_ERROR", reason: "is 1 character long; at least 2 characters are required" });
+    expect(validateLength("a", { min: 2 })).toEqual({
+      code: "FORMAT_ERROR",
+      reason: "is 1 character long; at least 2 characters are required",
+    });
   });
 
   it("counts code points: 70 emoji are 70 characters, though 140 UTF-16 units", () => {

@@ -4,7 +4,7 @@ import { createNorwegianBban, isValidNorwegianBban, validateNorwegianBban } from
 const formatError = (reason: string) => ({ code: "FORMAT_ERROR", reason });
 const NOT_ELEVEN = formatError("must be a Norwegian account number of 11 digits, without spaces or dots");
 
-describe("validateNorwegianBban (supplement.md §11; psd2-interface.md \"Limits\")", () => {
+describe('validateNorwegianBban (supplement.md §11; psd2-interface.md "Limits")', () => {
   it("accepts 11 digits", () => {
     expect(validateNorwegianBban("86011117947")).toBeUndefined();
     expect(validateNorwegianBban("12345678903")).toBeUndefined();
@@ -40,10 +40,12 @@ describe("createNorwegianBban", () => {
     expect(createNorwegianBban("1234", "56", "7890")).toBe("12345678903");
   });
 
-  it.each([["860", "11", "1794"], ["8601", "1", "1794"], ["8601", "11", "17940"], ["86a1", "11", "1794"]])(
-    "throws on parts of the wrong shape: %j %j %j",
-    (bankCode, accountGroup, serial) => {
-      expect(() => createNorwegianBban(bankCode, accountGroup, serial)).toThrow(RangeError);
-    },
-  );
+  it.each([
+    ["860", "11", "1794"],
+    ["8601", "1", "1794"],
+    ["8601", "11", "17940"],
+    ["86a1", "11", "1794"],
+  ])("throws on parts of the wrong shape: %j %j %j", (bankCode, accountGroup, serial) => {
+    expect(() => createNorwegianBban(bankCode, accountGroup, serial)).toThrow(RangeError);
+  });
 });

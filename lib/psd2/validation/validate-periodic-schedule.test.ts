@@ -4,7 +4,15 @@ import { DAYS_OF_EXECUTION, FREQUENCY_CODES, MONTHS_OF_EXECUTION, validatePeriod
 describe("periodic schedule (supplement.md §2)", () => {
   it("lists the frequencies, days and months", () => {
     expect(FREQUENCY_CODES).toEqual([
-      "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual", "MonthlyVariable",
+      "Daily",
+      "Weekly",
+      "EveryTwoWeeks",
+      "Monthly",
+      "EveryTwoMonths",
+      "Quarterly",
+      "SemiAnnual",
+      "Annual",
+      "MonthlyVariable",
     ]);
     expect(DAYS_OF_EXECUTION).toHaveLength(31);
     expect([DAYS_OF_EXECUTION[0], DAYS_OF_EXECUTION[30]]).toEqual(["1", "31"]);
@@ -39,7 +47,9 @@ describe("periodic schedule (supplement.md §2)", () => {
   });
 
   it("rejects a duplicate month (release 1.18.1)", () => {
-    expect(validatePeriodicSchedule({ startDate: "2025-03-01", frequency: "MonthlyVariable", monthsOfExecution: ["1", "4", "10", "4"] })).toEqual([
+    expect(
+      validatePeriodicSchedule({ startDate: "2025-03-01", frequency: "MonthlyVariable", monthsOfExecution: ["1", "4", "10", "4"] }),
+    ).toEqual([
       { code: "FORMAT_ERROR", path: ["monthsOfExecution", 3], reason: 'repeats the month at index 1 ("4"); each month may appear once' },
     ]);
   });

@@ -5,7 +5,15 @@ import type { FieldViolation } from "./violation";
 
 /** @see supplement.md §2 */
 export const FREQUENCY_CODES = [
-  "Daily", "Weekly", "EveryTwoWeeks", "Monthly", "EveryTwoMonths", "Quarterly", "SemiAnnual", "Annual", "MonthlyVariable",
+  "Daily",
+  "Weekly",
+  "EveryTwoWeeks",
+  "Monthly",
+  "EveryTwoMonths",
+  "Quarterly",
+  "SemiAnnual",
+  "Annual",
+  "MonthlyVariable",
 ] as const;
 export type FrequencyCode = (typeof FREQUENCY_CODES)[number];
 

@@ -21,7 +21,8 @@ export function validateRemittanceChoice(payment: RemittanceFields): FieldViolat
     violations.push({
       code: "FORMAT_ERROR",
       path: ["remittanceInformationStructured"],
-      reason: "must not be sent together with remittanceInformationStructuredArray; send only the array (remittanceInformationStructured is deprecated)",
+      reason:
+        "must not be sent together with remittanceInformationStructuredArray; send only the array (remittanceInformationStructured is deprecated)",
     });
   }
   for (const field of ["remittanceInformationStructured", "remittanceInformationStructuredArray"] as const) {
@@ -29,7 +30,8 @@ export function validateRemittanceChoice(payment: RemittanceFields): FieldViolat
       violations.push({
         code: "FORMAT_ERROR",
         path: [field],
-        reason: "must not be sent together with remittanceInformationUnstructured; a payment carries either unstructured or structured remittance",
+        reason:
+          "must not be sent together with remittanceInformationUnstructured; a payment carries either unstructured or structured remittance",
       });
     }
   }

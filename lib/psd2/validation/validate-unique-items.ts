@@ -10,7 +10,12 @@ export function validateUniqueItems(items: readonly string[], noun: string): Fie
   items.forEach((item, index) => {
     const first = seen.get(item);
     if (first === undefined) seen.set(item, index);
-    else violations.push({ code: "FORMAT_ERROR", path: [index], reason: `repeats the ${noun} at index ${first} (${JSON.stringify(item)}); each ${noun} may appear once` });
+    else
+      violations.push({
+        code: "FORMAT_ERROR",
+        path: [index],
+        reason: `repeats the ${noun} at index ${first} (${JSON.stringify(item)}); each ${noun} may appear once`,
+      });
   });
   return violations;
 }

@@ -5,7 +5,8 @@ import { type KeyObject, sign } from "node:crypto";
 export function tlv(tag: number, content: Uint8Array | readonly number[]): Buffer {
   const body = Buffer.from(content);
   const n = body.length;
-  const length = n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
+  const length =
+    n < 0x80 ? [n] : n < 0x100 ? [0x81, n] : n < 0x10000 ? [0x82, n >> 8, n & 0xff] : [0x83, n >> 16, (n >> 8) & 0xff, n & 0xff];
   return Buffer.concat([Buffer.from([tag, ...length]), body]);
 }
 

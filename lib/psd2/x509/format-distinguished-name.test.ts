@@ -20,14 +20,18 @@ const format = (der: Buffer): string => formatDistinguishedName(readDistinguishe
 // same DER (checked on this machine); supplement §9.4 asks for exactly that form.
 describe("formatDistinguishedName: Java's X500Principal.getName() (supplement §9.4, RFC 2253 §2)", () => {
   it("writes the most specific RDN first", () => {
-    expect(format(name([atv(C, printableString("NO"))], [atv(O, utf8String("Test QTSP AS"))], [atv(CN, utf8String("PSD2 Test QTSP CA for eSeal"))]))).toBe(
-      "CN=PSD2 Test QTSP CA for eSeal,O=Test QTSP AS,C=NO",
-    );
+    expect(
+      format(
+        name([atv(C, printableString("NO"))], [atv(O, utf8String("Test QTSP AS"))], [atv(CN, utf8String("PSD2 Test QTSP CA for eSeal"))]),
+      ),
+    ).toBe("CN=PSD2 Test QTSP CA for eSeal,O=Test QTSP AS,C=NO");
   });
 
-  it("escapes , + \" \\ < > ; and, as Java does, = and #", () => {
+  it('escapes , + " \\ < > ; and, as Java does, = and #', () => {
     expect(
-      format(name([atv(C, printableString("NO"))], [atv(O, utf8String('a+b"c\\d<e>f;g=h#i'))], [atv(CN, utf8String("Sue, Grabbit and Runn"))])),
+      format(
+        name([atv(C, printableString("NO"))], [atv(O, utf8String('a+b"c\\d<e>f;g=h#i'))], [atv(CN, utf8String("Sue, Grabbit and Runn"))]),
+      ),
     ).toBe('CN=Sue\\, Grabbit and Runn,O=a\\+b\\"c\\\\d\\<e\\>f\\;g\\=h\\#i,C=NO');
   });
 
@@ -61,19 +65,26 @@ describe("formatDistinguishedName: Java's X500Principal.getName() (supplement §
           [atv("1.2.3.4", utf8String("x"))],
         ),
       ),
-    ).toBe("1.2.3.4=#0c0178,1.2.840.113549.1.9.1=#16066140622e6e6f,2.5.4.5=#13053132333435,2.5.4.97=#0c0f4e54524e4f2d393939393939393939,C=NO");
+    ).toBe(
+      "1.2.3.4=#0c0178,1.2.840.113549.1.9.1=#16066140622e6e6f,2.5.4.5=#13053132333435,2.5.4.97=#0c0f4e54524e4f2d393939393939393939,C=NO",
+    );
   });
 
   it("joins a multi-valued RDN with + in DER order", () => {
     expect(
-      format(name([atv(C, printableString("NO"))], [atv(CN, utf8String("Alice")), atv(OU, utf8String("Sales+Ops")), atv("2.5.4.97", utf8String("PSDNO-1"))])),
+      format(
+        name(
+          [atv(C, printableString("NO"))],
+          [atv(CN, utf8String("Alice")), atv(OU, utf8String("Sales+Ops")), atv("2.5.4.97", utf8String("PSDNO-1"))],
+        ),
+      ),
     ).toBe("CN=Alice+OU=Sales\\+Ops+2.5.4.97=#0c075053444e4f2d31,C=NO");
   });
 
   it("uses the DC and UID keywords", () => {
-    expect(format(name([atv(DC, ia5("no"))], [atv(DC, ia5("example"))], [atv(UID, utf8String("jdoe"))], [atv(CN, utf8String("J. Doe"))]))).toBe(
-      "CN=J. Doe,UID=jdoe,DC=example,DC=no",
-    );
+    expect(
+      format(name([atv(DC, ia5("no"))], [atv(DC, ia5("example"))], [atv(UID, utf8String("jdoe"))], [atv(CN, utf8String("J. Doe"))])),
+    ).toBe("CN=J. Doe,UID=jdoe,DC=example,DC=no");
   });
 
   it("handles empty values, non-string values, NUL, T61String and BMPString as JDK 25 does", () => {
@@ -91,14 +102,16 @@ describe("formatDistinguishedName: Java's X500Principal.getName() (supplement §
   });
 
   it("writes UniversalString, VisibleString and NumericString values as #hex, as Java does", () => {
-    expect(format(name([atv(CN, tlv(0x1c, [0, 0, 0, 0x41]))], [atv(CN, tlv(0x1a, Buffer.from("Vis")))], [atv(CN, tlv(0x12, Buffer.from("123")))]))).toBe(
-      "CN=#1203313233,CN=#1a03566973,CN=#1c0400000041",
-    );
+    expect(
+      format(
+        name([atv(CN, tlv(0x1c, [0, 0, 0, 0x41]))], [atv(CN, tlv(0x1a, Buffer.from("Vis")))], [atv(CN, tlv(0x12, Buffer.from("123")))]),
+      ),
+    ).toBe("CN=#1203313233,CN=#1a03566973,CN=#1c0400000041");
   });
 
   it("formats a name parsed from a string (no DER) with the same rules", () => {
-    expect(formatDistinguishedName({ rdns: [[{ oid: C, text: "NO" }], [{ oid: "2.5.4.97", text: "X-1" }], [{ oid: CN, text: " a,b " }]] })).toBe(
-      "CN=\\ a\\,b\\ ,2.5.4.97=#0c03582d31,C=NO",
-    );
+    expect(
+      formatDistinguishedName({ rdns: [[{ oid: C, text: "NO" }], [{ oid: "2.5.4.97", text: "X-1" }], [{ oid: CN, text: " a,b " }]] }),
+    ).toBe("CN=\\ a\\,b\\ ,2.5.4.97=#0c03582d31,C=NO");
   });
 });

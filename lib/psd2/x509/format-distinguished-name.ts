@@ -15,7 +15,7 @@ const JAVA_STRING_TAGS: ReadonlySet<number> = new Set([
 ]);
 
 // Java escapes `=` and `#` anywhere too (RFC 2253 §2.4 allows escaping more than it requires).
-const ESCAPEES = ",=+<>#;\"\\";
+const ESCAPEES = ',=+<>#;"\\';
 
 function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString("hex");

@@ -23,10 +23,7 @@ export function formatKeyId(serialNumber: string, issuer: string): string {
 export function parseKeyId(keyId: string): KeyIdParts {
   const match = KEY_ID.exec(keyId);
   if (match === null) {
-    throw new X509Error(
-      "KEY_ID_SYNTAX",
-      `keyId '${keyId}' is not of the form 'SN=<serial in hex>,CA=<issuer distinguished name>'`,
-    );
+    throw new X509Error("KEY_ID_SYNTAX", `keyId '${keyId}' is not of the form 'SN=<serial in hex>,CA=<issuer distinguished name>'`);
   }
   return { serialNumber: match[1] ?? "", issuer: match[2] ?? "" };
 }

@@ -32,7 +32,8 @@ describe("parseCertificate (supplement §9.4, §9.6, §10)", () => {
   it("accepts PEM, one-line Base64, Base64 with line breaks, DER and X509Certificate alike", () => {
     const base64 = parseCertificate(tppPem).base64;
     const inputs = [tppPem, base64, base64.replace(/(.{64})/g, "$1\n"), Buffer.from(base64, "base64"), new X509Certificate(tppPem)];
-    for (const input of inputs) expect(parseCertificate(input).keyId).toBe("SN=A3F5C7E91B2D4C6E8F1,CA=CN=PSD2 Test QTSP CA for eSeal,O=Test QTSP AS,C=NO");
+    for (const input of inputs)
+      expect(parseCertificate(input).keyId).toBe("SN=A3F5C7E91B2D4C6E8F1,CA=CN=PSD2 Test QTSP CA for eSeal,O=Test QTSP AS,C=NO");
     expect(keyIdFromCertificate(parseCertificate(base64))).toBe(parseCertificate(base64).keyId);
   });
 
@@ -53,7 +54,10 @@ describe("parseCertificate (supplement §9.4, §9.6, §10)", () => {
     const { publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
     const der = buildTestCertificate({
       serial: [0x00, 0x80, 0x01],
-      issuer: name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.10", utf8String("Bank; \"Nord\"")), atv("2.5.4.11", utf8String("eSeal"))]),
+      issuer: name(
+        [atv("2.5.4.6", printableString("NO"))],
+        [atv("2.5.4.10", utf8String('Bank; "Nord"')), atv("2.5.4.11", utf8String("eSeal"))],
+      ),
       subject: name([atv("2.5.4.3", utf8String("Seal"))]),
       notBefore: new Date("2049-06-01T00:00:00Z"),
       notAfter: new Date("2060-01-02T03:04:05Z"),
@@ -70,10 +74,14 @@ describe("parseCertificate (supplement §9.4, §9.6, §10)", () => {
     const der = Buffer.from(parseCertificate(tppPem).der);
     const trailing = Buffer.concat([der, Buffer.from([0])]);
     expect(parseCertificate(trailing).keyId).toBe(parseCertificate(der).keyId);
-    expect(() => parseCertificate(trailing, { strict: true })).toThrow(/^the certificate cannot be read: certificate: trailing data after the element$/);
+    expect(() => parseCertificate(trailing, { strict: true })).toThrow(
+      /^the certificate cannot be read: certificate: trailing data after the element$/,
+    );
     const month13 = Buffer.from(der);
     month13.set(Buffer.from("251301"), 120); // notBefore "250101..." -> month 13
-    expect(() => parseCertificate(month13, { strict: true })).toThrow('tbsCertificate.validity.notBefore: "251301000000Z" is not a valid date and time');
+    expect(() => parseCertificate(month13, { strict: true })).toThrow(
+      'tbsCertificate.validity.notBefore: "251301000000Z" is not a valid date and time',
+    );
   });
 
   it("reads the extensions, with the serial's octets and the names' and key's DER", () => {
@@ -86,7 +94,9 @@ describe("parseCertificate (supplement §9.4, §9.6, §10)", () => {
       ["1.3.6.1.5.5.7.1.3", false],
     ]);
     expect(Buffer.from(certificate.serialOctets).toString("hex")).toBe("0a3f5c7e91b2d4c6e8f1");
-    expect(new X509Certificate(tppPem).publicKey.export({ type: "spki", format: "der" })).toEqual(Buffer.from(certificate.subjectPublicKeyInfo));
+    expect(new X509Certificate(tppPem).publicKey.export({ type: "spki", format: "der" })).toEqual(
+      Buffer.from(certificate.subjectPublicKeyInfo),
+    );
     expect(Buffer.from(certificate.issuer.der)).toEqual(Buffer.from(parseCertificate(readVectorFile("keys/ca1.cert.pem")).subject.der));
   });
 });

@@ -5,7 +5,15 @@ import { formatDistinguishedName } from "./format-distinguished-name";
 import { formatSerialNumber } from "./format-serial-number";
 import { formatKeyId } from "./key-id";
 import { type CertificateExtension, readCertificateExtensions } from "./read-certificate-extensions";
-import { DER_TAG, type DerElement, type DerReadOptions, derContents, expectDerTag, readDerChildren, readDerElement } from "./read-der-element";
+import {
+  DER_TAG,
+  type DerElement,
+  type DerReadOptions,
+  derContents,
+  expectDerTag,
+  readDerChildren,
+  readDerElement,
+} from "./read-der-element";
 import { readDerTime } from "./read-der-time";
 import { readDistinguishedName } from "./read-distinguished-name";
 import { X509Error } from "./x509-error";

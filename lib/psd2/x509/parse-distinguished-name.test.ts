@@ -33,8 +33,15 @@ describe("parseDistinguishedName (RFC 4514) and isSameDistinguishedName", () => 
     const openssl = "CN=Test QTSP eSeal CA G2,O=Testbank Sertifikat\\, Tromsø AS,organizationIdentifier=NTRNO-999999999,C=NO";
     expect(same(java, ca2)).toBe(true);
     expect(same(openssl, ca2)).toBe(true);
-    expect(same("commonName=Test QTSP eSeal CA G2,organizationName=Testbank Sertifikat\\2C Troms\\C3\\B8 AS,2.5.4.97=NTRNO-999999999,countryName=NO", ca2)).toBe(true);
-    expect(same("OID.2.5.4.3=Test QTSP eSeal CA G2,O=Testbank Sertifikat\\, Tromsø AS,organizationIdentifier=NTRNO-999999999,C=NO", ca2)).toBe(true);
+    expect(
+      same(
+        "commonName=Test QTSP eSeal CA G2,organizationName=Testbank Sertifikat\\2C Troms\\C3\\B8 AS,2.5.4.97=NTRNO-999999999,countryName=NO",
+        ca2,
+      ),
+    ).toBe(true);
+    expect(
+      same("OID.2.5.4.3=Test QTSP eSeal CA G2,O=Testbank Sertifikat\\, Tromsø AS,organizationIdentifier=NTRNO-999999999,C=NO", ca2),
+    ).toBe(true);
   });
 
   it("decodes %20 only when asked (A03)", () => {
@@ -53,7 +60,9 @@ describe("parseDistinguishedName (RFC 4514) and isSameDistinguishedName", () => 
   });
 
   it("matches a multi-valued RDN whatever the order of its attributes", () => {
-    expect(isSameDistinguishedName(parseDistinguishedName("CN=Alice+OU=Sales,C=NO"), parseDistinguishedName("OU=Sales+CN=Alice,C=NO"))).toBe(true);
+    expect(
+      isSameDistinguishedName(parseDistinguishedName("CN=Alice+OU=Sales,C=NO"), parseDistinguishedName("OU=Sales+CN=Alice,C=NO")),
+    ).toBe(true);
   });
 
   it("reads quoted values, escaped specials and hex pairs", () => {
@@ -73,10 +82,19 @@ describe("parseDistinguishedName (RFC 4514) and isSameDistinguishedName", () => 
 
   it("reads back what formatDistinguishedName writes, for tricky names", () => {
     const tricky = [
-      name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.10", utf8String('a+b"c\\d<e>f;g=h#i'))], [atv("2.5.4.3", utf8String("Sue, Grabbit"))]),
+      name(
+        [atv("2.5.4.6", printableString("NO"))],
+        [atv("2.5.4.10", utf8String('a+b"c\\d<e>f;g=h#i'))],
+        [atv("2.5.4.3", utf8String("Sue, Grabbit"))],
+      ),
       name([atv("2.5.4.3", utf8String("#hash"))], [atv("2.5.4.11", utf8String(" lead"))], [atv("2.5.4.7", utf8String("trail "))]),
       name([atv("2.5.4.3", utf8String("Alice")), atv("2.5.4.11", utf8String("Sales+Ops")), atv("2.5.4.97", utf8String("PSDNO-1"))]),
-      name([atv("2.5.4.3", bmpString("Bmp"))], [atv("2.5.4.11", utf8String("nul\u0000x"))], [atv("2.5.4.3", tlv(0x02, [1]))], [atv("2.5.4.10", utf8String("Tromsø 東京"))]),
+      name(
+        [atv("2.5.4.3", bmpString("Bmp"))],
+        [atv("2.5.4.11", utf8String("nul\u0000x"))],
+        [atv("2.5.4.3", tlv(0x02, [1]))],
+        [atv("2.5.4.10", utf8String("Tromsø 東京"))],
+      ),
     ];
     for (const der of tricky) {
       const dn = readDistinguishedName(der);

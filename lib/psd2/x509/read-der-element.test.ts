@@ -70,7 +70,9 @@ describe("the DER reader, strictly (readDerValue and the element readers)", () =
     expect(oidOf(new Uint8Array([0x06, 0x03, 0x55, 0x04, 0x61]))).toBe("2.5.4.97");
     expect(timeOf(new Uint8Array([DER_TAG.UTC_TIME, 13, ...Buffer.from("491231235959Z")])).toISOString()).toBe("2049-12-31T23:59:59.000Z");
     expect(timeOf(new Uint8Array([DER_TAG.UTC_TIME, 13, ...Buffer.from("500101000000Z")])).toISOString()).toBe("1950-01-01T00:00:00.000Z");
-    expect(timeOf(new Uint8Array([DER_TAG.GENERALIZED_TIME, 15, ...Buffer.from("20500101000000Z")])).toISOString()).toBe("2050-01-01T00:00:00.000Z");
+    expect(timeOf(new Uint8Array([DER_TAG.GENERALIZED_TIME, 15, ...Buffer.from("20500101000000Z")])).toISOString()).toBe(
+      "2050-01-01T00:00:00.000Z",
+    );
     expect(stringOf(new Uint8Array([DER_TAG.BMP_STRING, 4, 0x00, 0xf8, 0x00, 0x41]))).toBe("øA");
     expect(stringOf(new Uint8Array([DER_TAG.UTF8_STRING, 2, 0xc3, 0xb8]))).toBe("ø");
   });

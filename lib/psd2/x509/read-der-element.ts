@@ -68,12 +68,7 @@ function hex2(n: number): string {
  * Reads the DER element (tag, definite length, contents) that starts at `offset`.
  * @see ITU-T X.690 §8.1 and §10.1
  */
-export function readDerElement(
-  bytes: Uint8Array,
-  offset: number,
-  limit: number = bytes.length,
-  options: DerReadOptions = {},
-): DerElement {
+export function readDerElement(bytes: Uint8Array, offset: number, limit: number = bytes.length, options: DerReadOptions = {}): DerElement {
   if (offset + 2 > limit) throw derError(options, offset, "unexpected end of data in a length (the element is truncated)");
   const tag = byteAt(bytes, offset);
   if ((tag & 0x1f) === 0x1f) {
@@ -98,7 +93,11 @@ export function readDerElement(
   }
   const end = contentStart + length;
   if (end > limit) {
-    throw derError(options, offset, `element runs past the end of the data (it claims ${length} content bytes but only ${limit - contentStart} remain)`);
+    throw derError(
+      options,
+      offset,
+      `element runs past the end of the data (it claims ${length} content bytes but only ${limit - contentStart} remain)`,
+    );
   }
   return { tag, start: offset, contentStart, end };
 }
@@ -148,7 +147,12 @@ export function expectDerTag(element: DerElement | undefined, tag: number, field
  * name `field`.
  * @see ITU-T X.690 §8.9 and §10.1
  */
-export function readDerSequence(bytes: Uint8Array, element: DerElement | undefined, field: string, tag: number = DER_TAG.SEQUENCE): DerElement[] {
+export function readDerSequence(
+  bytes: Uint8Array,
+  element: DerElement | undefined,
+  field: string,
+  tag: number = DER_TAG.SEQUENCE,
+): DerElement[] {
   return readDerChildren(bytes, expectDerTag(element, tag, field), { field, strict: true });
 }
 

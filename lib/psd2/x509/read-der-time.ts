@@ -31,8 +31,11 @@ export function readDerTime(bytes: Uint8Array, element: DerElement | undefined, 
   const date = new Date(Date.UTC(year, month - 1, day, hour, minute, second));
   if (
     strict &&
-    (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || date.getUTCHours() !== hour ||
-      date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second)
+    (date.getUTCMonth() !== month - 1 ||
+      date.getUTCDate() !== day ||
+      date.getUTCHours() !== hour ||
+      date.getUTCMinutes() !== minute ||
+      date.getUTCSeconds() !== second)
   ) {
     throw new X509Error("DER_SYNTAX", `${field}: "${text}" is not a valid date and time`);
   }

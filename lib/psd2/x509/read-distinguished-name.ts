@@ -10,11 +10,7 @@ import { X509Error } from "./x509-error";
  * defaults to the element at offset 0; errors name `options.field` (default "Name").
  * @see RFC 5280 §4.1.2.4
  */
-export function readDistinguishedName(
-  bytes: Uint8Array,
-  element?: DerElement,
-  options: DerReadOptions = {},
-): Required<DistinguishedName> {
+export function readDistinguishedName(bytes: Uint8Array, element?: DerElement, options: DerReadOptions = {}): Required<DistinguishedName> {
   const field = options.field ?? "Name";
   const strict = options.strict === true;
   const name = expectDerTag(element ?? readDerElement(bytes, 0, bytes.length, { field, strict }), DER_TAG.SEQUENCE, field);

@@ -30,7 +30,10 @@ describe("loadTrustAnchors", () => {
 describe("verifyCertificateChain (supplement §9.7: by signature, not by name)", () => {
   it("accepts certificates issued by ca1 and ca2", () => {
     expect(verifyCertificateChain(cert("tpp.cert.pem"), anchors, now)).toMatchObject({ ok: true, anchor: { serialNumber: "5A1C0001" } });
-    expect(verifyCertificateChain(cert("tpp-ca2.cert.pem"), anchors, now)).toMatchObject({ ok: true, anchor: { serialNumber: "6B2D0002" } });
+    expect(verifyCertificateChain(cert("tpp-ca2.cert.pem"), anchors, now)).toMatchObject({
+      ok: true,
+      anchor: { serialNumber: "6B2D0002" },
+    });
   });
 
   it("rejects a certificate from a rogue CA with ca1's name and serial but another key (N08)", () => {
@@ -100,7 +103,11 @@ describe("verifyCertificateChain (supplement §9.7: by signature, not by name)",
   it("accepts a certificate with a fresh key issued by the shared ca1 key", () => {
     const der = buildTestCertificate({
       serial: [0x00, 0xff],
-      issuer: name([atv("2.5.4.6", printableString("NO"))], [atv("2.5.4.10", utf8String("Test QTSP AS"))], [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))]),
+      issuer: name(
+        [atv("2.5.4.6", printableString("NO"))],
+        [atv("2.5.4.10", utf8String("Test QTSP AS"))],
+        [atv("2.5.4.3", utf8String("PSD2 Test QTSP CA for eSeal"))],
+      ),
       subject: name([atv("2.5.4.3", utf8String("Fresh TPP"))]),
       notBefore: new Date("2025-01-01T00:00:00Z"),
       notAfter: new Date("2030-01-01T00:00:00Z"),

@@ -10,9 +10,7 @@ export interface IssuerSearch {
   readonly nameMatches: number;
 }
 
-export type ChainVerdict =
-  | { readonly ok: true; readonly anchor: TrustAnchor }
-  | { readonly ok: false; readonly message: string };
+export type ChainVerdict = { readonly ok: true; readonly anchor: TrustAnchor } | { readonly ok: false; readonly message: string };
 
 function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && Buffer.compare(a, b) === 0;
@@ -76,10 +74,6 @@ export function checkCertificateChain(certificate: ParsedCertificate, search: Is
  * @see supplement.md §9.7
  * @see RFC 5280 §6.1
  */
-export function verifyCertificateChain(
-  certificate: ParsedCertificate,
-  anchors: readonly TrustAnchor[],
-  now: Date,
-): ChainVerdict {
+export function verifyCertificateChain(certificate: ParsedCertificate, anchors: readonly TrustAnchor[], now: Date): ChainVerdict {
   return checkCertificateChain(certificate, findCertificateIssuers(certificate, anchors), now);
 }

@@ -39,7 +39,11 @@ describe("account information, PSU and TPP dialogue operations", () => {
       response.writeHead(status, { "Content-Type": "application/json" }).end(body === undefined ? "" : JSON.stringify(body));
     });
     client = createAspspClient({ baseUrl: server.url, signer, redirectUri: "http://localhost:3000/callback" });
-    ctx = { client, tppId: "PSDNO-FSA-123456", caller: { userId: "u1", tppSessionId: "s-1", psuId: "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81" } };
+    ctx = {
+      client,
+      tppId: "PSDNO-FSA-123456",
+      caller: { userId: "u1", tppSessionId: "s-1", psuId: "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81" },
+    };
   });
   afterEach(() => {
     server.requests.length = 0;
@@ -66,7 +70,13 @@ describe("account information, PSU and TPP dialogue operations", () => {
             status: "enabled",
             usage: "PRIV",
             ownerName: "Kari Nordmann",
-            balances: [{ balanceType: "expected", balanceAmount: { currency: "NOK", amount: "1250.50" }, lastChangeDateTime: "2026-03-02T09:00:00+01:00" }],
+            balances: [
+              {
+                balanceType: "expected",
+                balanceAmount: { currency: "NOK", amount: "1250.50" },
+                lastChangeDateTime: "2026-03-02T09:00:00+01:00",
+              },
+            ],
             _links: { self: link("/v1/accounts/acc-1") },
           },
         ],
@@ -88,7 +98,13 @@ describe("account information, PSU and TPP dialogue operations", () => {
         usage: "PRIV",
         ownerName: "Kari Nordmann",
         balances: [
-          { type: "expected", amount: { amount: "1250.50", currency: "NOK" }, referenceDate: undefined, lastChangeDateTime: "2026-03-02T09:00:00+01:00", creditLimitIncluded: undefined },
+          {
+            type: "expected",
+            amount: { amount: "1250.50", currency: "NOK" },
+            referenceDate: undefined,
+            lastChangeDateTime: "2026-03-02T09:00:00+01:00",
+            creditLimitIncluded: undefined,
+          },
         ],
       },
     ]);
@@ -99,7 +115,10 @@ describe("account information, PSU and TPP dialogue operations", () => {
   it("listAccounts: a 401 is an AspspError carrying scaRedirect and the session it binds to", async () => {
     route = () => ({
       status: 401,
-      body: { tppMessages: [{ category: "ERROR", code: "SCA_NOT_FOUND", text: "follow scaRedirect" }], _links: { scaRedirect: link(`${server.url}/sca/a1?token=t`) } },
+      body: {
+        tppMessages: [{ category: "ERROR", code: "SCA_NOT_FOUND", text: "follow scaRedirect" }],
+        _links: { scaRedirect: link(`${server.url}/sca/a1?token=t`) },
+      },
     });
     const error = await listAccounts(ctx).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AspspError);
@@ -145,7 +164,12 @@ describe("account information, PSU and TPP dialogue operations", () => {
               additionalInformationProprietary1: "first",
               _links: { transactionDetails: link("/v1/accounts/acc-1/transactions/t-1") },
             },
-            { transactionId: "t-2", bookingDate: "2026-02-28", transactionAmount: { currency: "NOK", amount: "30000.00" }, debtorName: "Arbeidsgiver AS" },
+            {
+              transactionId: "t-2",
+              bookingDate: "2026-02-28",
+              transactionAmount: { currency: "NOK", amount: "30000.00" },
+              debtorName: "Arbeidsgiver AS",
+            },
           ],
           pending: [{ transactionAmount: { currency: "NOK", amount: "-10.00" }, creditorName: "Kiosk" }],
           _links: {
@@ -181,15 +205,25 @@ describe("account information, PSU and TPP dialogue operations", () => {
   });
 
   it("getBalanceHistory: the balances and the bookings' first page at once, in the bank's largest pages, then its next links", async () => {
-    const booking = (id: string, date: string, amount: string) => ({ transactionId: id, bookingDate: date, transactionAmount: { currency: "NOK", amount } });
+    const booking = (id: string, date: string, amount: string) => ({
+      transactionId: id,
+      bookingDate: date,
+      transactionAmount: { currency: "NOK", amount },
+    });
     route = (request) => {
       if (request.url.endsWith("/balances")) {
         return {
           status: 200,
-          body: { balances: [{ balanceType: "expected", balanceAmount: { currency: "NOK", amount: "0.00" } }, { balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "100.00" }, referenceDate: "2026-03-02" }] },
+          body: {
+            balances: [
+              { balanceType: "expected", balanceAmount: { currency: "NOK", amount: "0.00" } },
+              { balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "100.00" }, referenceDate: "2026-03-02" },
+            ],
+          },
         };
       }
-      if (request.url.includes("cursor=2")) return { status: 200, body: { transactions: { booked: [booking("t-3", "2026-03-01", "-5.00")], _links: {} } } };
+      if (request.url.includes("cursor=2"))
+        return { status: 200, body: { transactions: { booked: [booking("t-3", "2026-03-01", "-5.00")], _links: {} } } };
       return {
         status: 200,
         body: {
@@ -203,7 +237,10 @@ describe("account information, PSU and TPP dialogue operations", () => {
     const history = await getBalanceHistory(ctx, "acc-1", { days: 3, today: "2026-03-03" });
     const urls = server.requests.map((r) => r.url);
     // The first two at once (in either order), the next page after the first.
-    expect(urls.slice(0, 2).sort()).toEqual(["/v1/accounts/acc-1/balances", "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000"]);
+    expect(urls.slice(0, 2).sort()).toEqual([
+      "/v1/accounts/acc-1/balances",
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000",
+    ]);
     expect(urls.slice(2)).toEqual(["/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-01&limit=1000&cursor=2"]);
     expect(history?.series.points).toEqual([
       { date: "2026-03-01", amount: "120.00" },
@@ -215,12 +252,28 @@ describe("account information, PSU and TPP dialogue operations", () => {
   it("getBalanceHistory: a bank that refuses the page size is asked again with its own; any other refusal is the bank's error", async () => {
     route = (request) => {
       if (request.url.endsWith("/balances")) {
-        return { status: 200, body: { balances: [{ balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-03" }] } };
+        return {
+          status: 200,
+          body: {
+            balances: [{ balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-03" }],
+          },
+        };
       }
       if (request.url.includes("limit=")) {
-        return { status: 400, body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "limit", text: "limit must be 1 to 500" }] } };
+        return {
+          status: 400,
+          body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "limit", text: "limit must be 1 to 500" }] },
+        };
       }
-      return { status: 200, body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "4.00" } }], _links: {} } } };
+      return {
+        status: 200,
+        body: {
+          transactions: {
+            booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "4.00" } }],
+            _links: {},
+          },
+        },
+      };
     };
     const history = await getBalanceHistory(ctx, "acc-1", { days: 2, today: "2026-03-03" });
     expect(server.requests.map((r) => r.url).filter((url) => url.includes("/transactions"))).toEqual([
@@ -236,7 +289,10 @@ describe("account information, PSU and TPP dialogue operations", () => {
     route = (request) =>
       request.url.endsWith("/balances")
         ? { status: 200, body: { balances: [] } }
-        : { status: 400, body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "dateFrom", text: "dateFrom is too far back" }] } };
+        : {
+            status: 400,
+            body: { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", path: "dateFrom", text: "dateFrom is too far back" }] },
+          };
     const error = await getBalanceHistory(ctx, "acc-1", { days: 2, today: "2026-03-03" }).catch((e: unknown) => e);
     expect(error instanceof AspspError && [error.status, error.tppMessages[0]?.path]).toEqual([400, "dateFrom"]);
     expect(server.requests.filter((r) => r.url.includes("/transactions"))).toHaveLength(1);
@@ -245,8 +301,23 @@ describe("account information, PSU and TPP dialogue operations", () => {
   it("getBalanceHistory: the balances are asked for while today is still being read; the bookings from today's date", async () => {
     route = (request) =>
       request.url.endsWith("/balances")
-        ? { status: 200, body: { balances: [{ balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-02" }] } }
-        : { status: 200, body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "-1.50" } }], _links: {} } } };
+        ? {
+            status: 200,
+            body: {
+              balances: [
+                { balanceType: "closingBooked", balanceAmount: { currency: "NOK", amount: "10.00" }, referenceDate: "2026-03-02" },
+              ],
+            },
+          }
+        : {
+            status: 200,
+            body: {
+              transactions: {
+                booked: [{ transactionId: "t-1", bookingDate: "2026-03-03", transactionAmount: { currency: "NOK", amount: "-1.50" } }],
+                _links: {},
+              },
+            },
+          };
     let tell: (day: string) => void = () => undefined;
     const today = new Promise<string>((resolve) => {
       tell = resolve;
@@ -258,7 +329,10 @@ describe("account information, PSU and TPP dialogue operations", () => {
       { date: "2026-03-02", amount: "10.00" },
       { date: "2026-03-03", amount: "8.50" },
     ]);
-    expect(server.requests.map((r) => r.url)).toEqual(["/v1/accounts/acc-1/balances", "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-02&limit=1000"]);
+    expect(server.requests.map((r) => r.url)).toEqual([
+      "/v1/accounts/acc-1/balances",
+      "/v1/accounts/acc-1/transactions?bookingStatus=booked&dateFrom=2026-03-02&limit=1000",
+    ]);
   });
 
   it("page tokens keep only the query, so a token cannot lead elsewhere; a forged token is refused", () => {
@@ -267,15 +341,31 @@ describe("account information, PSU and TPP dialogue operations", () => {
   });
 
   it("listTransactions: refuses a date that is not YYYY-MM-DD before calling the bank", async () => {
-    await expect(listTransactions(ctx, "acc-1", { bookingStatus: "booked", dateFrom: "01.03.2026" })).rejects.toMatchObject({ code: "INPUT_INVALID" });
+    await expect(listTransactions(ctx, "acc-1", { bookingStatus: "booked", dateFrom: "01.03.2026" })).rejects.toMatchObject({
+      code: "INPUT_INVALID",
+    });
     expect(server.requests).toHaveLength(0);
   });
 
   it("the KID is read in both remittance forms: a Remittance reference item (Berlin Group 1.3) and a bare string", async () => {
-    for (const remittanceInformationStructured of [{ reference: "1234567890128", referenceType: "KID", referenceIssuer: "Nets" }, "1234567890128"]) {
+    for (const remittanceInformationStructured of [
+      { reference: "1234567890128", referenceType: "KID", referenceIssuer: "Nets" },
+      "1234567890128",
+    ]) {
       route = () => ({
         status: 200,
-        body: { transactions: { booked: [{ transactionId: "t-1", bookingDate: "2026-03-01", transactionAmount: { currency: "NOK", amount: "-1.00" }, remittanceInformationStructured }] } },
+        body: {
+          transactions: {
+            booked: [
+              {
+                transactionId: "t-1",
+                bookingDate: "2026-03-01",
+                transactionAmount: { currency: "NOK", amount: "-1.00" },
+                remittanceInformationStructured,
+              },
+            ],
+          },
+        },
       });
       const page = await listTransactions(ctx, "acc-1", { bookingStatus: "booked" });
       expect(page.booked[0]?.structuredReference).toBe("1234567890128");
@@ -297,17 +387,31 @@ describe("account information, PSU and TPP dialogue operations", () => {
     });
     const transaction = await getTransactionDetails(ctx, "acc-1", "t-1");
     expect(server.requests[0]?.url).toBe("/v1/accounts/acc-1/transactions/t-1");
-    expect(transaction).toMatchObject({ id: "t-1", status: "booked", additionalInformation: "Varekjøp", structuredReference: "1234567890128" });
+    expect(transaction).toMatchObject({
+      id: "t-1",
+      status: "booked",
+      additionalInformation: "Varekjøp",
+      structuredReference: "1234567890128",
+    });
   });
 
   it("listCardAccounts: a PSU without card accounts (404 RESOURCE_UNKNOWN) has an empty list", async () => {
-    route = () => ({ status: 404, body: { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN", text: "The PSU has no card accounts" }] } });
+    route = () => ({
+      status: 404,
+      body: { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN", text: "The PSU has no card accounts" }] },
+    });
     expect(await listCardAccounts(ctx)).toEqual([]);
     route = () => ({
       status: 200,
-      body: { cardAccounts: [{ resourceId: "c-1", maskedPan: "123456******1234", currency: "NOK", creditLimit: { currency: "NOK", amount: "20000.00" } }] },
+      body: {
+        cardAccounts: [
+          { resourceId: "c-1", maskedPan: "123456******1234", currency: "NOK", creditLimit: { currency: "NOK", amount: "20000.00" } },
+        ],
+      },
     });
-    expect(await listCardAccounts(ctx)).toMatchObject([{ id: "c-1", maskedPan: "123456******1234", creditLimit: { amount: "20000.00", currency: "NOK" } }]);
+    expect(await listCardAccounts(ctx)).toMatchObject([
+      { id: "c-1", maskedPan: "123456******1234", creditLimit: { amount: "20000.00", currency: "NOK" } },
+    ]);
   });
 
   it("getCardAccountTransactions: amounts as decimal strings, pending counted", async () => {
@@ -408,14 +512,25 @@ describe("account information, PSU and TPP dialogue operations", () => {
     route = (request) =>
       request.url === "/v1/user"
         ? { status: 200, body: { psuId: "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81", context: "CORPORATE", customerName: "Ola Nordmann" } }
-        : { status: 200, body: { agreements: [{ id: "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10", name: "Fjord AS", organisationNumber: "923609016" }] } };
-    expect(await getUser(ctx)).toEqual({ psuId: "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81", context: "CORPORATE", customerName: "Ola Nordmann" });
-    expect(await getAgreements(ctx)).toEqual([{ psuCorporateId: "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10", name: "Fjord AS", organisationNumber: "923609016" }]);
+        : {
+            status: 200,
+            body: { agreements: [{ id: "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10", name: "Fjord AS", organisationNumber: "923609016" }] },
+          };
+    expect(await getUser(ctx)).toEqual({
+      psuId: "6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81",
+      context: "CORPORATE",
+      customerName: "Ola Nordmann",
+    });
+    expect(await getAgreements(ctx)).toEqual([
+      { psuCorporateId: "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10", name: "Fjord AS", organisationNumber: "923609016" },
+    ]);
   });
 
   it("putContactEmail and getContactEmail: the TPP dialogue API under the TPP's id", async () => {
     route = (request) =>
-      request.method === "PUT" ? { status: 200, body: JSON.parse(request.body.toString()) } : { status: 404, body: { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN" }] } };
+      request.method === "PUT"
+        ? { status: 200, body: JSON.parse(request.body.toString()) }
+        : { status: 404, body: { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN" }] } };
     expect(await getContactEmail(ctx)).toBeUndefined();
     expect(await putContactEmail(ctx, " drift@tpp.example ")).toBe("drift@tpp.example");
     expect(server.requests[1]).toMatchObject({ method: "PUT", url: "/v1/tpps/PSDNO-FSA-123456/contact-information" });

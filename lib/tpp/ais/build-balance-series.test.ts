@@ -47,16 +47,22 @@ describe("buildBalanceSeries", () => {
 
   it("adds exactly, where floating point would drift", () => {
     const transactions = Array.from({ length: 1000 }, () => ({ bookingDate: "2026-01-02", amount: nok("0.10") }));
-    const series = buildBalanceSeries({ anchor: nok("100.00"), anchorDate: "2026-01-02", transactions, from: "2026-01-01", to: "2026-01-02" });
+    const series = buildBalanceSeries({
+      anchor: nok("100.00"),
+      anchorDate: "2026-01-02",
+      transactions,
+      from: "2026-01-01",
+      to: "2026-01-02",
+    });
     expect(series.points.map((p) => p.amount)).toEqual(["0.00", "100.00"]);
   });
 
   it("refuses a range backwards or a date that is not one", () => {
-    expect(() => buildBalanceSeries({ anchor: nok("1.00"), anchorDate: "2026-01-01", transactions: [], from: "2026-01-02", to: "2026-01-01" })).toThrow(
-      "from (2026-01-02) is after to (2026-01-01)",
-    );
-    expect(() => buildBalanceSeries({ anchor: nok("1.00"), anchorDate: "2026-13-01", transactions: [], from: "2026-01-01", to: "2026-01-01" })).toThrow(
-      "anchorDate must be a date YYYY-MM-DD, not '2026-13-01'",
-    );
+    expect(() =>
+      buildBalanceSeries({ anchor: nok("1.00"), anchorDate: "2026-01-01", transactions: [], from: "2026-01-02", to: "2026-01-01" }),
+    ).toThrow("from (2026-01-02) is after to (2026-01-01)");
+    expect(() =>
+      buildBalanceSeries({ anchor: nok("1.00"), anchorDate: "2026-13-01", transactions: [], from: "2026-01-01", to: "2026-01-01" }),
+    ).toThrow("anchorDate must be a date YYYY-MM-DD, not '2026-13-01'");
   });
 });

@@ -53,7 +53,11 @@ export function buildBalanceSeries(input: {
   readonly to: string;
 }): BalanceSeries {
   const { anchor, anchorDate, from, to } = input;
-  for (const [name, value] of [["anchorDate", anchorDate], ["from", from], ["to", to]] as const) {
+  for (const [name, value] of [
+    ["anchorDate", anchorDate],
+    ["from", from],
+    ["to", to],
+  ] as const) {
     if (!isValidIsoDate(value)) throw new TppError("INPUT_INVALID", `${name} must be a date YYYY-MM-DD, not '${value}'`);
   }
   if (from > to) throw new TppError("INPUT_INVALID", `from (${from}) is after to (${to})`);

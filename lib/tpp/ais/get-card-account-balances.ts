@@ -12,5 +12,8 @@ export async function getCardAccountBalances(ctx: AspspContext, cardAccountId: s
     schema: balancesResponseSchema,
     caller: ctx.caller,
   });
-  return { account: toAccountIdentification(reply.value.cardAccount ?? reply.value.account), balances: reply.value.balances.map(toBalance) };
+  return {
+    account: toAccountIdentification(reply.value.cardAccount ?? reply.value.account),
+    balances: reply.value.balances.map(toBalance),
+  };
 }

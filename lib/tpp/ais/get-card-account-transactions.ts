@@ -13,7 +13,11 @@ import { toTransactionQuery } from "./transaction-query";
  * (transactionAmount in the card's currency, originalAmount as charged).
  * @see supplement.md §3; psd2-interface.md "Versioning"
  */
-export async function getCardAccountTransactions(ctx: AspspContext, cardAccountId: string, query: TransactionQuery): Promise<CardTransactionPage> {
+export async function getCardAccountTransactions(
+  ctx: AspspContext,
+  cardAccountId: string,
+  query: TransactionQuery,
+): Promise<CardTransactionPage> {
   const reply = await ctx.client.fetch({
     method: "GET",
     path: `/v1/card-accounts/${encodeURIComponent(cardAccountId)}/transactions`,

@@ -31,7 +31,14 @@ export type AccountView = {
  * 90 days of end-of-day balances. `today` is the bank's today (the chart ends there), or the
  * promise of it: the account and its balances are asked for while it is read.
  */
-export async function loadAccountView(ctx: AspspContext, accountId: string, options: { today: string | PromiseLike<string> }): Promise<AccountView> {
-  const [account, history] = await Promise.all([getAccount(ctx, accountId), getBalanceHistory(ctx, accountId, { days: 90, today: options.today })]);
+export async function loadAccountView(
+  ctx: AspspContext,
+  accountId: string,
+  options: { today: string | PromiseLike<string> },
+): Promise<AccountView> {
+  const [account, history] = await Promise.all([
+    getAccount(ctx, accountId),
+    getBalanceHistory(ctx, accountId, { days: 90, today: options.today }),
+  ]);
   return { account, history };
 }

@@ -7,7 +7,16 @@ import type {
   ReportedAccountReference,
   Transaction,
 } from "../../psd2/schemas";
-import type { AccountIdentification, AccountTransaction, Balance, BankAccount, CardAccount, CardTransaction, Money, PendingCardTransaction } from "./ais-types";
+import type {
+  AccountIdentification,
+  AccountTransaction,
+  Balance,
+  BankAccount,
+  CardAccount,
+  CardTransaction,
+  Money,
+  PendingCardTransaction,
+} from "./ais-types";
 
 export function toMoney(amount: { amount: string; currency: string }): Money {
   return { amount: amount.amount, currency: amount.currency };

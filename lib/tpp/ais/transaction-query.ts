@@ -10,8 +10,12 @@ import { readPageToken } from "./page-token";
  */
 export function toTransactionQuery(query: TransactionQuery): Record<string, string | undefined> {
   if (query.page !== undefined) return Object.fromEntries(readPageToken(query.page));
-  for (const [name, value] of [["dateFrom", query.dateFrom], ["dateTo", query.dateTo]] as const) {
-    if (value !== undefined && !isValidIsoDate(value)) throw new TppError("INPUT_INVALID", `${name} must be a date YYYY-MM-DD, not '${value}'`);
+  for (const [name, value] of [
+    ["dateFrom", query.dateFrom],
+    ["dateTo", query.dateTo],
+  ] as const) {
+    if (value !== undefined && !isValidIsoDate(value))
+      throw new TppError("INPUT_INVALID", `${name} must be a date YYYY-MM-DD, not '${value}'`);
   }
   if (query.limit !== undefined && (!Number.isInteger(query.limit) || query.limit < 1)) {
     throw new TppError("INPUT_INVALID", `limit must be a whole number of at least 1, not ${query.limit}`);

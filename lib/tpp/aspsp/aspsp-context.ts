@@ -29,9 +29,13 @@ async function psuSessionFor(userId: string): Promise<PsuSession> {
     await writePsuSession(session);
   } catch (error) {
     // While rendering, Next refuses cookie writes; the proxy normally made the session already.
-    throw new TppError("PSU_SESSION_MISSING", "There is no PSU session cookie, and a page cannot set one while it renders: reload the page", {
-      cause: error,
-    });
+    throw new TppError(
+      "PSU_SESSION_MISSING",
+      "There is no PSU session cookie, and a page cannot set one while it renders: reload the page",
+      {
+        cause: error,
+      },
+    );
   }
   return session;
 }

@@ -7,7 +7,14 @@ const CORPORATE_ID = "0b9d8f3e-2c4a-4d6b-8e1f-5a7c9b3d2e10";
 const REDIRECT_URI = "https://tpp.example/callback";
 
 function headersFor(caller: AspspCaller, options: Partial<Omit<RequestHeaderOptions, "caller">> = {}): Record<string, string> {
-  const pairs = buildRequestHeaders({ caller, redirectUri: REDIRECT_URI, acceptFix: undefined, brand: undefined, hasBody: true, ...options });
+  const pairs = buildRequestHeaders({
+    caller,
+    redirectUri: REDIRECT_URI,
+    acceptFix: undefined,
+    brand: undefined,
+    hasBody: true,
+    ...options,
+  });
   return Object.fromEntries(pairs);
 }
 
@@ -40,7 +47,9 @@ describe("buildRequestHeaders: x-accept-fix (psd2-interface.md 'Header parameter
   });
 
   it("sends the operation's own value over the configured one (the signing basket's amount-as-string)", () => {
-    expect(headersFor({ acceptFix: "amount-as-string" }, { acceptFix: "amount-as-string,longer-names" })["x-accept-fix"]).toBe("amount-as-string");
+    expect(headersFor({ acceptFix: "amount-as-string" }, { acceptFix: "amount-as-string,longer-names" })["x-accept-fix"]).toBe(
+      "amount-as-string",
+    );
   });
 });
 
@@ -48,7 +57,10 @@ describe("buildRequestHeaders: the PSU's identity (psd2-interface.md 'Header par
   it("PSU-ID, with PSU-Corporate-ID in a corporate context", () => {
     expect(identityHeaders({ psuId: PSU_ID })).toEqual(["PSU-ID"]);
     expect(identityHeaders({ psuId: PSU_ID, psuCorporateId: CORPORATE_ID })).toEqual(["PSU-ID", "PSU-Corporate-ID"]);
-    expect(headersFor({ psuId: PSU_ID, psuCorporateId: CORPORATE_ID })).toMatchObject({ "PSU-ID": PSU_ID, "PSU-Corporate-ID": CORPORATE_ID });
+    expect(headersFor({ psuId: PSU_ID, psuCorporateId: CORPORATE_ID })).toMatchObject({
+      "PSU-ID": PSU_ID,
+      "PSU-Corporate-ID": CORPORATE_ID,
+    });
   });
 
   it("X-PSU-IDENTITY in place of PSU-ID; PSU-Corporate-ID stays", () => {
@@ -63,7 +75,9 @@ describe("buildRequestHeaders: the PSU's identity (psd2-interface.md 'Header par
 
   it("single SCA: PSU-Context alone, whatever else the caller holds", () => {
     expect(identityHeaders({ singleScaContext: "CORPORATE" })).toEqual(["PSU-Context"]);
-    expect(identityHeaders({ singleScaContext: "PRIVATE", psuId: PSU_ID, psuIdentity: "13039319955", psuCorporateId: CORPORATE_ID })).toEqual(["PSU-Context"]);
+    expect(
+      identityHeaders({ singleScaContext: "PRIVATE", psuId: PSU_ID, psuIdentity: "13039319955", psuCorporateId: CORPORATE_ID }),
+    ).toEqual(["PSU-Context"]);
     expect(headersFor({ singleScaContext: "PRIVATE" })["PSU-Context"]).toBe("PRIVATE");
   });
 

@@ -132,7 +132,13 @@ describe("createAspspClient", () => {
   describe("request headers and signature (supplement §9)", () => {
     it("sends every header of a call with the PSU present, and the bank's strict verifier accepts it", async () => {
       server.setHandler(json(200, { accounts: [] }));
-      await client().fetch({ method: "GET", path: "/v1/accounts", query: { withBalance: "true" }, schema: accountsResponseSchema, caller: presentCaller });
+      await client().fetch({
+        method: "GET",
+        path: "/v1/accounts",
+        query: { withBalance: "true" },
+        schema: accountsResponseSchema,
+        caller: presentCaller,
+      });
       const [request] = server.requests;
       if (request === undefined) throw new Error("no request arrived");
       expect(request.url).toBe("/v1/accounts?withBalance=true");
@@ -179,7 +185,13 @@ describe("createAspspClient", () => {
 
     it("sends and hashes the same octets of a JSON body, non-ASCII included", async () => {
       const body = { email: "drift@blåbær.example", note: "Grüße – ø" };
-      await client().fetch({ method: "PUT", path: "/v1/tpps/PSDNO-FSA-123456/contact-information", body, schema: z.unknown(), caller: backgroundCaller });
+      await client().fetch({
+        method: "PUT",
+        path: "/v1/tpps/PSDNO-FSA-123456/contact-information",
+        body,
+        schema: z.unknown(),
+        caller: backgroundCaller,
+      });
       const [request] = server.requests;
       if (request === undefined) throw new Error("no request arrived");
       expect(request.body.toString("utf8")).toBe(JSON.stringify(body));
@@ -205,7 +217,12 @@ describe("createAspspClient", () => {
     });
 
     it("sends TPP-Redirect-Preferred false when the caller prefers the bank's app", async () => {
-      await client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: { ...presentCaller, redirectPreferred: false } });
+      await client().fetch({
+        method: "GET",
+        path: "/v1/accounts",
+        schema: z.unknown(),
+        caller: { ...presentCaller, redirectPreferred: false },
+      });
       expect(header(server.requests[0] ?? fail(), "tpp-redirect-preferred")).toBe("false");
     });
 
@@ -215,10 +232,19 @@ describe("createAspspClient", () => {
       expect(exchange?.status).toBe(200);
       expect(exchange?.userId).toBe("user-1");
       expect(exchange?.signingString.split("\n").map((line) => line.split(":")[0])).toEqual([
-        "date", "digest", "x-request-id", "psu-id", "psu-corporate-id", "tpp-redirect-uri",
+        "date",
+        "digest",
+        "x-request-id",
+        "psu-id",
+        "psu-corporate-id",
+        "tpp-redirect-uri",
       ]);
       expect(exchange?.requestHeaders.map(([name]) => name).slice(0, 5)).toEqual([
-        "Date", "X-Request-ID", "Digest", "Signature", "TPP-Signature-Certificate",
+        "Date",
+        "X-Request-ID",
+        "Digest",
+        "Signature",
+        "TPP-Signature-Certificate",
       ]);
     });
   });
@@ -261,11 +287,20 @@ describe("createAspspClient", () => {
             throw new Error("no table");
           },
         });
-        await expect(failing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).resolves.toMatchObject({ status: 200 });
-        await expect(throwing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).resolves.toMatchObject({ status: 200 });
+        await expect(
+          failing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }),
+        ).resolves.toMatchObject({ status: 200 });
+        await expect(
+          throwing.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }),
+        ).resolves.toMatchObject({ status: 200 });
         await failing.close();
         expect(logged).toHaveLength(2);
-        expect(logged).toEqual(expect.arrayContaining([expect.stringMatching(/could not record the bank call .*no table/), expect.stringMatching(/could not record the bank call .*disk full/)]));
+        expect(logged).toEqual(
+          expect.arrayContaining([
+            expect.stringMatching(/could not record the bank call .*no table/),
+            expect.stringMatching(/could not record the bank call .*disk full/),
+          ]),
+        );
       } finally {
         spy.mockRestore();
       }
@@ -337,13 +372,17 @@ describe("createAspspClient", () => {
           _links: { scaRedirect: { href: "https://auth.bank.example/sca/1", verbs: ["GET"] } },
         }),
       );
-      const error = await client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }).catch((e: unknown) => e);
+      const error = await client()
+        .fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })
+        .catch((e: unknown) => e);
       expect(error instanceof AspspError && error.scaRedirect).toBe("https://auth.bank.example/sca/1");
     });
 
     it("turns a reply without tppMessages into an AspspError that says what it could not read", async () => {
       server.setHandler((_request, response) => response.writeHead(502, { "Content-Type": "text/html" }).end("<h1>Bad gateway</h1>"));
-      const error = await client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }).catch((e: unknown) => e);
+      const error = await client()
+        .fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(AspspError);
       if (!(error instanceof AspspError)) return;
       expect(error.status).toBe(502);
@@ -353,14 +392,18 @@ describe("createAspspClient", () => {
 
     it("rejects a 2xx reply that does not match the interface", async () => {
       server.setHandler(json(200, { accounts: [{ name: "no resourceId" }] }));
-      await expect(client().fetch({ method: "GET", path: "/v1/accounts", schema: accountsResponseSchema, caller: presentCaller })).rejects.toMatchObject({
+      await expect(
+        client().fetch({ method: "GET", path: "/v1/accounts", schema: accountsResponseSchema, caller: presentCaller }),
+      ).rejects.toMatchObject({
         code: "ASPSP_RESPONSE_INVALID",
       });
     });
 
     it("does not retry on an HTTP error", async () => {
       server.setHandler(json(503, { tppMessages: [{ category: "ERROR", code: "SYSTEM_ERROR" }] }));
-      await expect(client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).rejects.toBeInstanceOf(AspspError);
+      await expect(
+        client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }),
+      ).rejects.toBeInstanceOf(AspspError);
       expect(server.requests).toHaveLength(1);
     });
   });
@@ -385,7 +428,9 @@ describe("createAspspClient", () => {
 
     it("sends a GET at most twice", async () => {
       server.setHandler((_request, response) => response.socket?.destroy());
-      await expect(client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).rejects.toMatchObject({
+      await expect(
+        client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }),
+      ).rejects.toMatchObject({
         code: "ASPSP_UNREACHABLE",
       });
       expect(server.requests).toHaveLength(2);
@@ -429,7 +474,12 @@ describe("createAspspClient", () => {
     it("refuses a tampered reply when signed responses are required", async () => {
       server.setHandler(signedJson(signer, 200, { accounts: [] }, (text) => text.replace("[]", "[ ]")));
       await expect(
-        client({ requireSignedResponses: true }).fetch({ method: "GET", path: "/v1/accounts", schema: accountsResponseSchema, caller: presentCaller }),
+        client({ requireSignedResponses: true }).fetch({
+          method: "GET",
+          path: "/v1/accounts",
+          schema: accountsResponseSchema,
+          caller: presentCaller,
+        }),
       ).rejects.toMatchObject({ code: "RESPONSE_SIGNATURE_INVALID" });
       expect(exchanges[0]?.error).toMatch(/^refused: the reply's signature is failed/);
     });
@@ -445,13 +495,20 @@ describe("createAspspClient", () => {
 
     it("verifies the signature of an error reply too", async () => {
       server.setHandler(signedJson(signer, 404, { tppMessages: [{ category: "ERROR", code: "RESOURCE_UNKNOWN" }] }));
-      await expect(client().fetch({ method: "GET", path: "/v1/accounts/x", schema: z.unknown(), caller: presentCaller })).rejects.toBeInstanceOf(AspspError);
+      await expect(
+        client().fetch({ method: "GET", path: "/v1/accounts/x", schema: z.unknown(), caller: presentCaller }),
+      ).rejects.toBeInstanceOf(AspspError);
       expect(exchanges[0]?.signature?.status).toBe("verified");
     });
 
     it("leaves the signature unchecked without trust anchors", async () => {
       server.setHandler(signedJson(signer, 200, { accounts: [] }));
-      const reply = await client({ trustAnchors: undefined }).fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller });
+      const reply = await client({ trustAnchors: undefined }).fetch({
+        method: "GET",
+        path: "/v1/accounts",
+        schema: z.unknown(),
+        caller: presentCaller,
+      });
       expect(reply.signature.status).toBe("unchecked");
     });
   });
@@ -464,7 +521,13 @@ describe("mutual TLS", () => {
 
   beforeAll(async () => {
     // Node checks the host name against the CN when a certificate has no subjectAltName.
-    const serverCertificate = issueSealCertificate({ issuer: ca1, organizationName: "Test Bank AS", commonName: "localhost", now: new Date(), validityDays: 30 });
+    const serverCertificate = issueSealCertificate({
+      issuer: ca1,
+      organizationName: "Test Bank AS",
+      commonName: "localhost",
+      now: new Date(),
+      validityDays: 30,
+    });
     const issued = issueTppCertificate({
       issuer: ca1,
       organizationName: "Example TPP AS",
@@ -477,7 +540,11 @@ describe("mutual TLS", () => {
     if (serverCertificate.privateKeyPem === null || issued.privateKeyPem === null) throw new Error("no key issued");
     qwac = { certificatePem: issued.certificatePem, privateKeyPem: issued.privateKeyPem };
     server = await startCaptureServer({
-      tls: { certificatePem: serverCertificate.certificatePem, privateKeyPem: serverCertificate.privateKeyPem, clientCaPem: testPki.ca1CertificatePem },
+      tls: {
+        certificatePem: serverCertificate.certificatePem,
+        privateKeyPem: serverCertificate.privateKeyPem,
+        clientCaPem: testPki.ca1CertificatePem,
+      },
     });
   });
   afterAll(async () => {
@@ -513,7 +580,9 @@ describe("mutual TLS", () => {
       tls: undefined,
       dispatcher: new (await import("undici")).Agent({ connect: { ca: testPki.ca1CertificatePem } }),
     });
-    const error = await plain.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }).catch((e: unknown) => e);
+    const error = await plain
+      .fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })
+      .catch((e: unknown) => e);
     await plain.close();
     expect(error).toMatchObject({ code: "ASPSP_UNREACHABLE" });
     // The server's certificate is trusted: what fails is the missing client certificate.

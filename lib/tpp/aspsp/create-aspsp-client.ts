@@ -2,13 +2,7 @@ import "server-only";
 import { Agent, type Dispatcher, request } from "undici";
 import type { z } from "zod";
 import { errorResponseSchema, parseResponseBody, type TppMessage } from "../../psd2/schemas";
-import {
-  type CertificateCache,
-  createCertificateCache,
-  createRequestId,
-  formatHttpDate,
-  type RequestSigner,
-} from "../../psd2/signing";
+import { type CertificateCache, createCertificateCache, createRequestId, formatHttpDate, type RequestSigner } from "../../psd2/signing";
 import type { ParsedCertificate, TrustAnchor } from "../../psd2/x509";
 import { AspspError, type ResolvedLink, TppError } from "../errors";
 import type { AspspCaller } from "./aspsp-caller";
@@ -117,7 +111,13 @@ export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" 
 // Errors where no request reached the bank's application, or the connection broke before a
 // reply: a GET may be sent again. Timeouts waiting for a reply are not among them.
 const CONNECTION_ERROR_CODES = new Set([
-  "ECONNRESET", "ECONNREFUSED", "EPIPE", "ETIMEDOUT", "UND_ERR_SOCKET", "UND_ERR_CONNECT_TIMEOUT", "UND_ERR_CLOSED",
+  "ECONNRESET",
+  "ECONNREFUSED",
+  "EPIPE",
+  "ETIMEDOUT",
+  "UND_ERR_SOCKET",
+  "UND_ERR_CONNECT_TIMEOUT",
+  "UND_ERR_CLOSED",
 ]);
 const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
 
@@ -158,7 +158,10 @@ function readJson(text: string): { ok: true; value: unknown } | { ok: false; pro
 }
 
 /** Every `_links` entry of an error body, with hrefs resolved for the browser. */
-function resolveLinks(baseUrl: string, links: Readonly<Record<string, { href: string; verbs: readonly string[] }>> | undefined): Record<string, ResolvedLink> {
+function resolveLinks(
+  baseUrl: string,
+  links: Readonly<Record<string, { href: string; verbs: readonly string[] }>> | undefined,
+): Record<string, ResolvedLink> {
   const resolved: Record<string, ResolvedLink> = {};
   for (const [name, link] of Object.entries(links ?? {})) {
     resolved[name] = { href: link.href, url: resolveLinkForBrowser(baseUrl, link.href), verbs: link.verbs };
@@ -233,13 +236,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     void pending.finally(() => recording.delete(pending));
   }
 
-  async function send(
-    method: AspspMethod,
-    url: URL,
-    body: Buffer | undefined,
-    caller: AspspCaller,
-    attempt: number,
-  ): Promise<SentRequest> {
+  async function send(method: AspspMethod, url: URL, body: Buffer | undefined, caller: AspspCaller, attempt: number): Promise<SentRequest> {
     const requestId = newRequestId();
     const date = now();
     const baseHeaders = buildRequestHeaders({
@@ -289,15 +286,18 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
       responseBody = Buffer.from(await response.body.arrayBuffer());
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
-      await record({
-        ...exchange,
-        status: undefined,
-        responseHeaders: [],
-        responseBody: undefined,
-        durationMs,
-        signature: undefined,
-        error: describeError(error),
-      }, { inBackground: false });
+      await record(
+        {
+          ...exchange,
+          status: undefined,
+          responseHeaders: [],
+          responseBody: undefined,
+          durationMs,
+          signature: undefined,
+          error: describeError(error),
+        },
+        { inBackground: false },
+      );
       throw error;
     }
     const durationMs = Math.round(performance.now() - started);
@@ -322,9 +322,15 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
         const code = errorCodeOf(error);
         if (attempt < maxAttempts && code !== undefined && CONNECTION_ERROR_CODES.has(code)) continue;
         if (code !== undefined && TIMEOUT_CODES.has(code)) {
-          throw new TppError("ASPSP_TIMEOUT", `The bank did not answer ${call.method} ${url.pathname} in time (${describeError(error)})`, { cause: error });
+          throw new TppError("ASPSP_TIMEOUT", `The bank did not answer ${call.method} ${url.pathname} in time (${describeError(error)})`, {
+            cause: error,
+          });
         }
-        throw new TppError("ASPSP_UNREACHABLE", `The bank at ${url.origin} could not be reached for ${call.method} ${url.pathname} (${describeError(error)})`, { cause: error });
+        throw new TppError(
+          "ASPSP_UNREACHABLE",
+          `The bank at ${url.origin} could not be reached for ${call.method} ${url.pathname} (${describeError(error)})`,
+          { cause: error },
+        );
       }
     }
 
@@ -351,7 +357,10 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
       { inBackground },
     );
     if (signatureProblem !== undefined) {
-      throw new TppError("RESPONSE_SIGNATURE_INVALID", `The bank's reply to ${call.method} ${url.pathname} was refused: ${signatureProblem}`);
+      throw new TppError(
+        "RESPONSE_SIGNATURE_INVALID",
+        `The bank's reply to ${call.method} ${url.pathname} was refused: ${signatureProblem}`,
+      );
     }
 
     const json = readJson(text);
@@ -374,7 +383,10 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     }
     const parsed = parseResponseBody(call.schema, json.value);
     if (!parsed.ok) {
-      throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to ${call.method} ${url.pathname} does not match the interface: ${parsed.problems.join("; ")}`);
+      throw new TppError(
+        "ASPSP_RESPONSE_INVALID",
+        `The bank's reply to ${call.method} ${url.pathname} does not match the interface: ${parsed.problems.join("; ")}`,
+      );
     }
     const location = singleHeader(headers, "location");
     return {

@@ -26,7 +26,12 @@ describe("readPsuPresence", () => {
   });
 
   it("reads IPv6, falls back to X-Real-IP, and leaves out what the browser did not send", () => {
-    expect(readPsuPresence(new Headers({ "x-forwarded-for": "[2001:db8::1]" }), "GET")).toEqual({ ipAddress: "2001:db8::1", httpMethod: "GET" });
-    expect(readPsuPresence(new Headers({ "x-forwarded-for": "garbage", "x-real-ip": "198.51.100.2" }), "HEAD")).toEqual({ ipAddress: "198.51.100.2" });
+    expect(readPsuPresence(new Headers({ "x-forwarded-for": "[2001:db8::1]" }), "GET")).toEqual({
+      ipAddress: "2001:db8::1",
+      httpMethod: "GET",
+    });
+    expect(readPsuPresence(new Headers({ "x-forwarded-for": "garbage", "x-real-ip": "198.51.100.2" }), "HEAD")).toEqual({
+      ipAddress: "198.51.100.2",
+    });
   });
 });

@@ -19,14 +19,18 @@ export function resolveAspspUrl(baseUrl: string, href: string): URL {
       throw new TppError("ASPSP_LINK_INVALID", `the bank's link '${href}' is not a URL`, { cause: error });
     }
     if (url.origin !== base.origin) {
-      throw new TppError("ASPSP_LINK_INVALID", `the link '${href}' leaves the bank's origin ${base.origin}: it is not followed with a signed request`);
+      throw new TppError(
+        "ASPSP_LINK_INVALID",
+        `the link '${href}' leaves the bank's origin ${base.origin}: it is not followed with a signed request`,
+      );
     }
     return url;
   }
   const absolutePath = href.startsWith("/") ? href : `/${href}`;
-  const prefixed = basePath !== "" && absolutePath !== basePath && !absolutePath.startsWith(`${basePath}/`) && !absolutePath.startsWith(`${basePath}?`)
-    ? `${basePath}${absolutePath}`
-    : absolutePath;
+  const prefixed =
+    basePath !== "" && absolutePath !== basePath && !absolutePath.startsWith(`${basePath}/`) && !absolutePath.startsWith(`${basePath}?`)
+      ? `${basePath}${absolutePath}`
+      : absolutePath;
   try {
     url = new URL(prefixed, base.origin);
   } catch (error) {

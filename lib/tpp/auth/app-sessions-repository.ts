@@ -41,7 +41,9 @@ export function createAppSessionsRepository(db: TppExecutor) {
     async find(id: string): Promise<{ userId: string; createdAt: Date; expiresAt: Date; endedAt: Date | null } | undefined> {
       const rows = await db.select().from(appSessions).where(eq(appSessions.id, id));
       const row = rows[0];
-      return row === undefined ? undefined : { userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt, endedAt: row.endedAt };
+      return row === undefined
+        ? undefined
+        : { userId: row.userId, createdAt: row.createdAt, expiresAt: row.expiresAt, endedAt: row.endedAt };
     },
   };
 }

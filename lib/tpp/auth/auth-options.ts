@@ -134,7 +134,11 @@ export function getAuthOptions(): AuthOptions {
     trustedProxies: config.trustedProxies,
     repositories: async () => {
       const runtime = await getTppRuntime();
-      return { users: runtime.users, signInFailures: runtime.signInFailures, appSessions: createAppSessionsRepository(runtime.database.db) };
+      return {
+        users: runtime.users,
+        signInFailures: runtime.signInFailures,
+        appSessions: createAppSessionsRepository(runtime.database.db),
+      };
     },
   });
   globalThis.__psd2TppAuthOptions = options;

@@ -30,8 +30,14 @@ describe("sign-in with credentials from the TPP database", () => {
 
   it("accepts the right password and refuses a wrong one, an unknown user and malformed input", async () => {
     const users = createUsersRepository(database.db);
-    expect(await authorizeCredentials(users, { username: "kari", password: "riktig passord" })).toEqual({ id: "u-kari", name: "Kari Nordmann" });
-    expect(await authorizeCredentials(users, { username: " kari ", password: "riktig passord" })).toEqual({ id: "u-kari", name: "Kari Nordmann" });
+    expect(await authorizeCredentials(users, { username: "kari", password: "riktig passord" })).toEqual({
+      id: "u-kari",
+      name: "Kari Nordmann",
+    });
+    expect(await authorizeCredentials(users, { username: " kari ", password: "riktig passord" })).toEqual({
+      id: "u-kari",
+      name: "Kari Nordmann",
+    });
     expect(await authorizeCredentials(users, { username: "kari", password: "feil" })).toBeNull();
     expect(await authorizeCredentials(users, { username: "ola", password: "riktig passord" })).toBeNull();
     expect(await authorizeCredentials(users, { username: "kari" })).toBeNull();
@@ -59,7 +65,10 @@ describe("sign-in with credentials from the TPP database", () => {
     await ensureDemoUser(users, dataDir, new Date());
     expect(await authorizeCredentials(users, { username: DEMO_USERNAME, password: "a-new-password" })).not.toBeNull();
     expect(await authorizeCredentials(users, credentials)).toBeNull();
-    expect(JSON.parse(readFileSync(path.join(dataDir, "demo-user.json"), "utf8"))).toEqual({ username: DEMO_USERNAME, password: "a-new-password" });
+    expect(JSON.parse(readFileSync(path.join(dataDir, "demo-user.json"), "utf8"))).toEqual({
+      username: DEMO_USERNAME,
+      password: "a-new-password",
+    });
   });
 
   it("has no demo user where no file was written", () => {

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLIENT_ADDRESS_HEADER, installClientAddressHook, readClientAddress } from "./client-address";
 
-const socket = (address: string, forwarded?: string) => new Headers({ [CLIENT_ADDRESS_HEADER]: address, ...(forwarded === undefined ? {} : { "x-forwarded-for": forwarded }) });
+const socket = (address: string, forwarded?: string) =>
+  new Headers({ [CLIENT_ADDRESS_HEADER]: address, ...(forwarded === undefined ? {} : { "x-forwarded-for": forwarded }) });
 
 describe("readClientAddress", () => {
   it("is the socket's address without a trusted proxy, whatever X-Forwarded-For says", () => {
@@ -37,7 +38,9 @@ describe("installClientAddressHook", () => {
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {
       const { port } = server.address() as AddressInfo;
-      const reply = await fetch(`http://127.0.0.1:${port}/`, { headers: { [CLIENT_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" } });
+      const reply = await fetch(`http://127.0.0.1:${port}/`, {
+        headers: { [CLIENT_ADDRESS_HEADER]: "6.6.6.6", "x-forwarded-for": "6.6.6.6" },
+      });
       const seen = (await reply.json()) as Record<string, string>;
       expect(readClientAddress(seen, 0)).toBe("127.0.0.1");
     } finally {

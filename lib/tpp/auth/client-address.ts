@@ -49,7 +49,11 @@ function normaliseAddress(candidate: string | undefined): string | undefined {
  * (TPP_TRUSTED_PROXIES), the address the outermost of them saw: counted from the right of
  * X-Forwarded-For, whose entries left of it the client chose. Undefined when it cannot be known.
  */
-export function readClientAddress(headers: HeaderSource, trustedProxies: number, hookInstalled = globalThis.__psd2ClientAddressHook === true): string | undefined {
+export function readClientAddress(
+  headers: HeaderSource,
+  trustedProxies: number,
+  hookInstalled = globalThis.__psd2ClientAddressHook === true,
+): string | undefined {
   if (!hookInstalled) return undefined;
   const socket = normaliseAddress(headerOf(headers, CLIENT_ADDRESS_HEADER));
   if (socket === undefined) return undefined;

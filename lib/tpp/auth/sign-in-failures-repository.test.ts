@@ -17,7 +17,8 @@ describe.each(tppTestDatabaseKinds())("the sign-in throttle on %s", (kind) => {
     database = await createTppTestDatabase(kind);
     repositories = { users: createUsersRepository(database.db), signInFailures: createSignInFailuresRepository(database.db) };
     const passwordHash = await hashPassword("riktig passord");
-    for (const username of ["kari", "ola", "siri"]) await repositories.users.insert({ id: `u-${username}`, username, displayName: username, passwordHash, createdAt: T0 });
+    for (const username of ["kari", "ola", "siri"])
+      await repositories.users.insert({ id: `u-${username}`, username, displayName: username, passwordHash, createdAt: T0 });
   }, 60_000);
   afterAll(async () => {
     await database.close();
@@ -36,7 +37,10 @@ describe.each(tppTestDatabaseKinds())("the sign-in throttle on %s", (kind) => {
     expect(await signIn("kari", "riktig passord", at(1000), "192.0.2.1")).toEqual({ kind: "throttled", retryAt: at(3 + 15_000) });
     expect(await repositories.signInFailures.find({ kind: "username", value: "kari" })).toMatchObject({ failures: 4 });
     // After the wait: the right password works and clears the user name's count.
-    expect(await signIn("kari", "riktig passord", at(3 + 15_000), "192.0.2.1")).toEqual({ kind: "signed-in", user: { id: "u-kari", name: "kari" } });
+    expect(await signIn("kari", "riktig passord", at(3 + 15_000), "192.0.2.1")).toEqual({
+      kind: "signed-in",
+      user: { id: "u-kari", name: "kari" },
+    });
     expect(await repositories.signInFailures.find({ kind: "username", value: "kari" })).toBeUndefined();
   });
 
@@ -85,7 +89,9 @@ describe.each(tppTestDatabaseKinds())("the sign-in throttle on %s", (kind) => {
   });
 
   it("counts nothing for input that is no sign-in", async () => {
-    expect(await signInWithCredentials(repositories, { username: "  " }, { clientAddress: "203.0.113.77", now: T0 })).toEqual({ kind: "refused" });
+    expect(await signInWithCredentials(repositories, { username: "  " }, { clientAddress: "203.0.113.77", now: T0 })).toEqual({
+      kind: "refused",
+    });
     expect(await repositories.signInFailures.find({ kind: "address", value: "203.0.113.77" })).toBeUndefined();
   });
 });

@@ -42,12 +42,17 @@ export function createSignInFailuresRepository(db: TppExecutor) {
           .where(or(...keys.map(matches)))
           .orderBy(asc(signInFailures.keyKind), asc(signInFailures.keyValue))
           .for("update");
-        const waits = rows.flatMap((row) => (row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime() ? [row.lockedUntil.getTime()] : []));
+        const waits = rows.flatMap((row) =>
+          row.lockedUntil !== null && row.lockedUntil.getTime() > now.getTime() ? [row.lockedUntil.getTime()] : [],
+        );
         if (waits.length > 0) return { allowed: false, retryAt: new Date(Math.max(...waits)) };
         for (const row of rows) {
           const failures = row.failures + 1;
           const lockedUntil = lockedUntilAfter(THROTTLE_POLICIES[row.keyKind], failures, now) ?? null;
-          await tx.update(signInFailures).set({ failures, lastFailureAt: now, lockedUntil }).where(matches({ kind: row.keyKind, value: row.keyValue }));
+          await tx
+            .update(signInFailures)
+            .set({ failures, lastFailureAt: now, lockedUntil })
+            .where(matches({ kind: row.keyKind, value: row.keyValue }));
         }
         return { allowed: true };
       });

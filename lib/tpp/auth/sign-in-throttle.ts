@@ -22,7 +22,10 @@ export const USERNAME_POLICY: ThrottlePolicy = { freeFailures: 3, firstDelayMs: 
 /** Per client address (many users may share one, behind a NAT): 20 failures free, then the same. */
 export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 20, firstDelayMs: 15_000, maxDelayMs: 15 * 60_000 };
 
-export const THROTTLE_POLICIES: Readonly<Record<SignInFailureKeyKind, ThrottlePolicy>> = { username: USERNAME_POLICY, address: ADDRESS_POLICY };
+export const THROTTLE_POLICIES: Readonly<Record<SignInFailureKeyKind, ThrottlePolicy>> = {
+  username: USERNAME_POLICY,
+  address: ADDRESS_POLICY,
+};
 
 /** A count is forgotten this long after its last failure. */
 export const FAILURE_MEMORY_MS = 24 * 60 * 60_000;
@@ -58,7 +61,13 @@ export function readThrottledError(error: string | null | undefined): Date | und
   return Number.isNaN(at.getTime()) ? undefined : at;
 }
 
-const clock = new Intl.DateTimeFormat("en-GB", { timeZone: "Europe/Oslo", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" });
+const clock = new Intl.DateTimeFormat("en-GB", {
+  timeZone: "Europe/Oslo",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
 
 /**
  * What the sign-in page says for next-auth's `error` (undefined: nothing went wrong): a throttled

@@ -51,10 +51,19 @@ function recordingResponse() {
 }
 
 /** One of next-auth's endpoints (/api/auth/<action>/<provider>), answered by its own handler with these options. */
-async function call(options: AuthOptions, request: { action: string; method: "GET" | "POST"; cookies?: Cookies; body?: Record<string, string>; providerId?: string }) {
+async function call(
+  options: AuthOptions,
+  request: { action: string; method: "GET" | "POST"; cookies?: Cookies; body?: Record<string, string>; providerId?: string },
+) {
   const recorded = recordingResponse();
   const nextauth = request.providerId === undefined ? [request.action] : [request.action, request.providerId];
-  const req = { query: { nextauth }, method: request.method, cookies: request.cookies ?? {}, body: request.body ?? {}, headers: { host: HOST, "x-tpp-client-address": "192.0.2.1" } };
+  const req = {
+    query: { nextauth },
+    method: request.method,
+    cookies: request.cookies ?? {},
+    body: request.body ?? {},
+    headers: { host: HOST, "x-tpp-client-address": "192.0.2.1" },
+  };
   await (NextAuth as unknown as (req: unknown, res: unknown, options: AuthOptions) => Promise<void>)(req, recorded.response, options);
   return { body: recorded.state.body as Record<string, unknown> | undefined, cookies: recorded.cookies(), status: recorded.state.status };
 }
@@ -108,7 +117,13 @@ describe.each(tppTestDatabaseKinds())("sign-out ends the sign-in on %s", (kind) 
     instanceA = createAuthOptions({ secret: SECRET, trustedProxies: 0, repositories });
     instanceB = createAuthOptions({ secret: SECRET, trustedProxies: 0, repositories });
     const passwordHash = await hashPassword("riktig passord");
-    await createUsersRepository(database.db).insert({ id: "u-kari", username: "kari", displayName: "Kari", passwordHash, createdAt: new Date() });
+    await createUsersRepository(database.db).insert({
+      id: "u-kari",
+      username: "kari",
+      displayName: "Kari",
+      passwordHash,
+      createdAt: new Date(),
+    });
   }, 60_000);
   afterAll(async () => {
     await database.close();

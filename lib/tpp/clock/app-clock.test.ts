@@ -44,7 +44,9 @@ describe("toBankClockReading", () => {
   });
 
   it("a now that is no date-time is refused, naming it", () => {
-    expect(() => toBankClockReading({ now: "tomorrow", frozen: false }, sentAt, receivedAt)).toThrow("the sandbox clock's now 'tomorrow' is not an ISO 8601 date-time");
+    expect(() => toBankClockReading({ now: "tomorrow", frozen: false }, sentAt, receivedAt)).toThrow(
+      "the sandbox clock's now 'tomorrow' is not an ISO 8601 date-time",
+    );
   });
 });
 
@@ -94,6 +96,8 @@ describe("sandboxClockResponseSchema", () => {
   });
 
   it("refuses a reply without frozen", () => {
-    expect(sandboxClockResponseSchema.safeParse({ now: "2026-03-02T04:00:00.000Z", today: "2026-03-02", offsetSeconds: 0 }).success).toBe(false);
+    expect(sandboxClockResponseSchema.safeParse({ now: "2026-03-02T04:00:00.000Z", today: "2026-03-02", offsetSeconds: 0 }).success).toBe(
+      false,
+    );
   });
 });

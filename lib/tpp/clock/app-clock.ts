@@ -21,9 +21,7 @@ export interface AppClock {
  * What the bank's sandbox clock was found to be: running at an offset from this machine's
  * clock, or standing still at an instant.
  */
-export type BankClockReading =
-  | { readonly kind: "running"; readonly offsetMs: number }
-  | { readonly kind: "frozen"; readonly at: Date };
+export type BankClockReading = { readonly kind: "running"; readonly offsetMs: number } | { readonly kind: "frozen"; readonly at: Date };
 
 /**
  * The reply of GET /v1/sandbox/clock (also the clock part of POST /v1/sandbox/clock's reply):

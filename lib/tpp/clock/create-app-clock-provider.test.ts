@@ -27,7 +27,8 @@ describe("createAppClockProvider against the sandbox bank", () => {
     await bank?.close();
   });
 
-  const clockReads = () => tpp.exchanges.filter((exchange) => exchange.method === "GET" && new URL(exchange.url).pathname === "/v1/sandbox/clock").length;
+  const clockReads = () =>
+    tpp.exchanges.filter((exchange) => exchange.method === "GET" && new URL(exchange.url).pathname === "/v1/sandbox/clock").length;
 
   it("a frozen sandbox clock: its instant and Oslo date, read once for concurrent and repeated uses", async () => {
     // 23:30 UTC on 31 March is already 1 April in Oslo (CEST).
@@ -97,7 +98,11 @@ describe("createAppClockProvider against the sandbox bank", () => {
     });
     const reasons: string[] = [];
     try {
-      const provider = createAppClockProvider({ environment: "sandbox", client: async () => unreachable, onFallback: (reason) => reasons.push(reason) });
+      const provider = createAppClockProvider({
+        environment: "sandbox",
+        client: async () => unreachable,
+        onFallback: (reason) => reasons.push(reason),
+      });
       const clock = await provider.get();
       expect(clock.source).toBe("system");
       expect(Math.abs(clock.now().getTime() - Date.now())).toBeLessThan(1000);
@@ -121,6 +126,8 @@ describe("createAppClockProvider against the sandbox bank", () => {
       onFallback: (reason) => reasons.push(reason),
     });
     expect((await provider.get()).source).toBe("system");
-    expect(reasons).toEqual(["the bank's sandbox clock could not be read (the sandbox portal did not issue a certificate): the system clock is used instead"]);
+    expect(reasons).toEqual([
+      "the bank's sandbox clock could not be read (the sandbox portal did not issue a certificate): the system clock is used instead",
+    ]);
   });
 });

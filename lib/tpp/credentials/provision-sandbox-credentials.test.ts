@@ -16,25 +16,30 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
 
   // A portal like the sandbox bank's: JSON in, a certificate, its key and the CA out.
   const portalHandler: CaptureHandler = (request, response) => {
-      if (request.method === "GET" && request.url === "/portal/ca.pem") {
-        response.writeHead(200, { "Content-Type": "application/x-pem-file" }).end(caPem);
-        return;
-      }
-      const body: unknown = JSON.parse(request.body.toString());
-      if (typeof body !== "object" || body === null || !("organisationId" in body) || typeof body.organisationId !== "string") {
-        response.writeHead(400).end();
-        return;
-      }
-      const issued = issueTppCertificate({
-        issuer: { certificatePem: testPki.ca1CertificatePem, privateKeyPem: testPki.ca1KeyPem },
-        organizationName: "PSD2 TPP Demo AS",
-        organizationIdentifier: body.organisationId,
-        roles: ["PSP_AI", "PSP_PI"],
-        now: new Date(Date.now() - 60_000),
-      });
-      response.writeHead(201, { "Content-Type": "application/json" }).end(
-        JSON.stringify({ tppId: body.organisationId, certificate: issued.certificatePem, privateKey: issued.privateKeyPem, caCertificate: caPem }),
-      );
+    if (request.method === "GET" && request.url === "/portal/ca.pem") {
+      response.writeHead(200, { "Content-Type": "application/x-pem-file" }).end(caPem);
+      return;
+    }
+    const body: unknown = JSON.parse(request.body.toString());
+    if (typeof body !== "object" || body === null || !("organisationId" in body) || typeof body.organisationId !== "string") {
+      response.writeHead(400).end();
+      return;
+    }
+    const issued = issueTppCertificate({
+      issuer: { certificatePem: testPki.ca1CertificatePem, privateKeyPem: testPki.ca1KeyPem },
+      organizationName: "PSD2 TPP Demo AS",
+      organizationIdentifier: body.organisationId,
+      roles: ["PSP_AI", "PSP_PI"],
+      now: new Date(Date.now() - 60_000),
+    });
+    response.writeHead(201, { "Content-Type": "application/json" }).end(
+      JSON.stringify({
+        tppId: body.organisationId,
+        certificate: issued.certificatePem,
+        privateKey: issued.privateKeyPem,
+        caCertificate: caPem,
+      }),
+    );
   };
 
   beforeAll(async () => {
@@ -52,7 +57,11 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
     expect(first.tppId).toMatch(/^PSDNO-FSA-DEMO\d{6}$/);
     const request = portal.requests.find((r) => r.method === "POST");
     expect(request?.url).toBe("/portal/certificates");
-    expect(JSON.parse(request?.body.toString() ?? "{}")).toEqual({ organisationName: "PSD2 TPP Demo AS", organisationId: first.tppId, roles: ["PSP_AI", "PSP_PI"] });
+    expect(JSON.parse(request?.body.toString() ?? "{}")).toEqual({
+      organisationName: "PSD2 TPP Demo AS",
+      organisationId: first.tppId,
+      roles: ["PSP_AI", "PSP_PI"],
+    });
     expect(readCertificateInfo(first.certificatePem).roles).toEqual(["PSP_AI", "PSP_PI"]);
     expect(statSync(path.join(directory, "private-key.pem")).mode & 0o777).toBe(0o600);
     expect(readFileSync(path.join(directory, "private-key.pem"), "utf8")).toBe(first.privateKeyPem);
@@ -90,7 +99,9 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
 
     const none = await provisionSandboxCredentials({ bankUrl: bank.url, directory: path.join(work, "none") }).catch((e: unknown) => e);
     expect(none).toMatchObject({ code: "CREDENTIALS_UNAVAILABLE" });
-    expect(none instanceof Error && none.message).toMatch(/portal at http:\/\/127\.0\.0\.1:\d+\/portal\/certificates cannot be reached .*npm run demo/);
+    expect(none instanceof Error && none.message).toMatch(
+      /portal at http:\/\/127\.0\.0\.1:\d+\/portal\/certificates cannot be reached .*npm run demo/,
+    );
   });
 
   it("asks the portal of another bank URL for its own certificate", async () => {

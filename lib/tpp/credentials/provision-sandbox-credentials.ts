@@ -81,7 +81,10 @@ export async function fetchSandboxCa(bankUrl: string): Promise<string | undefine
   }
 }
 
-async function requestCertificate(bankUrl: string, keptId: string | undefined): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
+async function requestCertificate(
+  bankUrl: string,
+  keptId: string | undefined,
+): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
   // A new id per data directory, kept across renewals: the portal registers the TPP under it (and
   // renews the certificate for the same id), and the bank's psu-ids are per TPP, so the app's
   // PSU-IDs stay good when its certificate is renewed.
@@ -114,7 +117,10 @@ async function requestCertificate(bankUrl: string, keptId: string | undefined): 
     throw unavailable("the sandbox bank's portal answered with something other than JSON", error);
   }
   const parsed = portalCertificateSchema.safeParse(json);
-  if (!parsed.success) throw unavailable(`the sandbox bank's portal answered without a certificate and key (${parsed.error.issues[0]?.message ?? "unreadable"})`);
+  if (!parsed.success)
+    throw unavailable(
+      `the sandbox bank's portal answered without a certificate and key (${parsed.error.issues[0]?.message ?? "unreadable"})`,
+    );
   return { ...parsed.data, organisationName: SANDBOX_ORGANISATION_NAME };
 }
 
@@ -157,7 +163,11 @@ async function readKept(directory: string, bankUrl: string, now: Date): Promise<
  * When the bank cannot be reached, the kept certificate is used as it is.
  * @see supplement.md §10
  */
-export async function provisionSandboxCredentials(options: { bankUrl: string; directory: string; now?: Date }): Promise<SandboxCredentials> {
+export async function provisionSandboxCredentials(options: {
+  bankUrl: string;
+  directory: string;
+  now?: Date;
+}): Promise<SandboxCredentials> {
   const now = options.now ?? new Date();
   const kept = await readKept(options.directory, options.bankUrl, now);
   const currentCa = await fetchSandboxCa(options.bankUrl);
@@ -174,7 +184,8 @@ export async function provisionSandboxCredentials(options: { bankUrl: string; di
   } catch (error) {
     throw unavailable(`the sandbox bank's portal sent a certificate or key that cannot be read (${messageOf(error)})`, error);
   }
-  if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem)) throw unavailable("the sandbox bank's portal sent a key that does not match its certificate");
+  if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem))
+    throw unavailable("the sandbox bank's portal sent a key that does not match its certificate");
   await mkdir(options.directory, { recursive: true, mode: 0o700 });
   // The key first and the registration last: readKept accepts the set only when all are there.
   await writeAtomically(fileIn(options.directory, FILES.privateKey), privateKeyPem, 0o600);

@@ -1,12 +1,6 @@
 import "server-only";
 import { createPrivateKey } from "node:crypto";
-import {
-  CertificateError,
-  loadPemBundle,
-  loadPkcs12,
-  loadPrivateKeyPem,
-  privateKeyMatchesCertificate,
-} from "../../psd2/certificates";
+import { CertificateError, loadPemBundle, loadPkcs12, loadPrivateKeyPem, privateKeyMatchesCertificate } from "../../psd2/certificates";
 import { parseCertificate } from "../../psd2/x509";
 import { TppError } from "../errors";
 import { readConfigFile } from "./read-config-file";
@@ -71,7 +65,10 @@ function readPem(files: Extract<SigningCredentialFiles, { kind: "pem" }>, cwd: s
     throw configError("TPP_KEY_FILE", `${files.keyFile} is not a PEM private key (${messageOf(error)})`, error);
   }
   if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem)) {
-    throw configError("TPP_KEY_FILE", `the key in ${files.keyFile} does not belong to the certificate in TPP_CERT_FILE (${files.certFile})`);
+    throw configError(
+      "TPP_KEY_FILE",
+      `the key in ${files.keyFile} does not belong to the certificate in TPP_CERT_FILE (${files.certFile})`,
+    );
   }
   return { certificatePem, privateKeyPem, chainPems };
 }

@@ -34,7 +34,10 @@ export function readTlsCredentials(files: { certFile: string; keyFile: string },
     throw configError("TPP_TLS_KEY_FILE", `${files.keyFile} is not a PEM private key`, error);
   }
   if (!matches) {
-    throw configError("TPP_TLS_KEY_FILE", `the key in ${files.keyFile} does not belong to the certificate in TPP_TLS_CERT_FILE (${files.certFile})`);
+    throw configError(
+      "TPP_TLS_KEY_FILE",
+      `the key in ${files.keyFile} does not belong to the certificate in TPP_TLS_CERT_FILE (${files.certFile})`,
+    );
   }
   return { certificatePem, privateKeyPem };
 }

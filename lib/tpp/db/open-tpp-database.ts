@@ -17,15 +17,16 @@ export type TppTransaction = PgTransaction<PgQueryResultHKT, TppSchema, ExtractT
 /** What repositories run their queries on: the database, or a transaction in progress. */
 export type TppExecutor = TppDatabase | TppTransaction;
 
-export type OpenTppDatabaseOptions = (
+export type OpenTppDatabaseOptions =
   /** PostgreSQL at this URL. */
-  | { readonly url: string }
-  /** PGlite in this directory (created when missing), or in memory when dataDir is "memory". */
-  | { readonly dataDir: string }
-) & {
-  /** Default: lib/tpp/db/migrations under the working directory (Next and vitest run from the project root). */
-  readonly migrationsFolder?: string;
-};
+  (
+    | { readonly url: string }
+    /** PGlite in this directory (created when missing), or in memory when dataDir is "memory". */
+    | { readonly dataDir: string }
+  ) & {
+    /** Default: lib/tpp/db/migrations under the working directory (Next and vitest run from the project root). */
+    readonly migrationsFolder?: string;
+  };
 
 export interface OpenedTppDatabase {
   readonly db: TppDatabase;

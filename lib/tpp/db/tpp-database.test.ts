@@ -57,8 +57,23 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(applied.rows[0]?.n).toBe(journal.entries.length);
       const tables = z
         .object({ rows: z.array(z.object({ table_name: z.string() })) })
-        .parse(await database.db.execute(sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`));
-      expect(tables.rows.map((row) => row.table_name)).toEqual(["app_sessions", "bank_calls", "flow_legs", "flows", "payment_status_reads", "payments", "psu_corporate_ids", "sign_in_failures", "signing_baskets", "users"]);
+        .parse(
+          await database.db.execute(
+            sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+          ),
+        );
+      expect(tables.rows.map((row) => row.table_name)).toEqual([
+        "app_sessions",
+        "bank_calls",
+        "flow_legs",
+        "flows",
+        "payment_status_reads",
+        "payments",
+        "psu_corporate_ids",
+        "sign_in_failures",
+        "signing_baskets",
+        "users",
+      ]);
     });
   });
 
@@ -78,7 +93,11 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(found?.psuId).toBe("6f1b3c0e-8d1a-4a57-9a5e-3b2f0c6d7e81");
       expect(found?.psuIdReceivedAt?.toISOString()).toBe(AT.toISOString());
       await users.rememberCorporateId("u-1", { psuCorporateId: "c-1" }, AT);
-      await users.rememberCorporateId("u-1", { psuCorporateId: "c-2", name: "Fjord AS", organisationNumber: "923609016" }, new Date(AT.getTime() + 1000));
+      await users.rememberCorporateId(
+        "u-1",
+        { psuCorporateId: "c-2", name: "Fjord AS", organisationNumber: "923609016" },
+        new Date(AT.getTime() + 1000),
+      );
       await users.rememberCorporateId("u-1", { psuCorporateId: "c-1", name: "Nord AS" }, new Date(AT.getTime() + 2000));
       expect((await users.listCorporateIds("u-1")).map((c) => [c.psuCorporateId, c.name])).toEqual([
         ["c-1", "Nord AS"],
@@ -129,7 +148,9 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(stored?.path).toBe("/v1/accounts");
       expect(stored?.signatureVerdict).toBe("verified");
       expect(stored?.flowId).toBeNull();
-      expect((await calls.get(await calls.insert(exchange({ flowId: "4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c" }))))?.flowId).toBe("4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c");
+      expect((await calls.get(await calls.insert(exchange({ flowId: "4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c" }))))?.flowId).toBe(
+        "4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c",
+      );
       expect(await calls.get(id, { userId: "someone-else" })).toBeUndefined();
       expect((await calls.get(id, { userId: "u1" }))?.id).toBe(id);
     });
@@ -148,10 +169,43 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
         const calls = createBankCallsRepository(database2.db);
         const ids: number[] = [];
         ids.push(await calls.insert(exchange({ userId: "a", url: "http://b/v1/accounts", status: 200 })));
-        ids.push(await calls.insert(exchange({ userId: "a", url: "http://b/v1/accounts/x1/transactions?bookingStatus=booked", status: 401, responseBody: '{"tppMessages":[{"code":"SCA_EXPIRED"}]}' })));
-        ids.push(await calls.insert(exchange({ userId: "b", method: "POST", url: "http://b/v1/consents", status: 201, requestBody: '{"100%_sure":true}' })));
-        ids.push(await calls.insert(exchange({ userId: "b", url: "http://b/v1/accounts", status: undefined, responseBody: undefined, signature: undefined, error: "ECONNRESET: socket hang up" })));
-        ids.push(await calls.insert(exchange({ userId: undefined, url: "http://b/v1/accounts/x1/balances", status: 429, signature: { status: "failed", problems: ["digest does not match (check digest.match)"] } })));
+        ids.push(
+          await calls.insert(
+            exchange({
+              userId: "a",
+              url: "http://b/v1/accounts/x1/transactions?bookingStatus=booked",
+              status: 401,
+              responseBody: '{"tppMessages":[{"code":"SCA_EXPIRED"}]}',
+            }),
+          ),
+        );
+        ids.push(
+          await calls.insert(
+            exchange({ userId: "b", method: "POST", url: "http://b/v1/consents", status: 201, requestBody: '{"100%_sure":true}' }),
+          ),
+        );
+        ids.push(
+          await calls.insert(
+            exchange({
+              userId: "b",
+              url: "http://b/v1/accounts",
+              status: undefined,
+              responseBody: undefined,
+              signature: undefined,
+              error: "ECONNRESET: socket hang up",
+            }),
+          ),
+        );
+        ids.push(
+          await calls.insert(
+            exchange({
+              userId: undefined,
+              url: "http://b/v1/accounts/x1/balances",
+              status: 429,
+              signature: { status: "failed", problems: ["digest does not match (check digest.match)"] },
+            }),
+          ),
+        );
 
         const idsOf = async (filter: Parameters<typeof calls.list>[0]) => (await calls.list(filter)).items.map((item) => item.id);
         const [a1, a2, b1, b2, none] = ids;

@@ -67,7 +67,9 @@ export function abbreviatePath(path: string): string {
   const search = query === -1 ? "" : path.slice(query);
   const short = pathname
     .split("/")
-    .map((segment) => (segment.length >= 16 && /^[A-Za-z0-9_%-]+$/.test(segment) && /[0-9A-Z]/.test(segment) ? `${segment.slice(0, 6)}…` : segment))
+    .map((segment) =>
+      segment.length >= 16 && /^[A-Za-z0-9_%-]+$/.test(segment) && /[0-9A-Z]/.test(segment) ? `${segment.slice(0, 6)}…` : segment,
+    )
     .join("/");
   return `${short}${search.replace(/=([A-Za-z0-9_%-]{16,})/g, (_, value: string) => `=${value.slice(0, 6)}…`)}`;
 }

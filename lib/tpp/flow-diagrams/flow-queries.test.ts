@@ -10,7 +10,8 @@ const ID = "4b7e2c1a-9d3f-4e5a-8b6c-7d8e9f0a1b2c";
 describe("the flow pages' parameters", () => {
   it("takes only a flow id as the app makes them", () => {
     expect(isFlowId(ID)).toBe(true);
-    for (const other of ["", "x", ID.toUpperCase(), `${ID} `, `${ID}/x`, "../inspector", "'; drop table flows; --", ID.replace(/-/g, "")]) expect(isFlowId(other)).toBe(false);
+    for (const other of ["", "x", ID.toUpperCase(), `${ID} `, `${ID}/x`, "../inspector", "'; drop table flows; --", ID.replace(/-/g, "")])
+      expect(isFlowId(other)).toBe(false);
   });
 
   it("reads back the cursor it writes, and no other", () => {
@@ -18,7 +19,16 @@ describe("the flow pages' parameters", () => {
     expect(formatFlowCursor(cursor)).toBe(`1772445600123.${ID}`);
     expect(parseFlowCursor(formatFlowCursor(cursor))).toEqual(cursor);
     expect(parseFlowCursor([formatFlowCursor(cursor), "x"])).toEqual(cursor);
-    for (const bad of [undefined, "", "x", `.${ID}`, "1772445600123", `1772445600123.${ID.toUpperCase()}`, `9999999999999999.${ID}`, `1772445600123.${"-".repeat(36)}`]) {
+    for (const bad of [
+      undefined,
+      "",
+      "x",
+      `.${ID}`,
+      "1772445600123",
+      `1772445600123.${ID.toUpperCase()}`,
+      `9999999999999999.${ID}`,
+      `1772445600123.${"-".repeat(36)}`,
+    ]) {
       expect(parseFlowCursor(bad)).toBeUndefined();
     }
   });

@@ -89,7 +89,11 @@ const SIZES: Readonly<Record<"wide" | "compact", SequenceDiagramSize>> = { wide:
 
 /** The diagram as a standalone SVG file (the desktop size, its call arrows links inside). */
 export function renderFlowSvgFile(diagram: FlowDiagram): string {
-  return renderSequenceDiagramSvg(layoutSequenceDiagram(diagram.steps, WIDE_DIAGRAM), { idPrefix: "flow", ...diagramTexts(diagram), standalone: true });
+  return renderSequenceDiagramSvg(layoutSequenceDiagram(diagram.steps, WIDE_DIAGRAM), {
+    idPrefix: "flow",
+    ...diagramTexts(diagram),
+    standalone: true,
+  });
 }
 
 /** The diagram for a page, in the desktop or phone size: the image, and the layer of its call links to lay over it. */

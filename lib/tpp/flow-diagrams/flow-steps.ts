@@ -101,7 +101,11 @@ export function buildFlowSteps(detail: FlowDetail): FlowStep[] {
   }
   // Still at the bank: the last redirect there has no return yet.
   const lastToBank = detail.legs.findLast((leg) => leg.kind === "to-bank");
-  if (detail.flow.outcome === "waiting" && lastToBank !== undefined && !detail.legs.some((leg) => leg.kind !== "to-bank" && leg.at.getTime() >= lastToBank.at.getTime())) {
+  if (
+    detail.flow.outcome === "waiting" &&
+    lastToBank !== undefined &&
+    !detail.legs.some((leg) => leg.kind !== "to-bank" && leg.at.getTime() >= lastToBank.at.getTime())
+  ) {
     steps.push({ kind: "sca", at: lastToBank.at, durationMs: null, result: "waiting" });
   }
   return steps

@@ -56,8 +56,12 @@ describe.each(tppTestDatabaseKinds())("the flows repository on %s", (kind) => {
   it("names a flow from its first bank call's time, never writes another user's, and reads it back with its calls and legs in order", async () => {
     const flowId = randomUUID();
     const bankCalls = createBankCallsRepository(database.db);
-    const initiation = await bankCalls.insert(exchange({ flowId, method: "POST", url: "http://localhost:4000/v1/payments/sepa-credit-transfers", startedAt: at(0), status: 201 }));
-    const authorisation = await bankCalls.insert(exchange({ flowId, method: "POST", url: "http://localhost:4000/v1/x/authorisations", startedAt: at(300), status: 201 }));
+    const initiation = await bankCalls.insert(
+      exchange({ flowId, method: "POST", url: "http://localhost:4000/v1/payments/sepa-credit-transfers", startedAt: at(0), status: 201 }),
+    );
+    const authorisation = await bankCalls.insert(
+      exchange({ flowId, method: "POST", url: "http://localhost:4000/v1/x/authorisations", startedAt: at(300), status: 201 }),
+    );
     // Another user's call carrying the same flow id, and the user's call of another flow: neither is this flow's.
     await bankCalls.insert(exchange({ flowId, userId: "ola", startedAt: at(100) }));
     await bankCalls.insert(exchange({ flowId: randomUUID(), startedAt: at(200) }));
@@ -69,11 +73,24 @@ describe.each(tppTestDatabaseKinds())("the flows repository on %s", (kind) => {
     expect(await flows.find("ola", flowId)).toBeUndefined();
 
     // Named again once the payment is known: the resource and page are kept, the start stays the first call's.
-    expect(await flows.start({ id: flowId, userId: "kari", kind: "payment", resourceId: "pay-1", path: "/payments/p1", at: at(500) })).toBe(true);
+    expect(await flows.start({ id: flowId, userId: "kari", kind: "payment", resourceId: "pay-1", path: "/payments/p1", at: at(500) })).toBe(
+      true,
+    );
     expect(await flows.addLeg("kari", flowId, { at: at(600), kind: "to-bank", url: "http://bank/sca/x?token=…", status: 303 })).toBe(true);
     expect(await flows.addLeg("kari", flowId, { at: at(600), kind: "sca", detail: "approved", durationMs: 9_000 })).toBe(true);
-    expect(await flows.addLeg("kari", flowId, { at: at(9_600), kind: "from-bank", url: "/callback?flow=x", status: 303, detail: "success → /payments/p1", durationMs: 40 })).toBe(true);
-    const statusRead = await bankCalls.insert(exchange({ flowId, url: "http://localhost:4000/v1/x/status", startedAt: at(9_610), status: 404 }));
+    expect(
+      await flows.addLeg("kari", flowId, {
+        at: at(9_600),
+        kind: "from-bank",
+        url: "/callback?flow=x",
+        status: 303,
+        detail: "success → /payments/p1",
+        durationMs: 40,
+      }),
+    ).toBe(true);
+    const statusRead = await bankCalls.insert(
+      exchange({ flowId, url: "http://localhost:4000/v1/x/status", startedAt: at(9_610), status: 404 }),
+    );
     expect(await flows.end("kari", flowId, { outcome: "completed", at: at(9_640) })).toBe(true);
 
     const detail = await flows.get("kari", flowId);
@@ -112,7 +129,13 @@ describe.each(tppTestDatabaseKinds())("the flows repository on %s", (kind) => {
     expect(failed?.outcome).toBe("failed");
     expect(failed?.detail).toHaveLength(2_000);
     await flows.start({ id: flowId, userId: "kari", kind: "consent", at: at(20) });
-    expect(await flows.find("kari", flowId)).toMatchObject({ outcome: "waiting", endedAt: null, detail: null, path: "/accounts", startedAt: at(0) });
+    expect(await flows.find("kari", flowId)).toMatchObject({
+      outcome: "waiting",
+      endedAt: null,
+      detail: null,
+      path: "/accounts",
+      startedAt: at(0),
+    });
   });
 
   it("lists a user's flows newest first with their calls counted, page by page", async () => {

@@ -221,12 +221,17 @@ export function createFlowsRepository(db: TppExecutor) {
       const limit = Math.min(Math.max(Math.trunc(options.limit ?? DEFAULT_PAGE), 1), MAX_PAGE);
       const before = options.before;
       const older =
-        before === undefined ? undefined : or(lt(flows.startedAt, before.startedAt), and(eq(flows.startedAt, before.startedAt), lt(flows.id, before.id)));
+        before === undefined
+          ? undefined
+          : or(lt(flows.startedAt, before.startedAt), and(eq(flows.startedAt, before.startedAt), lt(flows.id, before.id)));
       const rows = await db
         .select({
           ...flowColumns,
           callCount: sql<number>`(select count(*) from bank_calls c where ${CALL_OF_FLOW})`.mapWith(Number),
-          failedCallCount: sql<number>`(select count(*) from bank_calls c where ${CALL_OF_FLOW} and (c.status is null or c.status >= 400))`.mapWith(Number),
+          failedCallCount:
+            sql<number>`(select count(*) from bank_calls c where ${CALL_OF_FLOW} and (c.status is null or c.status >= 400))`.mapWith(
+              Number,
+            ),
         })
         .from(flows)
         .where(older === undefined ? eq(flows.userId, userId) : and(eq(flows.userId, userId), older))
@@ -257,11 +262,7 @@ export function createFlowsRepository(db: TppExecutor) {
           .from(bankCalls)
           .where(and(eq(bankCalls.flowId, flowId), eq(bankCalls.userId, userId)))
           .orderBy(asc(bankCalls.startedAt), asc(bankCalls.id)),
-        db
-          .select(legColumns)
-          .from(flowLegs)
-          .where(eq(flowLegs.flowId, flowId))
-          .orderBy(asc(flowLegs.at), asc(flowLegs.id)),
+        db.select(legColumns).from(flowLegs).where(eq(flowLegs.flowId, flowId)).orderBy(asc(flowLegs.at), asc(flowLegs.id)),
       ]);
       return { flow, calls, legs };
     },

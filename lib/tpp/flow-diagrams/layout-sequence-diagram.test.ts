@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import { abbreviatePath, describeFlowStep, formatDuration, pathAndQuery } from "./describe-flow-step";
 import { buildFlowSteps, type FlowStep } from "./flow-steps";
 import type { FlowCall, FlowDetail, FlowLeg, FlowRecord } from "./flows-repository";
-import { COMPACT_DIAGRAM, type DiagramArrow, type DiagramBox, layoutSequenceDiagram, WIDE_DIAGRAM, wrapLabel } from "./layout-sequence-diagram";
+import {
+  COMPACT_DIAGRAM,
+  type DiagramArrow,
+  type DiagramBox,
+  layoutSequenceDiagram,
+  WIDE_DIAGRAM,
+  wrapLabel,
+} from "./layout-sequence-diagram";
 import { escapeXml, renderSequenceDiagramLinks, renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
 
 const T0 = Date.UTC(2026, 2, 2, 10, 0, 0);
@@ -16,11 +23,33 @@ const PAYMENT_ID = "Xy7kQ2mN9pLr4TsVb8WcZa";
 const BASE = `http://localhost:4000/v1/payments/norwegian-domestic-credit-transfers`;
 
 function flow(overrides: Partial<FlowRecord> = {}): FlowRecord {
-  return { id: "f-1", userId: "u", kind: "payment", resourceId: PAYMENT_ID, path: "/payments/p-1", startedAt: at(0), endedAt: at(9_000), outcome: "completed", detail: null, ...overrides };
+  return {
+    id: "f-1",
+    userId: "u",
+    kind: "payment",
+    resourceId: PAYMENT_ID,
+    path: "/payments/p-1",
+    startedAt: at(0),
+    endedAt: at(9_000),
+    outcome: "completed",
+    detail: null,
+    ...overrides,
+  };
 }
 
 function call(id: number, ms: number, method: string, url: string, status: number | null, overrides: Partial<FlowCall> = {}): FlowCall {
-  return { id, startedAt: at(ms), method, url, requestId: `r-${id}`, attempt: 1, status, durationMs: 40, error: status === null ? "ECONNRESET: socket hang up" : null, ...overrides };
+  return {
+    id,
+    startedAt: at(ms),
+    method,
+    url,
+    requestId: `r-${id}`,
+    attempt: 1,
+    status,
+    durationMs: 40,
+    error: status === null ? "ECONNRESET: socket hang up" : null,
+    ...overrides,
+  };
 }
 
 function leg(id: number, ms: number, kind: FlowLeg["kind"], fields: Partial<FlowLeg> = {}): FlowLeg {
@@ -40,7 +69,12 @@ function approvedPayment(): FlowDetail {
     legs: [
       leg(1, 130, "to-bank", { url: `http://localhost:4000/sca/Qw3rTy7uIo9pAs1dFg5hJk?token=…`, status: 303 }),
       leg(2, 130, "sca", { detail: "approved", durationMs: 7_980 }),
-      leg(3, 8_110, "from-bank", { url: "/callback?flow=f-1&psu-id=p&tpp-session-id=s&context=PRIVATE", status: 303, detail: "success → /payments/p-1", durationMs: 60 }),
+      leg(3, 8_110, "from-bank", {
+        url: "/callback?flow=f-1&psu-id=p&tpp-session-id=s&context=PRIVATE",
+        status: 303,
+        detail: "success → /payments/p-1",
+        durationMs: 60,
+      }),
     ],
   };
 }
@@ -60,12 +94,27 @@ describe("buildFlowSteps", () => {
       "call 13",
       "callback-answer",
     ]);
-    expect(steps.at(-1)).toMatchObject({ kind: "callback-answer", at: at(8_170), status: 303, location: "/payments/p-1", result: "success" });
-    expect(steps[0]).toMatchObject({ kind: "call", path: "/v1/payments/norwegian-domestic-credit-transfers", status: 201, requestId: "r-11" });
+    expect(steps.at(-1)).toMatchObject({
+      kind: "callback-answer",
+      at: at(8_170),
+      status: 303,
+      location: "/payments/p-1",
+      result: "success",
+    });
+    expect(steps[0]).toMatchObject({
+      kind: "call",
+      path: "/v1/payments/norwegian-domestic-credit-transfers",
+      status: 201,
+      requestId: "r-11",
+    });
   });
 
   it("shows the PSU still at the bank while the flow waits", () => {
-    const steps = buildFlowSteps({ flow: flow({ outcome: "waiting", endedAt: null }), calls: [call(1, 0, "POST", "http://b/v1/consents", 201)], legs: [leg(1, 50, "to-bank", { status: 307 })] });
+    const steps = buildFlowSteps({
+      flow: flow({ outcome: "waiting", endedAt: null }),
+      calls: [call(1, 0, "POST", "http://b/v1/consents", 201)],
+      legs: [leg(1, 50, "to-bank", { status: 307 })],
+    });
     expect(steps.at(-1)).toEqual({ kind: "sca", at: at(50), durationMs: null, result: "waiting" });
   });
 });
@@ -100,7 +149,9 @@ describe("layoutSequenceDiagram", () => {
     const ys = layout.items.map((item) => item.y);
     expect(ys).toEqual([...ys].sort((a, b) => a - b));
     expect(layout.height).toBeGreaterThan(Math.max(...ys));
-    expect(boxes(layout.items)).toEqual([expect.objectContaining({ step: 4, lane: "bank", lines: ["PSU logs in", "and approves", "8.0 s"], tone: "approved" })]);
+    expect(boxes(layout.items)).toEqual([
+      expect.objectContaining({ step: 4, lane: "bank", lines: ["PSU logs in", "and approves", "8.0 s"], tone: "approved" }),
+    ]);
     expect(layout.marks.map((mark) => [mark.step, mark.offset, mark.failed])).toEqual([
       [1, "+0 ms", false],
       [2, "+75 ms", false],
@@ -115,11 +166,20 @@ describe("layoutSequenceDiagram", () => {
   it("colours failures red: a refused call, a call without reply, a cancelled approval and its return", () => {
     const detail: FlowDetail = {
       flow: flow({ outcome: "failed" }),
-      calls: [call(21, 0, "POST", BASE, 201), call(22, 50, "GET", `${BASE}/${PAYMENT_ID}/status`, 404), call(23, 60, "GET", `${BASE}/${PAYMENT_ID}/status`, null, { attempt: 2 })],
+      calls: [
+        call(21, 0, "POST", BASE, 201),
+        call(22, 50, "GET", `${BASE}/${PAYMENT_ID}/status`, 404),
+        call(23, 60, "GET", `${BASE}/${PAYMENT_ID}/status`, null, { attempt: 2 }),
+      ],
       legs: [
         leg(1, 100, "to-bank", { url: "http://localhost:4000/sca/x?token=…", status: 303 }),
         leg(2, 100, "sca", { detail: "cancelled", durationMs: 3_000 }),
-        leg(3, 3_100, "from-bank", { url: "/callback?flow=f-1&status=401&code=SCA_INVALID", status: 303, detail: "failure → /payments/p-1?scaFailed=1&status=401&code=SCA_INVALID", durationMs: 20 }),
+        leg(3, 3_100, "from-bank", {
+          url: "/callback?flow=f-1&status=401&code=SCA_INVALID",
+          status: 303,
+          detail: "failure → /payments/p-1?scaFailed=1&status=401&code=SCA_INVALID",
+          durationMs: 20,
+        }),
       ],
     };
     const layout = layoutSequenceDiagram(buildFlowSteps(detail), WIDE_DIAGRAM);
@@ -131,7 +191,9 @@ describe("layoutSequenceDiagram", () => {
       "GET /callback (failure)",
       "303 to /payments/p-1",
     ]);
-    expect(drawn.find((arrow) => arrow.href === "/inspector/23" && arrow.tone === "call")?.lines.join("")).toBe(`GET /v1/payments/norwegian-domestic-credit-transfers/Xy7kQ2…/status (again)`);
+    expect(drawn.find((arrow) => arrow.href === "/inspector/23" && arrow.tone === "call")?.lines.join("")).toBe(
+      `GET /v1/payments/norwegian-domestic-credit-transfers/Xy7kQ2…/status (again)`,
+    );
     expect(boxes(layout.items)).toEqual([expect.objectContaining({ lines: ["PSU cancels", "3.0 s"], tone: "failure" })]);
     expect(layout.marks.filter((mark) => mark.failed).map((mark) => mark.step)).toEqual([2, 3, 5, 6, 7]);
   });
@@ -162,20 +224,36 @@ describe("layoutSequenceDiagram", () => {
 describe("the labels", () => {
   it("wraps before / ? & and after - and spaces, and cuts a longer run", () => {
     expect(wrapLabel("GET /v1/accounts?withBalance=true&x=1", 20)).toEqual(["GET /v1/accounts", "?withBalance=true", "&x=1"]);
-    expect(wrapLabel("POST /v1/payments/norwegian-domestic-credit-transfers", 30)).toEqual(["POST /v1/payments/norwegian-", "domestic-credit-transfers"]);
+    expect(wrapLabel("POST /v1/payments/norwegian-domestic-credit-transfers", 30)).toEqual([
+      "POST /v1/payments/norwegian-",
+      "domestic-credit-transfers",
+    ]);
     expect(wrapLabel("abcdefghijklmnopqrstuvwxyz", 10)).toEqual(["abcdefghij", "klmnopqrst", "uvwxyz"]);
     expect(wrapLabel("", 10)).toEqual([""]);
   });
 
   it("shortens long identifiers of a path, not the words", () => {
-    expect(abbreviatePath(`/v1/payments/norwegian-domestic-credit-transfers/${PAYMENT_ID}/status`)).toBe("/v1/payments/norwegian-domestic-credit-transfers/Xy7kQ2…/status");
-    expect(abbreviatePath("/v1/accounts/abc/transactions?bookingStatus=booked&pageToken=eyJ0aGlzIjoiYSB0b2tlbiJ9")).toBe("/v1/accounts/abc/transactions?bookingStatus=booked&pageToken=eyJ0aG…");
+    expect(abbreviatePath(`/v1/payments/norwegian-domestic-credit-transfers/${PAYMENT_ID}/status`)).toBe(
+      "/v1/payments/norwegian-domestic-credit-transfers/Xy7kQ2…/status",
+    );
+    expect(abbreviatePath("/v1/accounts/abc/transactions?bookingStatus=booked&pageToken=eyJ0aGlzIjoiYSB0b2tlbiJ9")).toBe(
+      "/v1/accounts/abc/transactions?bookingStatus=booked&pageToken=eyJ0aG…",
+    );
     expect(pathAndQuery("http://localhost:4000/sca/x?token=…")).toBe("/sca/x?token=…");
     expect(pathAndQuery("/callback?flow=x")).toBe("/callback?flow=x");
   });
 
   it("formats durations as people read them", () => {
-    expect([0, 48, 999, 1_000, 7_980, 59_999, 60_000, 125_000].map(formatDuration)).toEqual(["0 ms", "48 ms", "999 ms", "1.0 s", "8.0 s", "60.0 s", "1 min", "2 min 5 s"]);
+    expect([0, 48, 999, 1_000, 7_980, 59_999, 60_000, 125_000].map(formatDuration)).toEqual([
+      "0 ms",
+      "48 ms",
+      "999 ms",
+      "1.0 s",
+      "8.0 s",
+      "60.0 s",
+      "1 min",
+      "2 min 5 s",
+    ]);
   });
 
   it("tells each step in words, with the inspector's link for a call", () => {
@@ -189,7 +267,13 @@ describe("the labels", () => {
       `GET /v1/payments/norwegian-domestic-credit-transfers/${PAYMENT_ID}/status: 200 OK in 40 ms`,
       "303 See Other: the app sends the browser on to /payments/p-1",
     ]);
-    expect(describeFlowStep(steps[0] as FlowStep)).toMatchObject({ from: "tpp", to: "bank", href: "/inspector/11", details: ["X-Request-ID r-11"], failed: false });
+    expect(describeFlowStep(steps[0] as FlowStep)).toMatchObject({
+      from: "tpp",
+      to: "bank",
+      href: "/inspector/11",
+      details: ["X-Request-ID r-11"],
+      failed: false,
+    });
     expect(describeFlowStep(steps[2] as FlowStep).details).toEqual(["http://localhost:4000/sca/Qw3rTy7uIo9pAs1dFg5hJk?token=…"]);
   });
 });
@@ -200,24 +284,47 @@ describe("renderSequenceDiagramSvg", () => {
     const failed = { ...detail, calls: [...detail.calls, call(14, 8_140, "GET", `${BASE}/${PAYMENT_ID}`, 500)] };
     const layout = layoutSequenceDiagram(buildFlowSteps(failed), WIDE_DIAGRAM);
     const svg = renderSequenceDiagramSvg(layout, { idPrefix: "flow-1", title: "Payment <flow>", description: "Steps & more" });
-    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 \d+" width="900" height="\d+" style="width:100%;height:auto;max-width:900px" role="img" aria-labelledby="flow-1-title flow-1-desc"/);
+    expect(svg).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 \d+" width="900" height="\d+" style="width:100%;height:auto;max-width:900px" role="img" aria-labelledby="flow-1-title flow-1-desc"/,
+    );
     expect(svg).toContain('<title id="flow-1-title">Payment &lt;flow&gt;</title><desc id="flow-1-desc">Steps &amp; more</desc>');
     // An image holds no links (assistive technology would not reach them): the layer over it does.
     expect(svg).not.toContain("<a ");
     const links = renderSequenceDiagramLinks(layout);
-    expect(links).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 (\d+)" width="900" height="\1" style="width:100%;height:auto;max-width:900px" aria-hidden="true" focusable="false" pointer-events="none">/);
+    expect(links).toMatch(
+      /^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 900 (\d+)" width="900" height="\1" style="width:100%;height:auto;max-width:900px" aria-hidden="true" focusable="false" pointer-events="none">/,
+    );
     expect(links.slice(0, 200)).toContain(`viewBox="0 0 900 ${layout.height}"`);
-    for (const id of [11, 12, 13, 14]) expect(links.match(new RegExp(`<a href="/inspector/${id}" tabindex="-1"><title>[^<]+</title><rect [^>]*fill-opacity="0" pointer-events="all"/></a>`, "g"))).toHaveLength(2);
+    for (const id of [11, 12, 13, 14])
+      expect(
+        links.match(
+          new RegExp(
+            `<a href="/inspector/${id}" tabindex="-1"><title>[^<]+</title><rect [^>]*fill-opacity="0" pointer-events="all"/></a>`,
+            "g",
+          ),
+        ),
+      ).toHaveLength(2);
     expect(links.match(/<a /g)).toHaveLength(8);
     expect(svg).toContain(">500 Internal Server Error · 40 ms</tspan>");
-    expect(svg).toMatch(/stroke="#dc2626"[^>]*\/><polygon points="[^"]+" fill="#dc2626"\/><text[^>]*fill="#b91c1c"[^>]*><tspan[^>]*>500 Internal Server Error/);
+    expect(svg).toMatch(
+      /stroke="#dc2626"[^>]*\/><polygon points="[^"]+" fill="#dc2626"\/><text[^>]*fill="#b91c1c"[^>]*><tspan[^>]*>500 Internal Server Error/,
+    );
     for (const lane of ["Browser (PSU)", "TPP (this app)", "Bank"]) expect(svg).toContain(`>${lane}</tspan>`);
     expect(svg).not.toContain("xlink");
   });
 
   it("stands alone as a file: XML declaration, xlink for older tools, no page styles", () => {
-    const svg = renderSequenceDiagramSvg(layoutSequenceDiagram(buildFlowSteps(approvedPayment()), WIDE_DIAGRAM), { idPrefix: "f", title: "t", description: "d", standalone: true });
-    expect(svg.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"')).toBe(true);
+    const svg = renderSequenceDiagramSvg(layoutSequenceDiagram(buildFlowSteps(approvedPayment()), WIDE_DIAGRAM), {
+      idPrefix: "f",
+      title: "t",
+      description: "d",
+      standalone: true,
+    });
+    expect(
+      svg.startsWith(
+        '<?xml version="1.0" encoding="UTF-8"?>\n<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"',
+      ),
+    ).toBe(true);
     expect(svg.match(/<a href="\/inspector\/11" xlink:href="\/inspector\/11">/g)).toHaveLength(2);
     expect(svg).not.toContain("style=");
     expect(svg).not.toContain("class=");

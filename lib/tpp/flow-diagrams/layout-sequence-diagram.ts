@@ -142,7 +142,11 @@ export interface SequenceDiagramLayout {
 }
 
 const HEADER_Y = 8;
-const LANE_SHORT_LABELS: Readonly<Record<Lane, readonly string[]>> = { browser: ["Browser", "(PSU)"], tpp: ["TPP", "(this app)"], bank: ["Bank"] };
+const LANE_SHORT_LABELS: Readonly<Record<Lane, readonly string[]>> = {
+  browser: ["Browser", "(PSU)"],
+  tpp: ["TPP", "(this app)"],
+  bank: ["Bank"],
+};
 const LABEL_PADDING = 10;
 const ROW_GAP = 14;
 
@@ -197,14 +201,44 @@ function partsOf(step: FlowStep): (Message | Box)[] {
       const request = `${step.method} ${abbreviatePath(step.path)}${step.attempt > 1 ? " (again)" : ""}`;
       const reply = step.status === null ? "no reply" : statusText(step.status);
       return [
-        { from: "tpp", to: "bank", label: request, dashed: false, tone: "call", href, title: `${step.method} ${step.path}: open it in the request inspector` },
-        { from: "bank", to: "tpp", label: `${reply} · ${formatDuration(step.durationMs)}`, dashed: true, tone: failed ? "failure" : "reply", href, title: text.summary },
+        {
+          from: "tpp",
+          to: "bank",
+          label: request,
+          dashed: false,
+          tone: "call",
+          href,
+          title: `${step.method} ${step.path}: open it in the request inspector`,
+        },
+        {
+          from: "bank",
+          to: "tpp",
+          label: `${reply} · ${formatDuration(step.durationMs)}`,
+          dashed: true,
+          tone: failed ? "failure" : "reply",
+          href,
+          title: text.summary,
+        },
       ];
     }
     case "to-bank":
       return [
-        { from: "tpp", to: "browser", label: `${step.status ?? "Redirect"} to the bank`, dashed: true, tone: "browser", title: text.summary },
-        { from: "browser", to: "bank", label: `GET ${step.url === null ? "scaRedirect" : abbreviatePath(pathAndQuery(step.url))}`, dashed: false, tone: "browser", title: step.url ?? text.summary },
+        {
+          from: "tpp",
+          to: "browser",
+          label: `${step.status ?? "Redirect"} to the bank`,
+          dashed: true,
+          tone: "browser",
+          title: text.summary,
+        },
+        {
+          from: "browser",
+          to: "bank",
+          label: `GET ${step.url === null ? "scaRedirect" : abbreviatePath(pathAndQuery(step.url))}`,
+          dashed: false,
+          tone: "browser",
+          title: step.url ?? text.summary,
+        },
       ];
     case "sca": {
       const words: Readonly<Record<string, readonly string[]>> = {
@@ -213,14 +247,29 @@ function partsOf(step: FlowStep): (Message | Box)[] {
         expired: ["Approval expired"],
         waiting: ["PSU at the bank…"],
       };
-      const lines = words[step.result] ?? (step.result.startsWith("failed: ") ? ["SCA failed", step.result.slice("failed: ".length)] : ["PSU returns"]);
+      const lines =
+        words[step.result] ?? (step.result.startsWith("failed: ") ? ["SCA failed", step.result.slice("failed: ".length)] : ["PSU returns"]);
       const tone: BoxTone = step.result === "waiting" ? "waiting" : failed ? "failure" : "approved";
       return [{ lines: [...lines, ...(step.durationMs === null ? [] : [formatDuration(step.durationMs)])], tone, title: text.summary }];
     }
     case "callback":
       return [
-        { from: "bank", to: "browser", label: "Redirect to the app", dashed: true, tone: failed ? "failure" : "browser", title: text.summary },
-        { from: "browser", to: "tpp", label: `GET /callback (${step.result})`, dashed: false, tone: failed ? "failure" : "browser", title: step.url ?? text.summary },
+        {
+          from: "bank",
+          to: "browser",
+          label: "Redirect to the app",
+          dashed: true,
+          tone: failed ? "failure" : "browser",
+          title: text.summary,
+        },
+        {
+          from: "browser",
+          to: "tpp",
+          label: `GET /callback (${step.result})`,
+          dashed: false,
+          tone: failed ? "failure" : "browser",
+          title: step.url ?? text.summary,
+        },
       ];
     case "callback-answer":
       return [
@@ -258,14 +307,40 @@ export function layoutSequenceDiagram(steps: readonly FlowStep[], size: Sequence
         const labelX = Math.min(Math.max((x1 + x2) / 2, size.contentLeft + half), size.width - half);
         const labelY = y + size.fontSize;
         const arrowY = y + lines.length * size.lineHeight + 4;
-        items.push({ kind: "arrow", step: number, from: part.from, to: part.to, x1, x2, y: arrowY, lines, labelX, labelY, dashed: part.dashed, tone: part.tone, href: part.href, title: part.title });
+        items.push({
+          kind: "arrow",
+          step: number,
+          from: part.from,
+          to: part.to,
+          x1,
+          x2,
+          y: arrowY,
+          lines,
+          labelX,
+          labelY,
+          dashed: part.dashed,
+          tone: part.tone,
+          href: part.href,
+          title: part.title,
+        });
         markY ??= arrowY;
         y = arrowY + ROW_GAP;
       } else {
         const lines = part.lines.flatMap((line) => wrapLabel(line, (size.boxWidth - 12) / charPx));
         const height = lines.length * size.lineHeight + 12;
         const x = Math.min(size.lanes.bank - size.boxWidth / 2, size.width - size.boxWidth - 2);
-        items.push({ kind: "box", step: number, lane: "bank", x, y, width: size.boxWidth, height, lines, tone: part.tone, title: part.title });
+        items.push({
+          kind: "box",
+          step: number,
+          lane: "bank",
+          x,
+          y,
+          width: size.boxWidth,
+          height,
+          lines,
+          tone: part.tone,
+          title: part.title,
+        });
         markY ??= y + height / 2;
         y += height + ROW_GAP;
       }
@@ -281,7 +356,11 @@ export function layoutSequenceDiagram(steps: readonly FlowStep[], size: Sequence
     headerY: HEADER_Y,
     headerHeight,
     bottom,
-    lifelines: (["browser", "tpp", "bank"] as const).map((lane) => ({ lane, lines: size.headerLines === 1 ? [LANE_LABELS[lane]] : LANE_SHORT_LABELS[lane], x: size.lanes[lane] })),
+    lifelines: (["browser", "tpp", "bank"] as const).map((lane) => ({
+      lane,
+      lines: size.headerLines === 1 ? [LANE_LABELS[lane]] : LANE_SHORT_LABELS[lane],
+      x: size.lanes[lane],
+    })),
     items,
     marks,
   };

@@ -12,7 +12,15 @@ import { handleScaCallback } from "../flows/handle-sca-callback";
 import { createBankCallsRepository } from "../inspector/bank-calls-repository";
 import { getPaymentStatus } from "../pis/get-payment-status";
 import { initiatePayment } from "../pis/initiate-payment";
-import { aspspErrorOf, createTestAccount, CUSTOMERS, domesticBody, identifyTestPsu, type PisWorld, startPisWorld } from "../pis/pis.test-support";
+import {
+  aspspErrorOf,
+  createTestAccount,
+  CUSTOMERS,
+  domesticBody,
+  identifyTestPsu,
+  type PisWorld,
+  startPisWorld,
+} from "../pis/pis.test-support";
 import type { PaymentScaStart } from "../pis/pis-types";
 import { startPaymentAuthorisation } from "../pis/start-payment-authorisation";
 import { addAuthorisation, createPsuSession } from "../session/psu-session-data";
@@ -21,7 +29,15 @@ import type { SandboxAccount } from "../testing/sandbox-operations";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
 import { createFlowsRepository, type FlowsRepository } from "./flows-repository";
-import { describeFlowFailure, recordFlowEnd, recordFlowStart, recordRedirectToBank, recordScaReturn, redactScaRedirect, scaResultOf } from "./record-flow";
+import {
+  describeFlowFailure,
+  recordFlowEnd,
+  recordFlowStart,
+  recordRedirectToBank,
+  recordScaReturn,
+  redactScaRedirect,
+  scaResultOf,
+} from "./record-flow";
 
 const PRODUCT = "norwegian-domestic-credit-transfers";
 const USER = "kari";
@@ -29,7 +45,9 @@ const OTHER_USER = "ola";
 
 describe("redactScaRedirect", () => {
   it("replaces the value of the bank's token and nothing else", () => {
-    expect(redactScaRedirect("http://bank.example/sca/abc?token=s3cr3t&lang=nb#top")).toBe("http://bank.example/sca/abc?token=…&lang=nb#top");
+    expect(redactScaRedirect("http://bank.example/sca/abc?token=s3cr3t&lang=nb#top")).toBe(
+      "http://bank.example/sca/abc?token=…&lang=nb#top",
+    );
     expect(redactScaRedirect("http://bank.example/sca/abc?x=1&TOKEN=s3cr3t")).toBe("http://bank.example/sca/abc?x=1&TOKEN=…");
     expect(redactScaRedirect("http://bank.example/sca/abc?tok%65n=s3cr3t")).toBe("http://bank.example/sca/abc?tok%65n=…");
     expect(redactScaRedirect("http://bank.example/sca/abc?tokens=kept")).toBe("http://bank.example/sca/abc?tokens=kept");
@@ -76,13 +94,22 @@ describe("flow recording against the sandbox bank", () => {
     }
 
     /** The payment's flow up to the redirect to the bank, as submitPayment and redirectToBankForSca record it. */
-    async function initiateAndRedirect(caller: AspspCaller, paymentPage: string): Promise<{ scaStart: PaymentScaStart; paymentId: string }> {
+    async function initiateAndRedirect(
+      caller: AspspCaller,
+      paymentPage: string,
+    ): Promise<{ scaStart: PaymentScaStart; paymentId: string }> {
       const ctx = { ...world.ctx(), caller };
       await recordFlowStart(flows, caller, { kind: "payment", path: "/payments/new", at: new Date() });
-      const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+      const payment = await initiatePayment(ctx, {
+        service: "payments",
+        product: PRODUCT,
+        body: domesticBody(account.bban, world.nextAmount()),
+        payer: { kind: "psu-id" },
+      });
       await keepExchanges();
       await recordFlowStart(flows, caller, { kind: "payment", resourceId: payment.ref.paymentId, path: paymentPage, at: new Date() });
-      if (payment.authorisation.kind !== "start-authorisation") throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
+      if (payment.authorisation.kind !== "start-authorisation")
+        throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
       const scaStart = await startPaymentAuthorisation(ctx, payment.authorisation.href, { kind: "psu-id" });
       await keepExchanges();
       await recordRedirectToBank(flows, {
@@ -99,11 +126,22 @@ describe("flow recording against the sandbox bank", () => {
     }
 
     /** The bank's return to the callback, decided and completed as completeScaCallback does, and recorded. */
-    async function returnToCallback(caller: AspspCaller, redirect: URL, authorisation: { resourceId: string; returnTo: string }, paymentId: string): Promise<void> {
+    async function returnToCallback(
+      caller: AspspCaller,
+      redirect: URL,
+      authorisation: { resourceId: string; returnTo: string },
+      paymentId: string,
+    ): Promise<void> {
       const now = new Date();
       const session = addAuthorisation(
         { ...createPsuSession(USER, now), tppSessionId: caller.tppSessionId ?? "" },
-        { kind: "payment", flowId: caller.flowId ?? "", tppSessionId: caller.tppSessionId ?? "", startedAt: now.toISOString(), ...authorisation },
+        {
+          kind: "payment",
+          flowId: caller.flowId ?? "",
+          tppSessionId: caller.tppSessionId ?? "",
+          startedAt: now.toISOString(),
+          ...authorisation,
+        },
         now,
       );
       const outcome = handleScaCallback({ query: redirect.searchParams, userId: USER, session, now });
@@ -112,14 +150,22 @@ describe("flow recording against the sandbox bank", () => {
       const ctx = world.ctx({ psuId, userId: USER, tppSessionId: caller.tppSessionId, flowId: outcome.authorisation?.flowId });
       await getPaymentStatus(ctx, { service: "payments", product: PRODUCT, paymentId }).catch(() => undefined);
       await keepExchanges();
-      await recordScaReturn(flows, { userId: USER, query: redirect.searchParams, outcome, receivedAt: now, answeredAt: new Date(), location: authorisation.returnTo });
+      await recordScaReturn(flows, {
+        userId: USER,
+        query: redirect.searchParams,
+        outcome,
+        receivedAt: now,
+        answeredAt: new Date(),
+        location: authorisation.returnTo,
+      });
     }
 
     beforeAll(async () => {
       database = await createTppTestDatabase(kind);
       flows = createFlowsRepository(database.db);
       const users = createUsersRepository(database.db);
-      for (const id of [USER, OTHER_USER]) await users.insert({ id, username: id, displayName: id, passwordHash: "scrypt$x", createdAt: new Date() });
+      for (const id of [USER, OTHER_USER])
+        await users.insert({ id, username: id, displayName: id, passwordHash: "scrypt$x", createdAt: new Date() });
       kept = world.tpp.exchanges.length;
     }, 60_000);
     afterAll(async () => {
@@ -184,7 +230,14 @@ describe("flow recording against the sandbox bank", () => {
 
       // Another user's browser comes back naming this flow: refused, and kept nowhere.
       const refused = handleScaCallback({ query: redirect.searchParams, userId: OTHER_USER, session: undefined, now: new Date() });
-      await recordScaReturn(flows, { userId: OTHER_USER, query: redirect.searchParams, outcome: refused, receivedAt: new Date(), answeredAt: new Date(), location: "/callback/failed" });
+      await recordScaReturn(flows, {
+        userId: OTHER_USER,
+        query: redirect.searchParams,
+        outcome: refused,
+        receivedAt: new Date(),
+        answeredAt: new Date(),
+        location: "/callback/failed",
+      });
       expect(await flows.legs(USER, flowId)).toHaveLength(1);
       expect(await flows.find(OTHER_USER, flowId)).toBeUndefined();
 
@@ -205,13 +258,23 @@ describe("flow recording against the sandbox bank", () => {
       const ctx = { ...world.ctx(), caller };
       await recordFlowStart(flows, caller, { kind: "payment", path: "/payments/new", at: new Date() });
       const error = await aspspErrorOf(
-        initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, "-1.00"), payer: { kind: "psu-id" } }),
+        initiatePayment(ctx, {
+          service: "payments",
+          product: PRODUCT,
+          body: domesticBody(account.bban, "-1.00"),
+          payer: { kind: "psu-id" },
+        }),
       );
       await keepExchanges();
       await recordFlowEnd(flows, caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
 
       const detail = await flows.get(USER, caller.flowId ?? "");
-      expect(detail?.flow).toMatchObject({ outcome: "failed", resourceId: null, path: "/payments/new", detail: expect.stringMatching(/^The bank answered 400 FORMAT_ERROR/) });
+      expect(detail?.flow).toMatchObject({
+        outcome: "failed",
+        resourceId: null,
+        path: "/payments/new",
+        detail: expect.stringMatching(/^The bank answered 400 FORMAT_ERROR/),
+      });
       expect(detail?.calls.map((call) => [call.method, call.status])).toEqual([["POST", 400]]);
       expect(detail?.legs).toEqual([]);
       const listed = await flows.list(USER);

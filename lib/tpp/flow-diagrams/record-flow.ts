@@ -63,7 +63,11 @@ export function describeFlowFailure(error: unknown): string {
  * Names the flow of a caller's calls where it starts (its first bank call may come next), or
  * again once what it concerns is known; nothing for a caller without a user or a flow.
  */
-export async function recordFlowStart(flows: FlowsRepository, caller: AspspCaller, start: Omit<StartFlowInput, "id" | "userId">): Promise<void> {
+export async function recordFlowStart(
+  flows: FlowsRepository,
+  caller: AspspCaller,
+  start: Omit<StartFlowInput, "id" | "userId">,
+): Promise<void> {
   const { userId, flowId } = caller;
   if (userId === undefined || flowId === undefined) return;
   await safely("the start", () => flows.start({ ...start, id: flowId, userId }));
@@ -137,7 +141,12 @@ export async function recordScaReturn(
     const toBank = legs.findLast((leg) => leg.kind === "to-bank");
     const scaRecorded = toBank !== undefined && legs.some((leg) => leg.kind === "sca" && leg.at.getTime() >= toBank.at.getTime());
     if (toBank !== undefined && !scaRecorded && toBank.at.getTime() <= receivedAt.getTime()) {
-      await flows.addLeg(userId, flowId, { at: toBank.at, kind: "sca", detail: scaResultOf(query), durationMs: receivedAt.getTime() - toBank.at.getTime() });
+      await flows.addLeg(userId, flowId, {
+        at: toBank.at,
+        kind: "sca",
+        detail: scaResultOf(query),
+        durationMs: receivedAt.getTime() - toBank.at.getTime(),
+      });
     }
     await flows.addLeg(userId, flowId, {
       at: receivedAt,
@@ -151,9 +160,17 @@ export async function recordScaReturn(
       await flows.end(userId, flowId, { outcome: "completed", at: answeredAt });
     } else if (outcome.kind === "failure" && (matched !== undefined || flow.outcome === "waiting")) {
       const { code, message } = outcome.failure;
-      await flows.end(userId, flowId, { outcome: "failed", at: answeredAt, detail: `${code}${message === undefined ? "" : `: ${message}`}` });
+      await flows.end(userId, flowId, {
+        outcome: "failed",
+        at: answeredAt,
+        detail: `${code}${message === undefined ? "" : `: ${message}`}`,
+      });
     } else if (outcome.kind === "refused" && flow.outcome === "waiting") {
-      await flows.end(userId, flowId, { outcome: "refused", at: answeredAt, detail: [`The app refused the return (${outcome.reason})`, ...outcome.problems].join("; ") });
+      await flows.end(userId, flowId, {
+        outcome: "refused",
+        at: answeredAt,
+        detail: [`The app refused the return (${outcome.reason})`, ...outcome.problems].join("; "),
+      });
     }
   });
 }

@@ -47,7 +47,9 @@ function n(value: number): string {
 }
 
 function textLines(lines: readonly string[], x: number, y: number, lineHeight: number): string {
-  return lines.map((line, index) => `<tspan x="${n(x)}"${index === 0 ? ` y="${n(y)}"` : ` dy="${n(lineHeight)}"`}>${escapeXml(line)}</tspan>`).join("");
+  return lines
+    .map((line, index) => `<tspan x="${n(x)}"${index === 0 ? ` y="${n(y)}"` : ` dy="${n(lineHeight)}"`}>${escapeXml(line)}</tspan>`)
+    .join("");
 }
 
 function drawArrow(arrow: DiagramArrow, layout: SequenceDiagramLayout, standalone: boolean): string {
@@ -90,7 +92,10 @@ function linkTarget(arrow: DiagramArrow, layout: SequenceDiagramLayout): string 
 export function renderSequenceDiagramLinks(layout: SequenceDiagramLayout): string {
   const targets = layout.items
     .filter((item): item is DiagramArrow => item.kind === "arrow" && item.href !== undefined)
-    .map((arrow) => `<a href="${escapeXml(arrow.href ?? "")}" tabindex="-1"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}</a>`);
+    .map(
+      (arrow) =>
+        `<a href="${escapeXml(arrow.href ?? "")}" tabindex="-1"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}</a>`,
+    );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" style="width:100%;height:auto;max-width:${n(layout.width)}px" aria-hidden="true" focusable="false" pointer-events="none">`,
     ...targets,
@@ -118,7 +123,8 @@ export function renderSequenceDiagramSvg(layout: SequenceDiagramLayout, options:
   const descId = `${options.idPrefix}-desc`;
   const headerBottom = layout.headerY + layout.headerHeight;
   // The names' lines centred in their boxes.
-  const firstBaseline = (lines: number) => layout.headerY + layout.headerHeight / 2 - ((lines - 1) * size.lineHeight) / 2 + (size.fontSize + 1) * 0.35;
+  const firstBaseline = (lines: number) =>
+    layout.headerY + layout.headerHeight / 2 - ((lines - 1) * size.lineHeight) / 2 + (size.fontSize + 1) * 0.35;
   const parts: string[] = [];
   if (standalone) parts.push('<?xml version="1.0" encoding="UTF-8"?>\n');
   parts.push(

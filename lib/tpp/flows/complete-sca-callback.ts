@@ -119,7 +119,11 @@ export async function decidePsuChange(user: AppUser, choice: PsuChangeChoice): P
       },
       now,
     );
-    await recordFlowEnd(flows, caller, { outcome: "completed", at: now, detail: "The PSU-ID was replaced with the customer who logged in at the bank" });
+    await recordFlowEnd(flows, caller, {
+      outcome: "completed",
+      at: now,
+      detail: "The PSU-ID was replaced with the customer who logged in at the bank",
+    });
   } else {
     const fresh = createPsuSession(user.id, now);
     await writePsuSession({
@@ -128,7 +132,11 @@ export async function decidePsuChange(user: AppUser, choice: PsuChangeChoice): P
       ...(session.context === undefined ? {} : { context: session.context }),
       ...(session.psuCorporateId === undefined ? {} : { psuCorporateId: session.psuCorporateId }),
     });
-    await recordFlowEnd(flows, caller, { outcome: "refused", at: now, detail: "Another customer logged in at the bank; the user kept the PSU-ID the app had" });
+    await recordFlowEnd(flows, caller, {
+      outcome: "refused",
+      at: now,
+      detail: "Another customer logged in at the bank; the user kept the PSU-ID the app had",
+    });
   }
   return safeReturnPath(change.authorisation.returnTo);
 }

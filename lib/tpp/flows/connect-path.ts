@@ -5,7 +5,10 @@ import { safeReturnPath } from "./safe-return-path";
  * `identify`: the SCA only identifies the PSU (GET /v1/users); `newPsu`: any customer may log in;
  * `resume`: a sealed 401 scaRedirect to follow instead of starting a consent (see sca-resume.ts).
  */
-export function connectPathFor(returnTo: string, options: { purpose?: "consent" | "identify"; newPsu?: boolean; resume?: string } = {}): string {
+export function connectPathFor(
+  returnTo: string,
+  options: { purpose?: "consent" | "identify"; newPsu?: boolean; resume?: string } = {},
+): string {
   const query = new URLSearchParams({ returnTo: safeReturnPath(returnTo) });
   if (options.resume !== undefined) query.set("resume", options.resume);
   if (options.purpose === "identify") query.set("purpose", "identify");

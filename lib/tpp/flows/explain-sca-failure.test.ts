@@ -27,9 +27,10 @@ describe("explainScaFailure", () => {
   });
 
   it("keeps a retry that starts the approval again (/connect with its query)", () => {
-    expect(explainScaFailure({ reason: "bank", status: "401", code: "PSU_CREDENTIALS_INVALID", retry: "/connect?returnTo=%2Faccounts&newPsu=1" }).retry).toBe(
-      "/connect?returnTo=%2Faccounts&newPsu=1",
-    );
+    expect(
+      explainScaFailure({ reason: "bank", status: "401", code: "PSU_CREDENTIALS_INVALID", retry: "/connect?returnTo=%2Faccounts&newPsu=1" })
+        .retry,
+    ).toBe("/connect?returnTo=%2Faccounts&newPsu=1");
   });
 
   it("names unknown codes and server errors plainly", () => {
@@ -41,7 +42,11 @@ describe("explainScaFailure", () => {
   });
 
   it("explains a refused return and never offers a retry off the site", () => {
-    const explanation = explainScaFailure({ reason: "session-mismatch", problem: "tpp-session-id 'x' is not the one", retry: "https://evil.example" });
+    const explanation = explainScaFailure({
+      reason: "session-mismatch",
+      problem: "tpp-session-id 'x' is not the one",
+      retry: "https://evil.example",
+    });
     expect(explanation.title).toBe("This return from the bank does not belong to this session");
     expect(explanation.sentences[0]).toMatch(/Nothing was changed/);
     expect(explanation.details).toEqual([{ label: "Problem", value: "tpp-session-id 'x' is not the one" }]);

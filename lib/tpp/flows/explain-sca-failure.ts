@@ -15,7 +15,8 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
   SCA_INVALID: "The approval at the bank was cancelled or not completed.",
   SCA_EXPIRED: "The approval at the bank took too long and expired.",
   SCA_NOT_FOUND: "The bank could not find the approval this return belongs to.",
-  PSU_CREDENTIALS_INVALID: "The bank did not recognise the identity that was entered, or it was not the customer this approval was started for.",
+  PSU_CREDENTIALS_INVALID:
+    "The bank did not recognise the identity that was entered, or it was not the customer this approval was started for.",
   CONSENT_INVALID: "The consent given at the bank cannot be used.",
   CONSENT_EXPIRED: "The consent given at the bank has expired.",
   CONSENT_UNKNOWN: "The bank does not know the consent this approval was about.",
@@ -33,11 +34,13 @@ const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = 
   },
   "no-flow": {
     title: "No approval was in progress",
-    sentence: "You came back from the bank, but no approval was started from this browser (or it was already completed). Nothing was changed.",
+    sentence:
+      "You came back from the bank, but no approval was started from this browser (or it was already completed). Nothing was changed.",
   },
   "signed-out": {
     title: "You are not signed in",
-    sentence: "You came back from the bank, but you are not signed in to the app any more, so the approval cannot be kept. Sign in and start again.",
+    sentence:
+      "You came back from the bank, but you are not signed in to the app any more, so the approval cannot be kept. Sign in and start again.",
   },
   "start-failed": {
     title: "The bank could not be asked for an approval",
@@ -52,7 +55,11 @@ const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = 
 const querySchema = z.object({
   reason: z.string().optional(),
   system: z.string().optional(),
-  status: z.string().regex(/^[1-5][0-9]{2}$/).optional().catch(undefined),
+  status: z
+    .string()
+    .regex(/^[1-5][0-9]{2}$/)
+    .optional()
+    .catch(undefined),
   code: z.string().optional(),
   message: z.string().optional(),
   retry: z.string().optional(),
@@ -78,7 +85,12 @@ export function explainScaFailure(query: Readonly<Record<string, string | string
   const problems = query.problem === undefined ? [] : Array.isArray(query.problem) ? query.problem : [query.problem];
   const refusal = parsed.reason === undefined ? undefined : REFUSALS[parsed.reason];
   if (refusal !== undefined) {
-    return { title: refusal.title, sentences: [refusal.sentence], details: problems.map((problem) => ({ label: "Problem", value: problem })), retry };
+    return {
+      title: refusal.title,
+      sentences: [refusal.sentence],
+      details: problems.map((problem) => ({ label: "Problem", value: problem })),
+      retry,
+    };
   }
   const sentences: string[] = [];
   const code = parsed.code;

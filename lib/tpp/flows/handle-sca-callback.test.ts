@@ -100,9 +100,18 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
   });
 
   it("refuses a return when no flow is pending, or the user is signed out", () => {
-    expect(handleScaCallback({ query: query(success), userId: USER, session: idleSession, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
-    expect(handleScaCallback({ query: query(success), userId: USER, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
-    expect(handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "signed-out" });
+    expect(handleScaCallback({ query: query(success), userId: USER, session: idleSession, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "no-flow",
+    });
+    expect(handleScaCallback({ query: query(success), userId: USER, session: undefined, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "no-flow",
+    });
+    expect(handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "signed-out",
+    });
   });
 
   it.each([
@@ -132,7 +141,14 @@ describe("handleScaCallback: success redirect (psd2-interface.md, Redirect param
       kind: "refused",
       reason: "invalid-parameters",
     });
-    expect(handleScaCallback({ query: query({ ...success, code: "SCA_INVALID", status: "401" }), userId: USER, session: pendingSession, now: NOW })).toMatchObject({
+    expect(
+      handleScaCallback({
+        query: query({ ...success, code: "SCA_INVALID", status: "401" }),
+        userId: USER,
+        session: pendingSession,
+        now: NOW,
+      }),
+    ).toMatchObject({
       kind: "refused",
       reason: "invalid-parameters",
     });
@@ -165,12 +181,18 @@ describe("handleScaCallback: several approvals at once (two tabs)", () => {
       kind: "success",
       authorisation: consentApproval,
     });
-    expect(handleScaCallback({ query: query(success, null), userId: USER, session: twoTabs, now: NOW })).toMatchObject({ kind: "refused", reason: "no-flow" });
+    expect(handleScaCallback({ query: query(success, null), userId: USER, session: twoTabs, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "no-flow",
+    });
   });
 
   it("drops approvals that waited too long", () => {
     const late = new Date(Date.parse(consentApproval.startedAt) + AUTHORISATION_TTL_MS + 1);
-    expect(handleScaCallback({ query: query(success), userId: USER, session: pendingSession, now: late })).toMatchObject({ kind: "refused", reason: "no-flow" });
+    expect(handleScaCallback({ query: query(success), userId: USER, session: pendingSession, now: late })).toMatchObject({
+      kind: "refused",
+      reason: "no-flow",
+    });
   });
 
   it("a failure ends only the approval it names", () => {
@@ -230,15 +252,33 @@ describe("handleScaCallback: a success as another customer than the user's PSU-I
   it("replaces without asking when the flow was started to connect another customer (newPsu), or the PSU-ID is the same, or there is none yet", () => {
     const newPsu = { ...consentApproval, flowId: "flow-new-psu", newPsu: true };
     const started = (authorisation: PendingAuthorisation, psuId: string | undefined) =>
-      handleScaCallback({ query: query(success, authorisation.flowId), userId: USER, psuId, session: { ...idleSession, authorisations: [authorisation] }, now: NOW });
+      handleScaCallback({
+        query: query(success, authorisation.flowId),
+        userId: USER,
+        psuId,
+        session: { ...idleSession, authorisations: [authorisation] },
+        now: NOW,
+      });
     expect(started(newPsu, OTHER_PSU)).toMatchObject({ kind: "success", psuId: PSU_ID });
     expect(started({ ...newPsu, kind: "identify" }, OTHER_PSU)).toMatchObject({ kind: "success", psuId: PSU_ID });
     expect(started(consentApproval, PSU_ID)).toMatchObject({ kind: "success", psuId: PSU_ID });
     expect(started(consentApproval, undefined)).toMatchObject({ kind: "success", psuId: PSU_ID });
     // A success drops a return held from before.
-    const held = handleScaCallback({ query: query(success), userId: USER, psuId: OTHER_PSU, session: { ...pendingSession, authorisations: [consentApproval, newPsu] }, now: NOW });
+    const held = handleScaCallback({
+      query: query(success),
+      userId: USER,
+      psuId: OTHER_PSU,
+      session: { ...pendingSession, authorisations: [consentApproval, newPsu] },
+      now: NOW,
+    });
     if (held.kind !== "psu-changed") return fail();
-    const after = handleScaCallback({ query: query(success, newPsu.flowId), userId: USER, psuId: OTHER_PSU, session: held.session, now: NOW });
+    const after = handleScaCallback({
+      query: query(success, newPsu.flowId),
+      userId: USER,
+      psuId: OTHER_PSU,
+      session: held.session,
+      now: NOW,
+    });
     expect(after.kind === "success" && after.session.psuChange).toBeUndefined();
   });
 });
@@ -263,18 +303,27 @@ describe("handleScaCallback: failure redirect", () => {
   it("after three wrong national identity numbers (PSU_CREDENTIALS_INVALID), Try again is the same SCA started again, not the page", () => {
     const credentials = { system: "SCA", status: "401", code: "PSU_CREDENTIALS_INVALID" };
     const retryOf = (authorisation: PendingAuthorisation) =>
-      handleScaCallback({ query: query(credentials, authorisation.flowId), userId: USER, session: { ...idleSession, authorisations: [authorisation] }, now: NOW });
+      handleScaCallback({
+        query: query(credentials, authorisation.flowId),
+        userId: USER,
+        session: { ...idleSession, authorisations: [authorisation] },
+        now: NOW,
+      });
     expect(retryOf(consentApproval)).toMatchObject({ kind: "failure", retry: "/connect?returnTo=%2Faccounts%3Ftab%3Dall" });
     // Any customer could log in: so again; an identification stays one.
     expect(retryOf({ ...consentApproval, newPsu: true })).toMatchObject({ retry: "/connect?returnTo=%2Faccounts%3Ftab%3Dall&newPsu=1" });
-    expect(retryOf({ ...consentApproval, kind: "identify", returnTo: "/corporate" })).toMatchObject({ retry: "/connect?returnTo=%2Fcorporate&purpose=identify" });
+    expect(retryOf({ ...consentApproval, kind: "identify", returnTo: "/corporate" })).toMatchObject({
+      retry: "/connect?returnTo=%2Fcorporate&purpose=identify",
+    });
     // A payment's own page offers its approval again.
     expect(retryOf(paymentApproval)).toMatchObject({ retry: "/payments/p-1" });
   });
 
   it("reads a percent-encoded message", () => {
     const outcome = handleScaCallback({
-      query: new URLSearchParams("system=sca&status=400&code=PSU_CREDENTIALS_INVALID&message=Ukjent%20kunde%20%E2%80%93%20pr%C3%B8v%20igjen"),
+      query: new URLSearchParams(
+        "system=sca&status=400&code=PSU_CREDENTIALS_INVALID&message=Ukjent%20kunde%20%E2%80%93%20pr%C3%B8v%20igjen",
+      ),
       userId: USER,
       session: pendingSession,
       now: NOW,
@@ -303,7 +352,10 @@ describe("handleScaCallback: failure redirect", () => {
     expect(handleScaCallback({ query: query(failure), userId: undefined, session: undefined, now: NOW })).toEqual(
       handleScaCallback({ query: query(success), userId: undefined, session: undefined, now: NOW }),
     );
-    expect(handleScaCallback({ query: query(failure), userId: undefined, session: undefined, now: NOW })).toMatchObject({ kind: "refused", reason: "signed-out" });
+    expect(handleScaCallback({ query: query(failure), userId: undefined, session: undefined, now: NOW })).toMatchObject({
+      kind: "refused",
+      reason: "signed-out",
+    });
   });
 
   it.each([
@@ -342,7 +394,11 @@ describe("approvalFailedPath", () => {
     expect(approvalFailedPath("/payments/p-1", { system: "sca", status: 400, code: "SCA_INVALID", message: "Avbrutt av kunden" })).toBe(
       "/payments/p-1?scaFailed=1&system=sca&status=400&code=SCA_INVALID&message=Avbrutt+av+kunden",
     );
-    expect(approvalFailedPath("/baskets/b?x=1", { status: 401, code: "SCA_INVALID" })).toBe("/baskets/b?x=1&scaFailed=1&status=401&code=SCA_INVALID");
-    expect(approvalFailedPath("https://evil.example/", { status: 401, code: "SCA_INVALID" })).toBe("/?scaFailed=1&status=401&code=SCA_INVALID");
+    expect(approvalFailedPath("/baskets/b?x=1", { status: 401, code: "SCA_INVALID" })).toBe(
+      "/baskets/b?x=1&scaFailed=1&status=401&code=SCA_INVALID",
+    );
+    expect(approvalFailedPath("https://evil.example/", { status: 401, code: "SCA_INVALID" })).toBe(
+      "/?scaFailed=1&status=401&code=SCA_INVALID",
+    );
   });
 });

@@ -1,4 +1,9 @@
-import { type FailureRedirectParameters, failureRedirectParametersSchema, type PsuContext, successRedirectParametersSchema } from "../../psd2/schemas";
+import {
+  type FailureRedirectParameters,
+  failureRedirectParametersSchema,
+  type PsuContext,
+  successRedirectParametersSchema,
+} from "../../psd2/schemas";
 import { type PendingAuthorisation, pendingAuthorisations, type PsuSession, removeAuthorisation } from "../session/psu-session-data";
 import { connectPathFor } from "./connect-path";
 import { safeReturnPath } from "./safe-return-path";
@@ -122,8 +127,17 @@ export function handleScaCallback(input: {
   const waiting = input.session === undefined ? [] : pendingAuthorisations(input.session, input.now);
   const authorisation = findAuthorisation(waiting, flow);
   const retry = safeReturnPath(authorisation?.returnTo);
-  const refuse = (reason: CallbackRefusal, problems: readonly string[] = []): ScaCallbackOutcome => ({ kind: "refused", reason, problems, retry });
-  if (repeated.length > 0) return refuse("invalid-parameters", repeated.map((name) => `${name}: given more than once`));
+  const refuse = (reason: CallbackRefusal, problems: readonly string[] = []): ScaCallbackOutcome => ({
+    kind: "refused",
+    reason,
+    problems,
+    retry,
+  });
+  if (repeated.length > 0)
+    return refuse(
+      "invalid-parameters",
+      repeated.map((name) => `${name}: given more than once`),
+    );
 
   const isSuccess = SUCCESS_PARAMETERS.some((name) => values[name] !== undefined);
   const isFailure = FAILURE_PARAMETERS.some((name) => values[name] !== undefined);
@@ -140,7 +154,8 @@ export function handleScaCallback(input: {
     }
     const psuCorporateId = params["psu-corporate-id"];
     const scaValidUntil = new Date((input.bankNow ?? input.now).getTime() + SCA_VALIDITY_MS).toISOString();
-    const anotherCustomerExpected = (authorisation.kind === "consent" || authorisation.kind === "identify") && authorisation.newPsu === true;
+    const anotherCustomerExpected =
+      (authorisation.kind === "consent" || authorisation.kind === "identify") && authorisation.newPsu === true;
     if (input.psuId !== undefined && params["psu-id"] !== input.psuId && !anotherCustomerExpected) {
       return {
         kind: "psu-changed",
@@ -198,7 +213,9 @@ export function handleScaCallback(input: {
   }
   return refuse(
     "invalid-parameters",
-    isSuccess ? ["the return carries both success and failure parameters"] : ["the return carries neither psu-id and tpp-session-id nor status and code"],
+    isSuccess
+      ? ["the return carries both success and failure parameters"]
+      : ["the return carries neither psu-id and tpp-session-id nor status and code"],
   );
 }
 

@@ -24,7 +24,10 @@ export async function loadForPage<T>(returnTo: string, load: () => Promise<T>): 
     const { scaRedirect, tppSessionId, flowId } = needsSca(error) ? error : {};
     if (scaRedirect !== undefined && tppSessionId !== undefined) {
       const user = await requireCurrentUser(returnTo);
-      const resume = await sealScaResume({ userId: user.id, scaRedirect, tppSessionId, ...(flowId === undefined ? {} : { flowId }), returnTo }, getTppConfig().sessionSecret);
+      const resume = await sealScaResume(
+        { userId: user.id, scaRedirect, tppSessionId, ...(flowId === undefined ? {} : { flowId }), returnTo },
+        getTppConfig().sessionSecret,
+      );
       redirect(connectPathFor(returnTo, { resume }));
     }
     // Without the TPP-Session-ID of the call, its link cannot be matched on return: start a consent.

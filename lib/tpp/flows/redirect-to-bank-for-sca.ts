@@ -29,7 +29,10 @@ export async function redirectToBankForSca(source: AspspError | ScaStart, target
   if (scaRedirect === undefined) throw source;
   const { tppSessionId, flowId } = source;
   if (tppSessionId === undefined || flowId === undefined) {
-    throw new TppError("INPUT_INVALID", "this SCA was started without a TPP-Session-ID or a flow id, so its return cannot be matched to the flow");
+    throw new TppError(
+      "INPUT_INVALID",
+      "this SCA was started without a TPP-Session-ID or a flow id, so its return cannot be matched to the flow",
+    );
   }
   const approval: ApprovalTarget = typeof target === "string" ? { kind: "consent", returnTo: target } : target;
   const returnTo = safeReturnPath(approval.returnTo);

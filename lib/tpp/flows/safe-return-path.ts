@@ -5,7 +5,14 @@ const PLACEHOLDER_ORIGIN = "http://app.invalid";
  * `//host` or `/\host` would send the PSU to another site after the callback (an open redirect).
  */
 export function safeReturnPath(candidate: string | undefined | null): string {
-  if (candidate === undefined || candidate === null || !candidate.startsWith("/") || candidate.startsWith("//") || candidate.startsWith("/\\")) return "/";
+  if (
+    candidate === undefined ||
+    candidate === null ||
+    !candidate.startsWith("/") ||
+    candidate.startsWith("//") ||
+    candidate.startsWith("/\\")
+  )
+    return "/";
   let url: URL;
   try {
     url = new URL(candidate, PLACEHOLDER_ORIGIN);

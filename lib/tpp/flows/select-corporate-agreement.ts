@@ -20,6 +20,10 @@ export async function selectCorporateAgreement(agreement: CorporateAgreement | u
     return;
   }
   const { users } = await getTppRuntime();
-  await users.rememberCorporateId(user.id, { psuCorporateId: agreement.psuCorporateId, name: agreement.name, organisationNumber: agreement.organisationNumber }, now);
+  await users.rememberCorporateId(
+    user.id,
+    { psuCorporateId: agreement.psuCorporateId, name: agreement.name, organisationNumber: agreement.organisationNumber },
+    now,
+  );
   await writePsuSession({ ...session, context: "CORPORATE", psuCorporateId: agreement.psuCorporateId });
 }

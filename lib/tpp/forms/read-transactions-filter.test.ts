@@ -7,7 +7,10 @@ describe("readTransactionsFilter", () => {
       filter: { status: "booked", from: "2026-01-31", to: "2026-02-28", page: "abc_DEF-123", n: 2 },
       problems: [],
     });
-    expect(readTransactionsFilter({})).toEqual({ filter: { status: "both", from: undefined, to: undefined, page: undefined, n: undefined }, problems: [] });
+    expect(readTransactionsFilter({})).toEqual({
+      filter: { status: "both", from: undefined, to: undefined, page: undefined, n: undefined },
+      problems: [],
+    });
     // Empty fields of a submitted form are no filter.
     expect(readTransactionsFilter({ status: "", from: "", to: "" }).problems).toEqual([]);
   });
@@ -35,6 +38,8 @@ describe("readTransactionsFilter", () => {
 
   it("takes the first of a repeated parameter, and cuts a long value in its message", () => {
     expect(readTransactionsFilter({ from: ["2026-03-01", "2026-13-01"] }).filter.from).toBe("2026-03-01");
-    expect(readTransactionsFilter({ to: "x".repeat(500) }).problems[0]?.message).toBe(`"${"x".repeat(40)}…" is not a date: write it as YYYY-MM-DD.`);
+    expect(readTransactionsFilter({ to: "x".repeat(500) }).problems[0]?.message).toBe(
+      `"${"x".repeat(40)}…" is not a date: write it as YYYY-MM-DD.`,
+    );
   });
 });

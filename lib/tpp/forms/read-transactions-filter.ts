@@ -49,7 +49,11 @@ export function readTransactionsFilter(query: Readonly<Record<string, string | s
   const statusValue = single("status");
   const status = BOOKING_STATUSES.find((choice) => choice === statusValue) ?? "both";
   if (statusValue !== undefined && status !== statusValue) {
-    problems.push({ field: "status", value: statusValue, message: `"${shown(statusValue)}" is not a booking status: choose one of the list.` });
+    problems.push({
+      field: "status",
+      value: statusValue,
+      message: `"${shown(statusValue)}" is not a booking status: choose one of the list.`,
+    });
   }
 
   const date = (field: "from" | "to"): string | undefined => {
@@ -59,7 +63,9 @@ export function readTransactionsFilter(query: Readonly<Record<string, string | s
     problems.push({
       field,
       value,
-      message: /^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value} is not a date of the calendar.` : `"${shown(value)}" is not a date: write it as YYYY-MM-DD.`,
+      message: /^\d{4}-\d{2}-\d{2}$/.test(value)
+        ? `${value} is not a date of the calendar.`
+        : `"${shown(value)}" is not a date: write it as YYYY-MM-DD.`,
     });
     return undefined;
   };
@@ -72,7 +78,11 @@ export function readTransactionsFilter(query: Readonly<Record<string, string | s
   const pageValue = single("page");
   const page = pageValue !== undefined && PAGE_TOKEN.test(pageValue) ? pageValue : undefined;
   if (pageValue !== undefined && page === undefined) {
-    problems.push({ field: "page", value: pageValue, message: "The link to this page of transactions is broken: start again from the first page." });
+    problems.push({
+      field: "page",
+      value: pageValue,
+      message: "The link to this page of transactions is broken: start again from the first page.",
+    });
   }
 
   const nValue = Number(single("n"));

@@ -13,7 +13,13 @@ const formMessage = ({ code, text }: TppMessageLike) => `${code}: ${text ?? ""}`
 
 describe("issueFromTppMessage: a tppMessage on the field its path names (supplement.md §4)", () => {
   it("puts the message on the field, the field's label in place of the path at the head of the text", () => {
-    expect(issueFromTppMessage({ category: "ERROR", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName is 71 characters long" }, place, formMessage)).toEqual({
+    expect(
+      issueFromTppMessage(
+        { category: "ERROR", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName is 71 characters long" },
+        place,
+        formMessage,
+      ),
+    ).toEqual({
       field: "creditorName",
       code: "FORMAT_ERROR",
       message: "Recipient's name is 71 characters long",
@@ -21,13 +27,25 @@ describe("issueFromTppMessage: a tppMessage on the field its path names (supplem
   });
 
   it("keeps a text that does not start with the path, and writes the code where there is no text", () => {
-    expect(issueFromTppMessage({ code: "FORMAT_ERROR", path: "creditorName", text: "The name is too long" }, place, formMessage).message).toBe("The name is too long");
+    expect(
+      issueFromTppMessage({ code: "FORMAT_ERROR", path: "creditorName", text: "The name is too long" }, place, formMessage).message,
+    ).toBe("The name is too long");
     expect(issueFromTppMessage({ code: "FORMAT_ERROR", path: "creditorName" }, place, formMessage).message).toBe("FORMAT_ERROR");
   });
 
   it("gives the form what names no field, and every WARNING", () => {
-    expect(issueFromTppMessage({ category: "ERROR", code: "CONFLICT", text: "taken" }, place, formMessage)).toEqual({ field: undefined, code: "CONFLICT", message: "CONFLICT: taken" });
-    expect(issueFromTppMessage({ category: "WARNING", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName was shortened" }, place, formMessage)).toEqual({
+    expect(issueFromTppMessage({ category: "ERROR", code: "CONFLICT", text: "taken" }, place, formMessage)).toEqual({
+      field: undefined,
+      code: "CONFLICT",
+      message: "CONFLICT: taken",
+    });
+    expect(
+      issueFromTppMessage(
+        { category: "WARNING", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName was shortened" },
+        place,
+        formMessage,
+      ),
+    ).toEqual({
       field: undefined,
       code: "FORMAT_ERROR",
       message: "FORMAT_ERROR: creditorName was shortened",

@@ -17,7 +17,9 @@ describe("parseBankCallFilter", () => {
   });
 
   it("drops what it cannot read instead of failing the page, and never takes the user from the query", () => {
-    expect(parseBankCallFilter({ method: "PATCH", status: "6xx", statusFrom: "abc", limit: "5000", userId: "someone", text: "" })).toEqual({});
+    expect(parseBankCallFilter({ method: "PATCH", status: "6xx", statusFrom: "abc", limit: "5000", userId: "someone", text: "" })).toEqual(
+      {},
+    );
     expect(parseBankCallFilter({ method: ["GET", "POST"] })).toEqual({ method: "GET" });
   });
 });

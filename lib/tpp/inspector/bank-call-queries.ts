@@ -11,7 +11,12 @@ export interface BankCallDetail extends BankCallRecord {
   readonly curl: string;
 }
 
-const optionalText = z.string().trim().max(200).optional().transform((value) => (value === "" ? undefined : value));
+const optionalText = z
+  .string()
+  .trim()
+  .max(200)
+  .optional()
+  .transform((value) => (value === "" ? undefined : value));
 const optionalNumber = (min: number, max: number) =>
   z
     .string()

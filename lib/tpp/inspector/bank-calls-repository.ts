@@ -173,7 +173,8 @@ export function createBankCallsRepository(db: TppExecutor) {
 
     /** One call with everything kept about it; undefined when unknown (or another user's, when userId is given). */
     async get(id: number, options: { userId?: string } = {}): Promise<BankCallRecord | undefined> {
-      const condition = options.userId === undefined ? eq(bankCalls.id, id) : and(eq(bankCalls.id, id), eq(bankCalls.userId, options.userId));
+      const condition =
+        options.userId === undefined ? eq(bankCalls.id, id) : and(eq(bankCalls.id, id), eq(bankCalls.userId, options.userId));
       const rows = await db.select().from(bankCalls).where(condition);
       const row = rows[0];
       if (row === undefined) return undefined;

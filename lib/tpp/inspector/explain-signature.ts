@@ -44,7 +44,15 @@ export function explainSignature(headers: readonly HeaderPair[]): SignatureExpla
   const raw = headerValue(headers, "signature");
   if (raw === undefined) return undefined;
   const rfc2047 = isRfc2047Encoded(raw);
-  const empty = { keyId: "", serialNumber: undefined, issuer: undefined, algorithm: undefined, signedHeaders: [], rfc2047, certificate: undefined };
+  const empty = {
+    keyId: "",
+    serialNumber: undefined,
+    issuer: undefined,
+    algorithm: undefined,
+    signedHeaders: [],
+    rfc2047,
+    certificate: undefined,
+  };
   let parameters;
   try {
     parameters = parseSignatureHeader(rfc2047 ? decodeRfc2047(raw) : raw);

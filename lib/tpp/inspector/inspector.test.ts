@@ -63,7 +63,9 @@ describe("buildCurlCommand", () => {
     const command = buildCurlCommand({ method: "GET", url: "http://h/p?a=1&b=2", headers, body: "" });
     expect(command).not.toContain("--data-binary");
     // printf each argument back through a real shell: the words must come out unchanged.
-    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${command.replace(/^curl /, "").replaceAll(" \\\n", " ")}`], { encoding: "utf8" });
+    const words = execFileSync("sh", ["-c", `printf '%s\\n' ${command.replace(/^curl /, "").replaceAll(" \\\n", " ")}`], {
+      encoding: "utf8",
+    });
     expect(words.split("\n")).toEqual(["--request", "GET", "http://h/p?a=1&b=2", "--header", `X-Odd: it's "quoted" $HOME \`x\` \\n`, ""]);
   });
 });
@@ -78,7 +80,11 @@ describe("explainSignature", () => {
     expect(explained?.algorithm).toBe("rsa-sha256");
     expect(explained?.signedHeaders).toEqual(["date", "digest", "x-request-id", "psu-id"]);
     expect(explained?.rfc2047).toBe(false);
-    expect(explained?.certificate).toMatchObject({ organizationIdentifier: "PSDNO-FSA-123456", roles: ["PSP_PI", "PSP_AI"], matchesKeyId: true });
+    expect(explained?.certificate).toMatchObject({
+      organizationIdentifier: "PSDNO-FSA-123456",
+      roles: ["PSP_PI", "PSP_AI"],
+      matchesKeyId: true,
+    });
   });
 
   it("reads an RFC 2047-wrapped Signature header", () => {

@@ -117,7 +117,10 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
 
   it("single domestic transfer from a card account: debtorAccount.other with creditCardAccount", () => {
     const draft = accepted({ ...domesticValues, debtor: "card:card-1" });
-    expect(draft.body.debtorAccount).toEqual({ currency: "NOK", other: { identification: "acc-main", schemeNameProprietary: "creditCardAccount" } });
+    expect(draft.body.debtorAccount).toEqual({
+      currency: "NOK",
+      other: { identification: "acc-main", schemeNameProprietary: "creditCardAccount" },
+    });
     expect(draft.debtor).toEqual({ cardAccountId: "card-1", label: "Visa 552211******4821" });
   });
 
@@ -155,7 +158,15 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
     });
     expect(draft.body.creditorAddress).toEqual({ city: "Berlin", country: "DE" });
     expect(Object.keys(draft.body).sort()).toEqual(
-      ["creditorAccount", "creditorAddress", "creditorName", "debtorAccount", "endToEndIdentification", "instructedAmount", "remittanceInformationUnstructured"].sort(),
+      [
+        "creditorAccount",
+        "creditorAddress",
+        "creditorName",
+        "debtorAccount",
+        "endToEndIdentification",
+        "instructedAmount",
+        "remittanceInformationUnstructured",
+      ].sort(),
     );
   });
 
@@ -187,7 +198,13 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
   });
 
   it("periodic MonthlyVariable payment: the months ticked", () => {
-    const draft = accepted({ ...domesticValues, kind: "periodic", startDate: "2025-04-01", frequency: "MonthlyVariable", monthsOfExecution: ["3", "6", "9"] });
+    const draft = accepted({
+      ...domesticValues,
+      kind: "periodic",
+      startDate: "2025-04-01",
+      frequency: "MonthlyVariable",
+      monthsOfExecution: ["3", "6", "9"],
+    });
     expect(draft.body).toMatchObject({ frequency: "MonthlyVariable", monthsOfExecution: ["3", "6", "9"] });
   });
 
@@ -197,7 +214,15 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
       product: "sepa-credit-transfers",
       body: { startDate: "2025-03-01", frequency: "Weekly", creditorAccount: { iban: "DE89370400440532013000" } },
     });
-    expect(accepted({ ...domesticValues, product: "instant-norwegian-credit-transfers-straks", kind: "periodic", startDate: "2025-03-02", frequency: "Daily" })).toMatchObject({
+    expect(
+      accepted({
+        ...domesticValues,
+        product: "instant-norwegian-credit-transfers-straks",
+        kind: "periodic",
+        startDate: "2025-03-02",
+        frequency: "Daily",
+      }),
+    ).toMatchObject({
       service: "periodic-payments",
       product: "instant-norwegian-credit-transfers-straks",
     });
@@ -220,7 +245,10 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
         debtor: "account:acc-main",
         requestedExecutionDate: "2025-03-03",
         batchBookingPreferred: "on",
-        payments: [row("Kari", "86011117947", "100.00"), { ...row("Ola", "12345678903", "0.50"), remittance: "kid", remittanceInformationStructuredArray: [{ reference: "12345674" }] }],
+        payments: [
+          row("Kari", "86011117947", "100.00"),
+          { ...row("Ola", "12345678903", "0.50"), remittance: "kid", remittanceInformationStructuredArray: [{ reference: "12345674" }] },
+        ],
       },
       corporate,
     );
@@ -249,40 +277,74 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
   });
 
   it("bulk SEPA and instant payments; batchBookingPreferred false when not ticked", () => {
-    const sepaRow = { creditorName: "Max", creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" }, instructedAmount: { amount: "10.00", currency: "EUR" } };
+    const sepaRow = {
+      creditorName: "Max",
+      creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" },
+      instructedAmount: { amount: "10.00", currency: "EUR" },
+    };
     const sepa = accepted({ product: "sepa-credit-transfers", kind: "bulk", debtor: "account:acc-main", payments: [sepaRow] }, corporate);
     expect(sepa.body).toEqual({
       batchBookingPreferred: false,
       debtorAccount: { iban: "NO7112345678903", currency: "NOK" },
-      payments: [{ instructedAmount: { amount: "10.00", currency: "EUR" }, creditorName: "Max", creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" } }],
+      payments: [
+        {
+          instructedAmount: { amount: "10.00", currency: "EUR" },
+          creditorName: "Max",
+          creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" },
+        },
+      ],
     });
-    const instant = accepted({ product: "instant-norwegian-credit-transfers-straks", kind: "bulk", debtor: "account:acc-main", payments: [row("Kari", "86011117947", "5.00")] }, corporate);
+    const instant = accepted(
+      {
+        product: "instant-norwegian-credit-transfers-straks",
+        kind: "bulk",
+        debtor: "account:acc-main",
+        payments: [row("Kari", "86011117947", "5.00")],
+      },
+      corporate,
+    );
     expect(instant).toMatchObject({ service: "bulk-payments", product: "instant-norwegian-credit-transfers-straks" });
   });
 
   it("a PISP-only user types the debtor account (BBAN, or IBAN for SEPA) and pays in the single-SCA journey", () => {
     const { debtor: _picked, payer: _payer, ...rest } = domesticValues;
-    const draft = accepted({ ...rest, debtorAccount: { bban: "1234.56.78903", currency: "NOK" }, payer: "single-sca", psuContext: "PRIVATE" }, pispOnly);
+    const draft = accepted(
+      { ...rest, debtorAccount: { bban: "1234.56.78903", currency: "NOK" }, payer: "single-sca", psuContext: "PRIVATE" },
+      pispOnly,
+    );
     expect(draft.body.debtorAccount).toEqual({ bban: "12345678903", currency: "NOK" });
     expect(draft.payer).toEqual({ kind: "single-sca", context: "PRIVATE" });
     expect(draft.debtor).toEqual({ label: "12345678903" });
     const { debtor: _sepaPicked, ...sepaRest } = sepaValues;
-    const sepa = accepted({ ...sepaRest, debtorAccount: { iban: "NO93 8601 1117 947", currency: "NOK" }, psuContext: "CORPORATE" }, pispOnly);
+    const sepa = accepted(
+      { ...sepaRest, debtorAccount: { iban: "NO93 8601 1117 947", currency: "NOK" }, psuContext: "CORPORATE" },
+      pispOnly,
+    );
     expect(sepa.body.debtorAccount).toEqual({ iban: "NO9386011117947", currency: "NOK" });
     expect(sepa.payer).toEqual({ kind: "single-sca", context: "CORPORATE" });
   });
 
   it("a national identity number in place of the PSU-ID (X-PSU-IDENTITY), spaces removed", () => {
-    expect(accepted({ ...domesticValues, payer: "national-id", nationalId: "130393 19955" }).payer).toEqual({ kind: "national-id", nationalId: "13039319955" });
+    expect(accepted({ ...domesticValues, payer: "national-id", nationalId: "130393 19955" }).payer).toEqual({
+      kind: "national-id",
+      nationalId: "13039319955",
+    });
   });
 });
 
 describe("buildPaymentDraft: each rule's message at its field", () => {
   it("a Norwegian account number with a wrong MOD11 check digit", () => {
     const result = errorsOf({ ...domesticValues, creditorAccount: { bban: "86011117948", currency: "NOK" } });
-    expect(result.fieldErrors).toEqual({ "creditorAccount.bban": ["Recipient's account number has a wrong check digit (MOD11): one of the digits is likely mistyped"] });
-    const typed = errorsOf({ ...domesticValues, debtorAccount: { bban: "12345678904", currency: "NOK" }, payer: "single-sca", psuContext: "PRIVATE" }, pispOnly);
-    expect(typed.fieldErrors["debtorAccount.bban"]).toEqual(["Your account number has a wrong check digit (MOD11): one of the digits is likely mistyped"]);
+    expect(result.fieldErrors).toEqual({
+      "creditorAccount.bban": ["Recipient's account number has a wrong check digit (MOD11): one of the digits is likely mistyped"],
+    });
+    const typed = errorsOf(
+      { ...domesticValues, debtorAccount: { bban: "12345678904", currency: "NOK" }, payer: "single-sca", psuContext: "PRIVATE" },
+      pispOnly,
+    );
+    expect(typed.fieldErrors["debtorAccount.bban"]).toEqual([
+      "Your account number has a wrong check digit (MOD11): one of the digits is likely mistyped",
+    ]);
   });
 
   it("a Norwegian account number that is not 11 digits (one message, not lib/psd2's as well)", () => {
@@ -309,7 +371,10 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
 
   it("a missing amount or name is required", () => {
     const result = errorsOf({ ...domesticValues, instructedAmount: { currency: "NOK" }, creditorName: "  " });
-    expect(result.fieldErrors).toEqual({ "instructedAmount.amount": ["Amount is required"], creditorName: ["Recipient's name is required"] });
+    expect(result.fieldErrors).toEqual({
+      "instructedAmount.amount": ["Amount is required"],
+      creditorName: ["Recipient's name is required"],
+    });
   });
 
   it("a creditor name over 70 characters and a message over 140", () => {
@@ -358,9 +423,13 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
 
   it("creditorAgent (BIC) is required when the creditor account's currency is not NOK, and must be a BIC", () => {
     expect(errorsOf({ ...domesticValues, creditorAccount: { bban: "86011117947", currency: "EUR" } }).fieldErrors).toEqual({
-      creditorAgent: ["Recipient's bank (BIC) is required when the creditor account is a currency account (creditorAccount.currency is EUR, not NOK)"],
+      creditorAgent: [
+        "Recipient's bank (BIC) is required when the creditor account is a currency account (creditorAccount.currency is EUR, not NOK)",
+      ],
     });
-    expect(errorsOf({ ...domesticValues, creditorAccount: { bban: "86011117947", currency: "EUR" }, creditorAgent: "DNB" }).fieldErrors).toEqual({
+    expect(
+      errorsOf({ ...domesticValues, creditorAccount: { bban: "86011117947", currency: "EUR" }, creditorAgent: "DNB" }).fieldErrors,
+    ).toEqual({
       creditorAgent: ["Recipient's bank (BIC) is 3 characters long; a BIC has 8 or 11"],
     });
   });
@@ -368,7 +437,11 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
   it("the execution date runs from today to a year ahead (EXECUTION_DATE_INVALID)", () => {
     const past = errorsOf({ ...domesticValues, requestedExecutionDate: "2025-02-28" });
     expect(past.issues).toEqual([
-      { field: "requestedExecutionDate", code: "EXECUTION_DATE_INVALID", message: "Payment date is 2025-02-28, which is in the past (today is 2025-03-01)" },
+      {
+        field: "requestedExecutionDate",
+        code: "EXECUTION_DATE_INVALID",
+        message: "Payment date is 2025-02-28, which is in the past (today is 2025-03-01)",
+      },
     ]);
     expect(errorsOf({ ...domesticValues, requestedExecutionDate: "2026-03-02" }).fieldErrors).toEqual({
       requestedExecutionDate: ["Payment date is 2026-03-02, more than one year ahead (the latest allowed date is 2026-03-01)"],
@@ -381,7 +454,9 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
   });
 
   it("the end date of a periodic payment is not before its start date", () => {
-    expect(errorsOf({ ...domesticValues, kind: "periodic", startDate: "2025-06-01", endDate: "2025-05-31", frequency: "Monthly" }).fieldErrors).toEqual({
+    expect(
+      errorsOf({ ...domesticValues, kind: "periodic", startDate: "2025-06-01", endDate: "2025-05-31", frequency: "Monthly" }).fieldErrors,
+    ).toEqual({
       endDate: ["Last payment is 2025-05-31, before startDate 2025-06-01"],
     });
   });
@@ -398,11 +473,15 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
 
   it("bulk payments only in a corporate context (or the single-SCA journey as a company)", () => {
     const bulk = { ...domesticValues, kind: "bulk", payments: [{ ...domesticValues }] };
-    expect(errorsOf(bulk).fieldErrors).toEqual({ kind: ["Bulk payments are for companies: act for your company (Company page) to make one"] });
+    expect(errorsOf(bulk).fieldErrors).toEqual({
+      kind: ["Bulk payments are for companies: act for your company (Company page) to make one"],
+    });
     accepted(bulk, corporate);
     const { debtor: _debtor, ...typed } = bulk;
     const pispBulk = { ...typed, debtorAccount: { bban: "12345678903", currency: "NOK" }, payer: "single-sca" };
-    expect(errorsOf({ ...pispBulk, psuContext: "PRIVATE" }, pispOnly).fieldErrors).toEqual({ kind: ["Bulk payments are for companies: choose to pay as a company below"] });
+    expect(errorsOf({ ...pispBulk, psuContext: "PRIVATE" }, pispOnly).fieldErrors).toEqual({
+      kind: ["Bulk payments are for companies: choose to pay as a company below"],
+    });
     accepted({ ...pispBulk, psuContext: "CORPORATE" }, pispOnly);
   });
 
@@ -413,15 +492,29 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
         kind: "bulk",
         debtor: "account:acc-main",
         payments: [
-          { creditorName: "Kari", creditorAccount: { bban: "86011117947", currency: "NOK" }, creditorAddress: { country: "NO" }, instructedAmount: { amount: "1.00", currency: "NOK" } },
-          { creditorName: "Ola", creditorAccount: { bban: "86011117948", currency: "NOK" }, creditorAddress: { country: "NO" }, instructedAmount: { amount: "1", currency: "NOK" } },
+          {
+            creditorName: "Kari",
+            creditorAccount: { bban: "86011117947", currency: "NOK" },
+            creditorAddress: { country: "NO" },
+            instructedAmount: { amount: "1.00", currency: "NOK" },
+          },
+          {
+            creditorName: "Ola",
+            creditorAccount: { bban: "86011117948", currency: "NOK" },
+            creditorAddress: { country: "NO" },
+            instructedAmount: { amount: "1", currency: "NOK" },
+          },
         ],
       },
       corporate,
     );
     expect(result.fieldErrors).toEqual({
-      "payments[1].creditorAccount.bban": ["Payment 2: Recipient's account number has a wrong check digit (MOD11): one of the digits is likely mistyped"],
-      "payments[1].instructedAmount.amount": ["Payment 2: Amount has no fraction digits; NOK amounts have exactly 2 (ISO 4217 minor units)"],
+      "payments[1].creditorAccount.bban": [
+        "Payment 2: Recipient's account number has a wrong check digit (MOD11): one of the digits is likely mistyped",
+      ],
+      "payments[1].instructedAmount.amount": [
+        "Payment 2: Amount has no fraction digits; NOK amounts have exactly 2 (ISO 4217 minor units)",
+      ],
     });
     expect(errorsOf({ product: "sepa-credit-transfers", kind: "bulk", debtor: "account:acc-main" }, corporate).fieldErrors).toEqual({
       payments: ["Payments is empty; at least 1 payment is required"],
@@ -444,8 +537,12 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
 
   it("the debtor must be one of the consented accounts, with the reference the product needs", () => {
     expect(errorsOf({ ...domesticValues, debtor: undefined }).fieldErrors).toEqual({ debtor: ["Choose the account to pay from"] });
-    expect(errorsOf({ ...domesticValues, debtor: "account:someone-else" }).fieldErrors).toEqual({ debtor: ["Pay from is not one of the accounts you share with this app"] });
-    expect(errorsOf({ ...sepaValues, debtor: "account:acc-nobban" }).fieldErrors).toEqual({ debtor: ["This account has no IBAN: choose another account"] });
+    expect(errorsOf({ ...domesticValues, debtor: "account:someone-else" }).fieldErrors).toEqual({
+      debtor: ["Pay from is not one of the accounts you share with this app"],
+    });
+    expect(errorsOf({ ...sepaValues, debtor: "account:acc-nobban" }).fieldErrors).toEqual({
+      debtor: ["This account has no IBAN: choose another account"],
+    });
   });
 
   it("a national identity number has 11 digits", () => {
@@ -453,27 +550,41 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
       nationalId: ["National identity number must have 11 digits (a fødselsnummer or D-number)"],
     });
     expect(errorsOf({ ...domesticValues, payer: "national-id", nationalId: "1303931995x" }).fieldErrors).toHaveProperty("nationalId");
-    expect(errorsOf({ ...domesticValues, payer: "national-id" }).fieldErrors).toEqual({ nationalId: ["Write your national identity number (11 digits)"] });
+    expect(errorsOf({ ...domesticValues, payer: "national-id" }).fieldErrors).toEqual({
+      nationalId: ["Write your national identity number (11 digits)"],
+    });
   });
 
   it("who pays follows the user's PSU-ID: the connection needs one, the single-SCA journey needs none and a context", () => {
     const { debtor: _debtor, ...typed } = domesticValues;
     const typedValues = { ...typed, debtorAccount: { bban: "12345678903", currency: "NOK" } };
     expect(errorsOf({ ...typedValues, payer: "psu-id" }, pispOnly).fieldErrors).toHaveProperty("payer");
-    expect(errorsOf({ ...typedValues, payer: "single-sca" }, pispOnly).fieldErrors).toEqual({ psuContext: ["Choose whether you pay privately or for a company"] });
+    expect(errorsOf({ ...typedValues, payer: "single-sca" }, pispOnly).fieldErrors).toEqual({
+      psuContext: ["Choose whether you pay privately or for a company"],
+    });
     expect(errorsOf({ ...domesticValues, payer: "single-sca", psuContext: "PRIVATE" }).fieldErrors).toHaveProperty("payer");
     // no choice posted: the default of each
     expect(accepted({ ...domesticValues, payer: undefined }).payer).toEqual({ kind: "psu-id" });
-    expect(accepted({ ...typedValues, payer: undefined, psuContext: "PRIVATE" }, pispOnly).payer).toEqual({ kind: "single-sca", context: "PRIVATE" });
+    expect(accepted({ ...typedValues, payer: undefined, psuContext: "PRIVATE" }, pispOnly).payer).toEqual({
+      kind: "single-sca",
+      context: "PRIVATE",
+    });
   });
 
   it("an unknown product or kind is the form's error at that field", () => {
     expect(errorsOf({ ...domesticValues, product: "cross-border" }).fieldErrors).toEqual({ product: ["Choose the kind of transfer"] });
-    expect(errorsOf({ ...domesticValues, kind: "weekly" }).fieldErrors).toEqual({ kind: ["Choose one payment, a repeating payment or a bulk payment"] });
+    expect(errorsOf({ ...domesticValues, kind: "weekly" }).fieldErrors).toEqual({
+      kind: ["Choose one payment, a repeating payment or a bulk payment"],
+    });
   });
 
   it("everything wrong is listed at once", () => {
-    const result = errorsOf({ ...domesticValues, creditorName: "", creditorAccount: { bban: "1", currency: "NOK" }, instructedAmount: { amount: "-5", currency: "NOK" } });
+    const result = errorsOf({
+      ...domesticValues,
+      creditorName: "",
+      creditorAccount: { bban: "1", currency: "NOK" },
+      instructedAmount: { amount: "-5", currency: "NOK" },
+    });
     expect(Object.keys(result.fieldErrors).sort()).toEqual(["creditorAccount.bban", "creditorName", "instructedAmount.amount"]);
     expect(result.formErrors).toEqual([]);
   });

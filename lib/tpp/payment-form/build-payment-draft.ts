@@ -131,12 +131,18 @@ function readPayer(values: unknown, context: PaymentFormContext, findings: Findi
   }
   if (choice === "psu-id") {
     if (context.hasPsuId) return { kind: "psu-id" };
-    findings.add(CONTROL_FIELDS.payer, "You have not connected your bank yet: choose how you pay as Private or Company, or give your national identity number");
+    findings.add(
+      CONTROL_FIELDS.payer,
+      "You have not connected your bank yet: choose how you pay as Private or Company, or give your national identity number",
+    );
     return undefined;
   }
   if (choice === "single-sca") {
     if (context.hasPsuId) {
-      findings.add(CONTROL_FIELDS.payer, "You are connected to the bank already: pay as that connection, or give your national identity number");
+      findings.add(
+        CONTROL_FIELDS.payer,
+        "You are connected to the bank already: pay as that connection, or give your national identity number",
+      );
       return undefined;
     }
     const psuContext = textAt(values, [CONTROL_FIELDS.psuContext]);
@@ -190,7 +196,10 @@ function readDebtor(
       return undefined;
     }
     if (kind !== "single" || product !== "norwegian-domestic-credit-transfers") {
-      findings.add(CONTROL_FIELDS.debtor, "A card account can pay a single Norwegian transfer only: choose a bank account, or make a single Norwegian transfer");
+      findings.add(
+        CONTROL_FIELDS.debtor,
+        "A card account can pay a single Norwegian transfer only: choose a bank account, or make a single Norwegian transfer",
+      );
       return undefined;
     }
     if (card.paymentReference === undefined) {
@@ -226,7 +235,8 @@ export function isDebtorTyped(context: Pick<PaymentFormContext, "accounts" | "ca
 /** The schedule fields of a periodic payment; monthsOfExecution only for MonthlyVariable. @see supplement.md §2 */
 function buildSchedule(values: unknown): Body {
   const schedule: Body = {};
-  for (const field of ["startDate", "endDate", "frequency", "executionRule", "dayOfExecution"]) put(schedule, field, textAt(values, [field]));
+  for (const field of ["startDate", "endDate", "frequency", "executionRule", "dayOfExecution"])
+    put(schedule, field, textAt(values, [field]));
   if (schedule.frequency === "MonthlyVariable") {
     const months = textsAt(values, ["monthsOfExecution"]);
     if (months.length > 0) schedule.monthsOfExecution = months;
@@ -261,7 +271,9 @@ export function buildPaymentDraft(values: unknown, context: PaymentFormContext):
   if (kind === "bulk" && !mayPayInBulk(context, payer)) {
     findings.add(
       CONTROL_FIELDS.kind,
-      context.hasPsuId ? "Bulk payments are for companies: act for your company (Company page) to make one" : "Bulk payments are for companies: choose to pay as a company below",
+      context.hasPsuId
+        ? "Bulk payments are for companies: act for your company (Company page) to make one"
+        : "Bulk payments are for companies: choose to pay as a company below",
     );
   }
   if (product === undefined || kind === undefined) return failure(findings.issues);

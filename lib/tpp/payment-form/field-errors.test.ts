@@ -3,7 +3,16 @@ import { fieldErrorsFromTppMessages, fieldNameForPath, relocateFieldErrors, visi
 
 describe("fieldNameForPath: a tppMessage's path onto the form's field (supplement.md §4)", () => {
   it("a path that is a field's name is that field", () => {
-    for (const path of ["creditorName", "creditorAccount.bban", "creditorAddress.city", "instructedAmount.amount", "requestedExecutionDate", "startDate", "endDate", "frequency"]) {
+    for (const path of [
+      "creditorName",
+      "creditorAccount.bban",
+      "creditorAddress.city",
+      "instructedAmount.amount",
+      "requestedExecutionDate",
+      "startDate",
+      "endDate",
+      "frequency",
+    ]) {
       expect(fieldNameForPath(path)).toBe(path);
     }
     expect(fieldNameForPath("remittanceInformationStructuredArray[0].reference")).toBe("remittanceInformationStructuredArray[0].reference");
@@ -11,7 +20,9 @@ describe("fieldNameForPath: a tppMessage's path onto the form's field (supplemen
 
   it("a path inside or above a field goes to the field that shows it", () => {
     expect(fieldNameForPath("remittanceInformationStructuredArray")).toBe("remittanceInformationStructuredArray[0].reference");
-    expect(fieldNameForPath("remittanceInformationStructuredArray[0].referenceType")).toBe("remittanceInformationStructuredArray[0].reference");
+    expect(fieldNameForPath("remittanceInformationStructuredArray[0].referenceType")).toBe(
+      "remittanceInformationStructuredArray[0].reference",
+    );
     expect(fieldNameForPath("remittanceInformationStructured")).toBe("remittanceInformationStructuredArray[0].reference");
     expect(fieldNameForPath("instructedAmount")).toBe("instructedAmount.amount");
     expect(fieldNameForPath("creditorAddress")).toBe("creditorAddress.country");
@@ -32,7 +43,9 @@ describe("fieldNameForPath: a tppMessage's path onto the form's field (supplemen
   it("a bulk row's path keeps its index; the list and unknown parts of a row go to the list", () => {
     expect(fieldNameForPath("payments[3].creditorAccount.bban")).toBe("payments[3].creditorAccount.bban");
     expect(fieldNameForPath("payments[0].instructedAmount")).toBe("payments[0].instructedAmount.amount");
-    expect(fieldNameForPath("payments[1].remittanceInformationStructuredArray[0].reference")).toBe("payments[1].remittanceInformationStructuredArray[0].reference");
+    expect(fieldNameForPath("payments[1].remittanceInformationStructuredArray[0].reference")).toBe(
+      "payments[1].remittanceInformationStructuredArray[0].reference",
+    );
     expect(fieldNameForPath("payments")).toBe("payments");
     expect(fieldNameForPath("payments[1]")).toBe("payments");
     expect(fieldNameForPath("payments[1].debtorAccount")).toBe("payments");
@@ -53,9 +66,19 @@ describe("fieldErrorsFromTppMessages: the bank's 400 on the form", () => {
   it("puts each message on its field, the field's label in place of its path, and the rest on the form with its code", () => {
     const result = fieldErrorsFromTppMessages(
       [
-        { category: "ERROR", code: "KID_INVALID", path: "remittanceInformationStructuredArray[0].reference", text: "remittanceInformationStructuredArray[0].reference has a wrong check digit" },
+        {
+          category: "ERROR",
+          code: "KID_INVALID",
+          path: "remittanceInformationStructuredArray[0].reference",
+          text: "remittanceInformationStructuredArray[0].reference has a wrong check digit",
+        },
         { category: "ERROR", code: "FORMAT_ERROR", path: "payments[1].creditorName", text: "payments[1].creditorName is required" },
-        { category: "ERROR", code: "FORMAT_ERROR", path: "debtorAccount.bban", text: "debtorAccount.bban is not an account the PSU can pay from" },
+        {
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: "debtorAccount.bban",
+          text: "debtorAccount.bban is not an account the PSU can pay from",
+        },
         { category: "ERROR", code: "FORMAT_ERROR", path: "PSU-Corporate-ID", text: "The header PSU-Corporate-ID is required" },
         { category: "ERROR", code: "KID_MISSING" },
         { category: "WARNING", code: "FORMAT_ERROR", path: "creditorName", text: "creditorName was shortened" },
@@ -68,12 +91,19 @@ describe("fieldErrorsFromTppMessages: the bank's 400 on the form", () => {
         "payments[1].creditorName": ["Payment 2: Recipient's name is required"],
         debtor: ["debtorAccount.bban is not an account the PSU can pay from"],
       },
-      formErrors: ["FORMAT_ERROR: The header PSU-Corporate-ID is required", "KID_MISSING", "Warning FORMAT_ERROR: creditorName was shortened"],
+      formErrors: [
+        "FORMAT_ERROR: The header PSU-Corporate-ID is required",
+        "KID_MISSING",
+        "Warning FORMAT_ERROR: creditorName was shortened",
+      ],
     });
   });
 
   it("keeps a text that does not start with the path as the bank wrote it", () => {
-    expect(fieldErrorsFromTppMessages([{ code: "EXECUTION_DATE_INVALID", path: "requestedExecutionDate", text: "The date is a bank holiday" }]).fieldErrors).toEqual({
+    expect(
+      fieldErrorsFromTppMessages([{ code: "EXECUTION_DATE_INVALID", path: "requestedExecutionDate", text: "The date is a bank holiday" }])
+        .fieldErrors,
+    ).toEqual({
       requestedExecutionDate: ["The date is a bank holiday"],
     });
   });
@@ -93,13 +123,19 @@ describe("visibleFieldFor: a message about a field that is not shown goes to the
   it("creditorAgent's message goes to the account's currency while it is NOK", () => {
     expect(visibleFieldFor("creditorAgent", { creditorAccount: { currency: "NOK" } })).toBe("creditorAccount.currency");
     expect(visibleFieldFor("creditorAgent", { creditorAccount: { currency: "USD" } })).toBe("creditorAgent");
-    expect(visibleFieldFor("payments[0].creditorAgent", { payments: [{ creditorAccount: { currency: "NOK" } }] })).toBe("payments[0].creditorAccount.currency");
+    expect(visibleFieldFor("payments[0].creditorAgent", { payments: [{ creditorAccount: { currency: "NOK" } }] })).toBe(
+      "payments[0].creditorAccount.currency",
+    );
   });
 
   it("relocateFieldErrors merges what lands on one field", () => {
     expect(
       relocateFieldErrors(
-        { "remittanceInformationStructuredArray[0].reference": ["KID is required for this creditor"], remittance: ["Choose one"], creditorName: ["too long"] },
+        {
+          "remittanceInformationStructuredArray[0].reference": ["KID is required for this creditor"],
+          remittance: ["Choose one"],
+          creditorName: ["too long"],
+        },
         { remittance: "message" },
       ),
     ).toEqual({ remittance: ["KID is required for this creditor", "Choose one"], creditorName: ["too long"] });

@@ -123,7 +123,8 @@ export function fieldErrorsFromTppMessages(
   return collectFormErrors(tppMessages.map((message) => issueFromTppMessage(message, options)));
 }
 
-const REMITTANCE_FIELD = /^((?:payments\[\d+\]\.)?)(remittanceInformationStructuredArray\[0\]\.reference|remittanceInformationUnstructured|creditorAgent)$/;
+const REMITTANCE_FIELD =
+  /^((?:payments\[\d+\]\.)?)(remittanceInformationStructuredArray\[0\]\.reference|remittanceInformationUnstructured|creditorAgent)$/;
 
 /**
  * The field that shows a message about `field` with the form's values as they are: the KID's

@@ -199,9 +199,20 @@ export const PURPOSE_LABELS: Readonly<Record<PurposeCode, string>> = {
 export const PURPOSE_CHOICES = PURPOSE_CODES.map((value) => ({ value, label: PURPOSE_LABELS[value] }));
 
 /** The months of a MonthlyVariable schedule: "1".."12" with their English names. */
-export const MONTH_CHOICES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"].map(
-  (label, index) => ({ value: String(index + 1), label }),
-);
+export const MONTH_CHOICES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+].map((label, index) => ({ value: String(index + 1), label }));
 
 /** Whether a product is one of the Norwegian ones (BBAN accounts, KID, address required). */
 export function isNorwegianProduct(product: PaymentProduct): boolean {
@@ -212,5 +223,10 @@ export function isNorwegianProduct(product: PaymentProduct): boolean {
 export function emptyTransfer(product: PaymentProduct | undefined): TransferFormValues {
   return product === "sepa-credit-transfers"
     ? { creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" }
-    : { creditorAccount: { currency: "NOK" }, creditorAddress: { country: "NO" }, instructedAmount: { currency: "NOK" }, remittance: "message" };
+    : {
+        creditorAccount: { currency: "NOK" },
+        creditorAddress: { country: "NO" },
+        instructedAmount: { currency: "NOK" },
+        remittance: "message",
+      };
 }

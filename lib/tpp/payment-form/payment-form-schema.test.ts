@@ -53,14 +53,22 @@ describe("parsePaymentForm: the form's FormData through Conform (parseWithZod, z
 
   it("reports each issue under the field's name, as Conform shows it next to the field", () => {
     const submission = parsePaymentForm(
-      formData({ ...single, "remittanceInformationStructuredArray[0].reference": "12345675", requestedExecutionDate: "2020-01-01", nationalId: "1", payer: "national-id" }),
+      formData({
+        ...single,
+        "remittanceInformationStructuredArray[0].reference": "12345675",
+        requestedExecutionDate: "2020-01-01",
+        nationalId: "1",
+        payer: "national-id",
+      }),
       context,
     );
     expect(submission.status).toBe("error");
     if (submission.status === "success") return;
     expect(submission.error).toEqual({
       nationalId: ["National identity number must have 11 digits (a fødselsnummer or D-number)"],
-      "remittanceInformationStructuredArray[0].reference": ["KID has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check"],
+      "remittanceInformationStructuredArray[0].reference": [
+        "KID has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check",
+      ],
       requestedExecutionDate: ["Payment date is 2020-01-01, which is in the past (today is 2025-03-01)"],
     });
   });
@@ -91,18 +99,28 @@ describe("parsePaymentForm: the form's FormData through Conform (parseWithZod, z
   });
 
   it("the list intents work on the server too (a browser without JavaScript): remove a row, add one", () => {
-    const removed = parsePaymentForm(formData({ ...bulk, __intent__: JSON.stringify({ type: "remove", payload: { name: "payments", index: 1 } }) }), context);
+    const removed = parsePaymentForm(
+      formData({ ...bulk, __intent__: JSON.stringify({ type: "remove", payload: { name: "payments", index: 1 } }) }),
+      context,
+    );
     expect(removed.status).toBeUndefined();
     expect(removed.payload.payments).toHaveLength(1);
     const reply = removed.reply();
     expect(reply.initialValue?.payments).toEqual([expect.objectContaining({ creditorName: "Kari" })]);
-    const inserted = parsePaymentForm(formData({ ...bulk, __intent__: JSON.stringify({ type: "insert", payload: { name: "payments" } }) }), context);
+    const inserted = parsePaymentForm(
+      formData({ ...bulk, __intent__: JSON.stringify({ type: "insert", payload: { name: "payments" } }) }),
+      context,
+    );
     expect(inserted.payload.payments).toHaveLength(3);
   });
 
   it("pathOfField reads a field's name into a path", () => {
     expect(pathOfField("payments[12].creditorAccount.bban")).toEqual(["payments", 12, "creditorAccount", "bban"]);
-    expect(pathOfField("remittanceInformationStructuredArray[0].reference")).toEqual(["remittanceInformationStructuredArray", 0, "reference"]);
+    expect(pathOfField("remittanceInformationStructuredArray[0].reference")).toEqual([
+      "remittanceInformationStructuredArray",
+      0,
+      "reference",
+    ]);
     expect(pathOfField("creditorName")).toEqual(["creditorName"]);
   });
 });
@@ -116,7 +134,12 @@ describe("replyWithOutcome: the bank's answer on the form", () => {
       status: 400,
       requestId: "req-1",
       tppMessages: [
-        { category: "ERROR", code: "KID_MISSING", path: "remittanceInformationStructuredArray", text: "remittanceInformationStructuredArray must hold a KID for this creditor" },
+        {
+          category: "ERROR",
+          code: "KID_MISSING",
+          path: "remittanceInformationStructuredArray",
+          text: "remittanceInformationStructuredArray must hold a KID for this creditor",
+        },
         { category: "ERROR", code: "FORMAT_ERROR", path: "PSU-Corporate-ID", text: "The header PSU-Corporate-ID is required" },
       ],
     };
@@ -126,7 +149,9 @@ describe("replyWithOutcome: the bank's answer on the form", () => {
     expect(state.submission?.error).toEqual({
       "": ["FORMAT_ERROR: The header PSU-Corporate-ID is required"],
       // A rule only the bank judges: in plain words, with its code (its text names wire paths).
-      "remittanceInformationStructuredArray[0].reference": ["The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice. (the bank: KID_MISSING)"],
+      "remittanceInformationStructuredArray[0].reference": [
+        "The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice. (the bank: KID_MISSING)",
+      ],
     });
   });
 
@@ -142,7 +167,10 @@ describe("replyWithOutcome: the bank's answer on the form", () => {
 
 describe("replyWithFormError", () => {
   it("sends the values back as posted, with the message for the form", () => {
-    const reply = replyWithFormError(formData({ creditorName: "Kari", "instructedAmount.amount": "1,00" }), "The account could not be read");
+    const reply = replyWithFormError(
+      formData({ creditorName: "Kari", "instructedAmount.amount": "1,00" }),
+      "The account could not be read",
+    );
     expect(reply.error).toEqual({ "": ["The account could not be read"] });
     expect(reply.initialValue).toMatchObject({ creditorName: "Kari", instructedAmount: { amount: "1,00" } });
   });
@@ -151,7 +179,9 @@ describe("replyWithFormError", () => {
 describe("withBulkRow", () => {
   it("gives a reply without bulk rows one empty row in the product's currency", () => {
     const reply = parsePaymentForm(formData({ ...single, product: "sepa-credit-transfers" }), context).reply();
-    expect(withBulkRow(reply).initialValue?.payments).toEqual([{ creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" }]);
+    expect(withBulkRow(reply).initialValue?.payments).toEqual([
+      { creditorAccount: { currency: "EUR" }, instructedAmount: { currency: "EUR" }, remittance: "message" },
+    ]);
     const bulkReply = parsePaymentForm(formData({ ...single, kind: "bulk", "payments[0].creditorName": "Kari" }), context).reply();
     expect(withBulkRow(bulkReply)).toEqual(bulkReply);
   });

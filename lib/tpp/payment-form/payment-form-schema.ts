@@ -35,13 +35,17 @@ export function createPaymentFormSchema(context: PaymentFormContext) {
         params: { code: issue.code },
       });
     }
-    if (result.issues.length === 0) for (const message of result.formErrors) ctx.issues.push({ code: "custom", message, input: values, path: [] });
+    if (result.issues.length === 0)
+      for (const message of result.formErrors) ctx.issues.push({ code: "custom", message, input: values, path: [] });
     return z.NEVER;
   });
 }
 
 /** The form's FormData parsed by Conform with the form's schema: a submission whose value is the PaymentDraft. */
-export function parsePaymentForm(formData: FormData | URLSearchParams, context: PaymentFormContext): Submission<PaymentFormValues, string[], PaymentDraft> {
+export function parsePaymentForm(
+  formData: FormData | URLSearchParams,
+  context: PaymentFormContext,
+): Submission<PaymentFormValues, string[], PaymentDraft> {
   // The values stay strings as posted: buildPaymentDraft reads them itself.
   return parseWithZod(formData, { schema: createPaymentFormSchema(context), disableAutoCoercion: true });
 }
@@ -51,7 +55,9 @@ export function parsePaymentForm(formData: FormData | URLSearchParams, context: 
  * failure before the values could be judged (the debtor could not be read at the bank).
  */
 export function replyWithFormError(formData: FormData | URLSearchParams, message: string): SubmissionResult<string[]> {
-  return withBulkRow(parseWithZod(formData, { schema: z.record(z.string(), z.unknown()), disableAutoCoercion: true }).reply({ formErrors: [message] }));
+  return withBulkRow(
+    parseWithZod(formData, { schema: z.record(z.string(), z.unknown()), disableAutoCoercion: true }).reply({ formErrors: [message] }),
+  );
 }
 
 /**
@@ -90,6 +96,12 @@ export function replyWithOutcome(
   context: Pick<PaymentFormContext, "accounts" | "cards">,
 ): PaymentFormState {
   if (outcome.kind !== "rejected") return { submission: withBulkRow(submission.reply()), outcome };
-  const { fieldErrors, formErrors } = fieldErrorsFromTppMessages(outcome.tppMessages, { product: draft.product, debtorTyped: isDebtorTyped(context) });
-  return { submission: withBulkRow(submission.reply({ fieldErrors: relocateFieldErrors(fieldErrors, submission.payload), formErrors })), outcome };
+  const { fieldErrors, formErrors } = fieldErrorsFromTppMessages(outcome.tppMessages, {
+    product: draft.product,
+    debtorTyped: isDebtorTyped(context),
+  });
+  return {
+    submission: withBulkRow(submission.reply({ fieldErrors: relocateFieldErrors(fieldErrors, submission.payload), formErrors })),
+    outcome,
+  };
 }

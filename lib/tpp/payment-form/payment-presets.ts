@@ -13,7 +13,8 @@ export const PAYMENT_PRESETS = {
   /** A company's invoice with a KID: the sandbox's Bergstrand Arkitekter AS requires one on its operating account. */
   "kid-bill": {
     title: "An invoice paid with its KID",
-    description: "Bergstrand Arkitekter AS asks for its KID on every payment to its account: the form is filled in with the invoice's amount and KID.",
+    description:
+      "Bergstrand Arkitekter AS asks for its KID on every payment to its account: the form is filled in with the invoice's amount and KID.",
     values: {
       product: "norwegian-domestic-credit-transfers",
       kind: "single",

@@ -33,12 +33,21 @@ export type BasketEligibility = { readonly eligible: true } | { readonly eligibl
  */
 export function basketEligibility(payment: BasketCandidate, context: BasketContext): BasketEligibility {
   if (payment.service !== "payments") {
-    return { eligible: false, reason: `${payment.service === "periodic-payments" ? "Repeating" : "Bulk"} payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).` };
+    return {
+      eligible: false,
+      reason: `${payment.service === "periodic-payments" ? "Repeating" : "Bulk"} payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).`,
+    };
   }
   if (payment.signingBasketId !== null) return { eligible: false, reason: "Already in a signing basket." };
   if (payment.status !== "RCVD") return { eligible: false, reason: "Only payments still waiting for approval can be signed together." };
-  if (payment.psuContext !== context.psuContext || (payment.psuContext === "CORPORATE" && payment.psuCorporateId !== context.psuCorporateId)) {
-    return { eligible: false, reason: `Made ${payment.psuContext === "CORPORATE" ? "for another company agreement" : "as a private person"}: a basket holds the payments of one context. Switch context on the Corporate page to sign it.` };
+  if (
+    payment.psuContext !== context.psuContext ||
+    (payment.psuContext === "CORPORATE" && payment.psuCorporateId !== context.psuCorporateId)
+  ) {
+    return {
+      eligible: false,
+      reason: `Made ${payment.psuContext === "CORPORATE" ? "for another company agreement" : "as a private person"}: a basket holds the payments of one context. Switch context on the Corporate page to sign it.`,
+    };
   }
   return { eligible: true };
 }

@@ -66,7 +66,14 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
   }
 
   function newBasket(userId: string, paymentRecordIds: readonly string[], overrides: Partial<NewSigningBasket> = {}): NewSigningBasket {
-    return { userId, basketId: `bank-basket-${Math.random().toString(36).slice(2)}`, psuContext: "PRIVATE", paymentRecordIds, createdAt: at(10), ...overrides };
+    return {
+      userId,
+      basketId: `bank-basket-${Math.random().toString(36).slice(2)}`,
+      psuContext: "PRIVATE",
+      paymentRecordIds,
+      createdAt: at(10),
+      ...overrides,
+    };
   }
 
   it("keeps a basket with its payments, found by the app's id and the bank's, and only by its user", async () => {
@@ -74,7 +81,9 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
     const other = await newUser();
     const second = await newPayment(userId, 2);
     const first = await newPayment(userId, 1);
-    const basket = await baskets.insert(newBasket(userId, [second, first], { basketId: "bank-basket-1", psuContext: "CORPORATE", psuCorporateId: "corp-1" }));
+    const basket = await baskets.insert(
+      newBasket(userId, [second, first], { basketId: "bank-basket-1", psuContext: "CORPORATE", psuCorporateId: "corp-1" }),
+    );
     expect(basket).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       userId,
@@ -120,7 +129,10 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
     const other = await newUser();
     const mine = await newPayment(userId);
     const theirs = await newPayment(other);
-    await expectInputInvalid(baskets.insert(newBasket(userId, [])), /^signing basket: paymentRecordIds: a signing basket has at least one payment$/);
+    await expectInputInvalid(
+      baskets.insert(newBasket(userId, [])),
+      /^signing basket: paymentRecordIds: a signing basket has at least one payment$/,
+    );
     await expectInputInvalid(
       baskets.insert(newBasket(userId, [mine, theirs], { basketId: "refused" })),
       new RegExp(`^signing basket: paymentRecordIds: ${theirs} is not a payment of this user$`),
@@ -130,19 +142,32 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
     expect((await paymentsRepository.findById(other, theirs))?.signingBasketId).toBeNull();
 
     await baskets.insert(newBasket(userId, [mine], { basketId: "once" }));
-    await expectInputInvalid(baskets.insert(newBasket(userId, [mine], { basketId: "once" })), /the bank's basketId once is already kept for this user/);
-    await expectInputInvalid(baskets.insert(newBasket(userId, [mine], { status: "ACSC" as "ACTC" })), /status: "ACSC" is not a signing basket status \(one of RCVD, ACTC, PATC, RJCT\)/);
+    await expectInputInvalid(
+      baskets.insert(newBasket(userId, [mine], { basketId: "once" })),
+      /the bank's basketId once is already kept for this user/,
+    );
+    await expectInputInvalid(
+      baskets.insert(newBasket(userId, [mine], { status: "ACSC" as "ACTC" })),
+      /status: "ACSC" is not a signing basket status \(one of RCVD, ACTC, PATC, RJCT\)/,
+    );
   });
 
   it("keeps the newest status the bank told, and only the user's", async () => {
     const userId = await newUser();
     const other = await newUser();
     const basket = await baskets.insert(newBasket(userId, [await newPayment(userId)]));
-    expect(await baskets.recordStatusRead(userId, basket.id, "PATC", at(20))).toMatchObject({ status: "PATC", statusReadAt: at(20), updatedAt: at(20) });
+    expect(await baskets.recordStatusRead(userId, basket.id, "PATC", at(20))).toMatchObject({
+      status: "PATC",
+      statusReadAt: at(20),
+      updatedAt: at(20),
+    });
     expect(await baskets.recordStatusRead(userId, basket.id, "ACTC", at(30))).toMatchObject({ status: "ACTC", statusReadAt: at(30) });
     // A reply older than the one kept (it lost a race) changes nothing.
     expect(await baskets.recordStatusRead(userId, basket.id, "RCVD", at(15))).toMatchObject({ status: "ACTC", statusReadAt: at(30) });
-    await expectInputInvalid(baskets.recordStatusRead(userId, basket.id, "ACSC" as "ACTC", at(40)), /^signing basket status read: status: "ACSC" is not a signing basket status/);
+    await expectInputInvalid(
+      baskets.recordStatusRead(userId, basket.id, "ACSC" as "ACTC", at(40)),
+      /^signing basket status read: status: "ACSC" is not a signing basket status/,
+    );
     expect(await baskets.recordStatusRead(other, basket.id, "RJCT", at(50))).toBeUndefined();
     expect((await baskets.findById(userId, basket.id))?.status).toBe("ACTC");
   });
@@ -158,7 +183,8 @@ describe.each(tppTestDatabaseKinds())("signing baskets repository on %s", (kind)
     expect(await baskets.delete(userId, basket.id, at(30))).toBe(true);
     expect(await baskets.findById(userId, basket.id)).toBeUndefined();
     expect(await database.db.select().from(signingBaskets).where(eq(signingBaskets.id, basket.id))).toEqual([]);
-    for (const id of [p1, p2]) expect(await paymentsRepository.findById(userId, id)).toMatchObject({ signingBasketId: null, updatedAt: at(30) });
+    for (const id of [p1, p2])
+      expect(await paymentsRepository.findById(userId, id)).toMatchObject({ signingBasketId: null, updatedAt: at(30) });
     expect(await baskets.delete(userId, basket.id, at(40))).toBe(false);
   });
 });

@@ -102,7 +102,10 @@ export function createBasketsRepository(db: TppExecutor) {
   }
 
   async function findOne(userId: string, condition: ReturnType<typeof and>): Promise<SigningBasketRecord | undefined> {
-    const rows = await db.select().from(signingBaskets).where(and(eq(signingBaskets.userId, userId), condition));
+    const rows = await db
+      .select()
+      .from(signingBaskets)
+      .where(and(eq(signingBaskets.userId, userId), condition));
     return (await withPayments(userId, rows))[0];
   }
 
@@ -132,7 +135,8 @@ export function createBasketsRepository(db: TppExecutor) {
           })
           .onConflictDoNothing({ target: [signingBaskets.userId, signingBaskets.basketId] })
           .returning({ id: signingBaskets.id });
-        if (inserted.length === 0) throw new TppError("INPUT_INVALID", `signing basket: the bank's basketId ${basket.basketId} is already kept for this user`);
+        if (inserted.length === 0)
+          throw new TppError("INPUT_INVALID", `signing basket: the bank's basketId ${basket.basketId} is already kept for this user`);
         const linked = await tx
           .update(payments)
           .set({ signingBasketId: id, updatedAt: basket.createdAt })
@@ -175,8 +179,17 @@ export function createBasketsRepository(db: TppExecutor) {
      * Keeps a basket status the bank told. A read older than the one kept (a reply that lost a race
      * to a newer one) changes nothing. @returns the basket as now kept; undefined when not the user's.
      */
-    async recordStatusRead(userId: string, id: string, status: BasketTransactionStatus, readAt: Date): Promise<SigningBasketRecord | undefined> {
-      const read = parseInput(z.object({ status: basketStatusSchema, readAt: instantSchema }), { status, readAt }, "signing basket status read");
+    async recordStatusRead(
+      userId: string,
+      id: string,
+      status: BasketTransactionStatus,
+      readAt: Date,
+    ): Promise<SigningBasketRecord | undefined> {
+      const read = parseInput(
+        z.object({ status: basketStatusSchema, readAt: instantSchema }),
+        { status, readAt },
+        "signing basket status read",
+      );
       await db
         .update(signingBaskets)
         .set({ status: read.status, statusReadAt: read.readAt, updatedAt: read.readAt })

@@ -26,12 +26,21 @@ export async function cancelStoredPayment(userId: string, id: string): Promise<C
   try {
     const ctx = await getAspspContext({ returnTo: paymentPagePath(id) });
     await cancelPayment(ctx, refOf(record));
-    const cancelled = await payments.recordStatusRead(userId, id, { status: "CANC", fundsAvailable: null, readAt: new Date(), source: "cancel" });
+    const cancelled = await payments.recordStatusRead(userId, id, {
+      status: "CANC",
+      fundsAvailable: null,
+      readAt: new Date(),
+      source: "cancel",
+    });
     await readPaymentAtBank(ctx, payments, cancelled ?? record);
     return { kind: "cancelled" };
   } catch (error) {
     if (error instanceof AspspError && error.status === 405) {
-      return { kind: "not-allowed", reason: error.tppMessages.find((message) => message.text !== undefined)?.text, requestId: error.requestId };
+      return {
+        kind: "not-allowed",
+        reason: error.tppMessages.find((message) => message.text !== undefined)?.text,
+        requestId: error.requestId,
+      };
     }
     const display = describeError(error);
     if (display === undefined) throw error;

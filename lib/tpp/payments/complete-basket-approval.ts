@@ -25,9 +25,17 @@ export async function completeBasketApproval(
     const read = await readBasketAtBank(ctx, { baskets, payments }, basket, { source: "callback" });
     if (failure === undefined) return;
     for (const payment of read.payments) {
-      if (payment.hiddenByKnownIssue) await payments.recordStatusRead(userId, payment.record.id, { status: "RJCT", fundsAvailable: null, readAt: new Date(), source: "callback" });
+      if (payment.hiddenByKnownIssue)
+        await payments.recordStatusRead(userId, payment.record.id, {
+          status: "RJCT",
+          fundsAvailable: null,
+          readAt: new Date(),
+          source: "callback",
+        });
     }
   } catch (error) {
-    console.error(`tpp: the signing basket ${basket.basketId} could not be read after its approval: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `tpp: the signing basket ${basket.basketId} could not be read after its approval: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

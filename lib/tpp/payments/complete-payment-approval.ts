@@ -28,6 +28,8 @@ export async function completePaymentApproval(
       await payments.recordStatusRead(userId, record.id, { status: "RJCT", fundsAvailable: null, readAt: new Date(), source: "callback" });
     }
   } catch (error) {
-    console.error(`tpp: the status of payment ${record.paymentId} could not be read after its approval: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `tpp: the status of payment ${record.paymentId} could not be read after its approval: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -5,7 +5,8 @@ import { deleteSigningBasket } from "../pis/delete-signing-basket";
 import { getTppRuntime } from "../runtime";
 import { basketPagePath } from "./submit-basket";
 
-export type DeleteBasketOutcome = { readonly kind: "deleted" } | { readonly kind: "unknown" } | { readonly kind: "failed"; readonly error: ErrorDisplay };
+export type DeleteBasketOutcome =
+  { readonly kind: "deleted" } | { readonly kind: "unknown" } | { readonly kind: "failed"; readonly error: ErrorDisplay };
 
 /**
  * Deletes a kept basket at the bank (DELETE, while none of its payments is authorised): its payments stay,

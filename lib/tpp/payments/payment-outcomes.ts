@@ -13,12 +13,21 @@ export function submitOutcomeOf(error: unknown): PaymentSubmitOutcome {
   if (error instanceof AspspError) {
     if (error.status === 409) {
       const text = error.tppMessages.find((message) => message.text !== undefined)?.text;
-      return { kind: "duplicate", message: text ?? "The bank considers this payment a duplicate of one made a few minutes ago.", requestId: error.requestId };
+      return {
+        kind: "duplicate",
+        message: text ?? "The bank considers this payment a duplicate of one made a few minutes ago.",
+        requestId: error.requestId,
+      };
     }
     return {
       kind: "rejected",
       status: error.status,
-      tppMessages: error.tppMessages.map((message) => ({ category: message.category, code: message.code, path: message.path, text: message.text })),
+      tppMessages: error.tppMessages.map((message) => ({
+        category: message.category,
+        code: message.code,
+        path: message.path,
+        text: message.text,
+      })),
       psuMessage: error.psuMessage,
       requestId: error.requestId,
     };

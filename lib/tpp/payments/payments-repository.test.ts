@@ -138,7 +138,12 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     const bulk = await repository.insert(
       newPayment(userId, { service: "bulk-payments", amount: { amount: "300.00", currency: "NOK" }, transferCount: 3, id: "app-bulk-1" }),
     );
-    expect(bulk).toMatchObject({ id: "app-bulk-1", service: "bulk-payments", amount: { amount: "300.00", currency: "NOK" }, transferCount: 3 });
+    expect(bulk).toMatchObject({
+      id: "app-bulk-1",
+      service: "bulk-payments",
+      amount: { amount: "300.00", currency: "NOK" },
+      transferCount: 3,
+    });
     const mixed = await repository.insert(newPayment(userId, { service: "bulk-payments", amount: null, transferCount: 2 }));
     expect(mixed.amount).toBeNull();
     expect(mixed.fees).toBeNull();
@@ -174,7 +179,10 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     await expectInputInvalid(bad({ requestBody: "{not json" }), /requestBody: is not JSON/);
     await expectInputInvalid(bad({ createdAt: new Date("nonsense") }), /createdAt: /);
     await repository.insert(newPayment(userId, { paymentId: "twice" }));
-    await expectInputInvalid(repository.insert(newPayment(userId, { paymentId: "twice" })), /paymentId twice is already kept for this user/);
+    await expectInputInvalid(
+      repository.insert(newPayment(userId, { paymentId: "twice" })),
+      /paymentId twice is already kept for this user/,
+    );
     const payment = await repository.insert(newPayment(userId));
     await expectInputInvalid(
       repository.recordStatusRead(userId, payment.id, { status: "PATC" as "ACTC", readAt: at(1), source: "status" }),
@@ -191,11 +199,17 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     const userId = await newUser();
     const payment = await repository.insert(newPayment(userId));
     // Raw SQL past the repository: a value outside the closed set breaks a CHECK constraint.
-    expect(await databaseRefusal(database.db.execute(`update payments set status = 'DONE' where id = '${payment.id}'`))).toMatch(/payments_status_check/);
-    expect(await databaseRefusal(database.db.execute(`update payments set fee_amount = '1.00' where id = '${payment.id}'`))).toMatch(/payments_fee_check/);
+    expect(await databaseRefusal(database.db.execute(`update payments set status = 'DONE' where id = '${payment.id}'`))).toMatch(
+      /payments_status_check/,
+    );
+    expect(await databaseRefusal(database.db.execute(`update payments set fee_amount = '1.00' where id = '${payment.id}'`))).toMatch(
+      /payments_fee_check/,
+    );
     expect(
       await databaseRefusal(
-        database.db.execute(`insert into payment_status_reads (payment_id, status, first_seen_at, last_seen_at, source) values ('${payment.id}', 'ACTC', now(), now(), 'guess')`),
+        database.db.execute(
+          `insert into payment_status_reads (payment_id, status, first_seen_at, last_seen_at, source) values ('${payment.id}', 'ACTC', now(), now(), 'guess')`,
+        ),
       ),
     ).toMatch(/payment_status_reads_source_check/);
     expect(
@@ -231,7 +245,10 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     expect(labels((await repository.list(userId, { status: [] })).items)).toHaveLength(6);
     expect(labels((await repository.list(userId, { product: "sepa-credit-transfers" })).items)).toEqual(["b"]);
     expect(labels((await repository.list(userId, { service: "periodic-payments" })).items)).toEqual(["d"]);
-    expect(labels((await repository.list(userId, { product: "norwegian-domestic-credit-transfers", status: ["RCVD"] })).items)).toEqual(["d", "a"]);
+    expect(labels((await repository.list(userId, { product: "norwegian-domestic-credit-transfers", status: ["RCVD"] })).items)).toEqual([
+      "d",
+      "a",
+    ]);
 
     const first = await repository.list(userId, { limit: 2 });
     expect(labels(first.items)).toEqual(["f", "e"]);
@@ -244,13 +261,32 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     expect(third.nextCursor).toBeUndefined();
     const filtered = await repository.list(userId, { limit: 1, status: ["RCVD"] });
     expect(labels(filtered.items)).toEqual(["g"]);
-    expect(labels((await repository.list(userId, { limit: 5, status: ["RCVD"], before: filtered.nextCursor })).items)).toEqual(["d", "b", "a"]);
+    expect(labels((await repository.list(userId, { limit: 5, status: ["RCVD"], before: filtered.nextCursor })).items)).toEqual([
+      "d",
+      "b",
+      "a",
+    ]);
 
-    await expectInputInvalid(repository.list(userId, { before: "not-a-cursor" }), /^payment listing: before: not a cursor of the payment listing$/);
+    await expectInputInvalid(
+      repository.list(userId, { before: "not-a-cursor" }),
+      /^payment listing: before: not a cursor of the payment listing$/,
+    );
     await expectInputInvalid(repository.list(userId, { status: ["DONE" as "RCVD"] }), /status\.0: "DONE" is not a payment status/);
     expect((await repository.list(userId, { limit: 0 })).items).toHaveLength(1);
 
-    expect(await repository.countByStatus(userId)).toEqual({ ACCP: 0, ACSC: 1, ACSP: 0, ACTC: 1, ACWC: 0, ACWP: 0, RCVD: 4, PDNG: 0, RJCT: 1, CANC: 0, PART: 0 });
+    expect(await repository.countByStatus(userId)).toEqual({
+      ACCP: 0,
+      ACSC: 1,
+      ACSP: 0,
+      ACTC: 1,
+      ACWC: 0,
+      ACWP: 0,
+      RCVD: 4,
+      PDNG: 0,
+      RJCT: 1,
+      CANC: 0,
+      PART: 0,
+    });
   });
 
   it("keeps a payment's status history: a repeated status moves last seen, a new one adds a row", async () => {
@@ -269,7 +305,16 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     expect(rejected).toMatchObject({ status: "RJCT", fundsAvailable: false, statusReadAt: at(35) });
 
     const history = await repository.history(userId, payment.id);
-    expect(history.map(({ status, firstSeenAt, lastSeenAt, source, readCount, fundsAvailable }) => ({ status, firstSeenAt, lastSeenAt, source, readCount, fundsAvailable }))).toEqual([
+    expect(
+      history.map(({ status, firstSeenAt, lastSeenAt, source, readCount, fundsAvailable }) => ({
+        status,
+        firstSeenAt,
+        lastSeenAt,
+        source,
+        readCount,
+        fundsAvailable,
+      })),
+    ).toEqual([
       { status: "RCVD", firstSeenAt: T0, lastSeenAt: at(15), source: "initiation", readCount: 4, fundsAvailable: null },
       { status: "ACTC", firstSeenAt: at(20), lastSeenAt: at(25), source: "callback", readCount: 2, fundsAvailable: null },
       { status: "RJCT", firstSeenAt: at(30), lastSeenAt: at(35), source: "status", readCount: 2, fundsAvailable: false },
@@ -315,7 +360,11 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     expect(await repository.findById(userId, payment.id)).toMatchObject({ status: "ACTC", statusReadAt: at(10) });
 
     // And the same instant from several callers at once.
-    await Promise.all(Array.from({ length: 6 }, () => repository.recordStatusRead(userId, payment.id, { status: "ACSC", readAt: at(20), source: "status" })));
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        repository.recordStatusRead(userId, payment.id, { status: "ACSC", readAt: at(20), source: "status" }),
+      ),
+    );
     const after = await repository.history(userId, payment.id);
     expect(after.map((read) => [read.status, read.readCount])).toEqual([
       ["RCVD", 1],
@@ -328,10 +377,25 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     const userId = await newUser();
     const other = await newUser();
     const baskets = createBasketsRepository(database.db);
-    const [p1, p2] = await Promise.all([repository.insert(newPayment(userId)), repository.insert(newPayment(userId, { createdAt: at(1) }))]);
+    const [p1, p2] = await Promise.all([
+      repository.insert(newPayment(userId)),
+      repository.insert(newPayment(userId, { createdAt: at(1) })),
+    ]);
     if (p1 === undefined || p2 === undefined) throw new Error("payments not made");
-    const basket = await baskets.insert({ userId, basketId: "bank-basket-set", psuContext: "PRIVATE", paymentRecordIds: [p1.id], createdAt: at(2) });
-    const othersBasket = await baskets.insert({ userId: other, basketId: "bank-basket-set", psuContext: "PRIVATE", paymentRecordIds: [(await repository.insert(newPayment(other))).id], createdAt: at(2) });
+    const basket = await baskets.insert({
+      userId,
+      basketId: "bank-basket-set",
+      psuContext: "PRIVATE",
+      paymentRecordIds: [p1.id],
+      createdAt: at(2),
+    });
+    const othersBasket = await baskets.insert({
+      userId: other,
+      basketId: "bank-basket-set",
+      psuContext: "PRIVATE",
+      paymentRecordIds: [(await repository.insert(newPayment(other))).id],
+      createdAt: at(2),
+    });
 
     await repository.setBasket(userId, [p2.id, p2.id], basket.id, at(3));
     expect(await repository.findById(userId, p2.id)).toMatchObject({ signingBasketId: basket.id, updatedAt: at(3) });
@@ -339,7 +403,10 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     expect(await repository.listInBasket(other, basket.id)).toEqual([]);
 
     await expectInputInvalid(repository.setBasket(userId, [p1.id], othersBasket.id, at(4)), /is not a signing basket of this user/);
-    await expectInputInvalid(repository.setBasket(userId, [p1.id, "nope-1", "nope-2"], null, at(4)), /^payments: nope-1, nope-2 are not payments of this user$/);
+    await expectInputInvalid(
+      repository.setBasket(userId, [p1.id, "nope-1", "nope-2"], null, at(4)),
+      /^payments: nope-1, nope-2 are not payments of this user$/,
+    );
     expect((await repository.findById(userId, p1.id))?.signingBasketId).toBe(basket.id);
 
     await repository.setBasket(userId, [p1.id, p2.id], null, at(5));
@@ -351,7 +418,13 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     const userId = await newUser();
     const payment = await repository.insert(newPayment(userId));
     await repository.recordStatusRead(userId, payment.id, { status: "ACTC", readAt: at(1), source: "status" });
-    await createBasketsRepository(database.db).insert({ userId, basketId: "cascade", psuContext: "PRIVATE", paymentRecordIds: [payment.id], createdAt: at(2) });
+    await createBasketsRepository(database.db).insert({
+      userId,
+      basketId: "cascade",
+      psuContext: "PRIVATE",
+      paymentRecordIds: [payment.id],
+      createdAt: at(2),
+    });
     await database.db.delete(users).where(eq(users.id, userId));
     expect(await database.db.select().from(payments).where(eq(payments.userId, userId))).toEqual([]);
     expect(await database.db.select().from(paymentStatusReads).where(eq(paymentStatusReads.paymentId, payment.id))).toEqual([]);

@@ -205,7 +205,9 @@ const listQuerySchema = z.object({
 export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => (issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`));
+  const problems = result.error.issues.map((issue) =>
+    issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`,
+  );
   throw new TppError("INPUT_INVALID", `${what}: ${problems.join("; ")}`);
 }
 
@@ -281,7 +283,11 @@ const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
 /** INPUT_INVALID naming the wanted ids that were not found among the user's payments. */
 export function checkAllFound(wanted: readonly string[], found: readonly string[], what: string): void {
   const missing = wanted.filter((id) => !found.includes(id));
-  if (missing.length > 0) throw new TppError("INPUT_INVALID", `${what}: ${missing.join(", ")} ${missing.length === 1 ? "is not a payment" : "are not payments"} of this user`);
+  if (missing.length > 0)
+    throw new TppError(
+      "INPUT_INVALID",
+      `${what}: ${missing.join(", ")} ${missing.length === 1 ? "is not a payment" : "are not payments"} of this user`,
+    );
 }
 
 /**
@@ -330,7 +336,8 @@ export function createPaymentsRepository(db: TppExecutor) {
           .onConflictDoNothing({ target: [payments.userId, payments.paymentId] })
           .returning();
         const row = rows[0];
-        if (row === undefined) throw new TppError("INPUT_INVALID", `payment: the bank's paymentId ${payment.paymentId} is already kept for this user`);
+        if (row === undefined)
+          throw new TppError("INPUT_INVALID", `payment: the bank's paymentId ${payment.paymentId} is already kept for this user`);
         await tx.insert(paymentStatusReads).values({
           paymentId: id,
           status: payment.status,
@@ -368,7 +375,10 @@ export function createPaymentsRepository(db: TppExecutor) {
       if (filter.service !== undefined) conditions.push(eq(payments.service, filter.service));
       if (filter.before !== undefined) {
         const cursor = decodeCursor(filter.before);
-        const older = or(lt(payments.createdAt, cursor.createdAt), and(eq(payments.createdAt, cursor.createdAt), lt(payments.id, cursor.id)));
+        const older = or(
+          lt(payments.createdAt, cursor.createdAt),
+          and(eq(payments.createdAt, cursor.createdAt), lt(payments.id, cursor.id)),
+        );
         if (older !== undefined) conditions.push(older);
       }
       const rows = await db
@@ -394,8 +404,24 @@ export function createPaymentsRepository(db: TppExecutor) {
 
     /** How many of the user's payments are in each status (the listing's filter chips). */
     async countByStatus(userId: string): Promise<Record<TransactionStatus, number>> {
-      const rows = await db.select({ status: payments.status, count: count() }).from(payments).where(eq(payments.userId, userId)).groupBy(payments.status);
-      const counts: Record<TransactionStatus, number> = { ACCP: 0, ACSC: 0, ACSP: 0, ACTC: 0, ACWC: 0, ACWP: 0, RCVD: 0, PDNG: 0, RJCT: 0, CANC: 0, PART: 0 };
+      const rows = await db
+        .select({ status: payments.status, count: count() })
+        .from(payments)
+        .where(eq(payments.userId, userId))
+        .groupBy(payments.status);
+      const counts: Record<TransactionStatus, number> = {
+        ACCP: 0,
+        ACSC: 0,
+        ACSP: 0,
+        ACTC: 0,
+        ACWC: 0,
+        ACWP: 0,
+        RCVD: 0,
+        PDNG: 0,
+        RJCT: 0,
+        CANC: 0,
+        PART: 0,
+      };
       for (const row of rows) counts[row.status] = row.count;
       return counts;
     },
@@ -484,7 +510,8 @@ export function createPaymentsRepository(db: TppExecutor) {
             .select({ id: signingBaskets.id })
             .from(signingBaskets)
             .where(and(eq(signingBaskets.userId, userId), eq(signingBaskets.id, signingBasketId)));
-          if (baskets.length === 0) throw new TppError("INPUT_INVALID", `signing basket: ${signingBasketId} is not a signing basket of this user`);
+          if (baskets.length === 0)
+            throw new TppError("INPUT_INVALID", `signing basket: ${signingBasketId} is not a signing basket of this user`);
         }
         const updated = await tx
           .update(payments)

@@ -28,5 +28,8 @@ export async function readBasketAtBank(
     Promise.all(records.map((record) => readPaymentAtBank(ctx, repositories.payments, record, { source: options.source ?? "status" }))),
   ]);
   const updated = await repositories.baskets.recordStatusRead(basket.userId, basket.id, atBank.status, new Date());
-  return { basket: updated ?? basket, payments: reads.map((read) => ({ record: read.record, hiddenByKnownIssue: read.hiddenByKnownIssue })) };
+  return {
+    basket: updated ?? basket,
+    payments: reads.map((read) => ({ record: read.record, hiddenByKnownIssue: read.hiddenByKnownIssue })),
+  };
 }

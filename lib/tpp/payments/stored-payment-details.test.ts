@@ -19,7 +19,14 @@ describe("storedPaymentDetails", () => {
       status: "RCVD",
       debtorAccount: "38001574202",
       requestedExecutionDate: "2026-03-05",
-      transfers: [{ creditorName: "Kari Nordmann", creditorAccount: "86011117947", amount: { amount: "250.00", currency: "NOK" }, structuredReferences: ["1234567890128"] }],
+      transfers: [
+        {
+          creditorName: "Kari Nordmann",
+          creditorAccount: "86011117947",
+          amount: { amount: "250.00", currency: "NOK" },
+          structuredReferences: ["1234567890128"],
+        },
+      ],
     });
   });
 
@@ -31,8 +38,16 @@ describe("storedPaymentDetails", () => {
         debtorAccount: { bban: "38008398736", currency: "NOK" },
         batchBookingPreferred: true,
         payments: [
-          { instructedAmount: { currency: "NOK", amount: "1.00" }, creditorName: "A", creditorAccount: { bban: "86011117947", currency: "NOK" } },
-          { instructedAmount: { currency: "NOK", amount: "2.00" }, creditorName: "B", creditorAccount: { bban: "86011117947", currency: "NOK" } },
+          {
+            instructedAmount: { currency: "NOK", amount: "1.00" },
+            creditorName: "A",
+            creditorAccount: { bban: "86011117947", currency: "NOK" },
+          },
+          {
+            instructedAmount: { currency: "NOK", amount: "2.00" },
+            creditorName: "B",
+            creditorAccount: { bban: "86011117947", currency: "NOK" },
+          },
         ],
       }),
     );
@@ -51,7 +66,14 @@ describe("storedPaymentDetails", () => {
         monthsOfExecution: ["3", "6"],
       }),
     );
-    expect(periodic?.schedule).toEqual({ startDate: "2026-03-01", endDate: undefined, frequency: "MonthlyVariable", executionRule: undefined, dayOfExecution: undefined, monthsOfExecution: ["3", "6"] });
+    expect(periodic?.schedule).toEqual({
+      startDate: "2026-03-01",
+      endDate: undefined,
+      frequency: "MonthlyVariable",
+      executionRule: undefined,
+      dayOfExecution: undefined,
+      monthsOfExecution: ["3", "6"],
+    });
   });
 
   it("is undefined for a body that is not a JSON object", () => {

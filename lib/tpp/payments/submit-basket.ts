@@ -53,10 +53,14 @@ function conflictOf(error: AspspError, chosen: readonly { readonly creditorName:
 export async function submitBasket(userId: string, paymentRecordIds: readonly string[]): Promise<SubmitBasketOutcome> {
   const ids = [...new Set(paymentRecordIds)];
   if (ids.length === 0) return { kind: "invalid", message: "Tick at least one payment to sign." };
-  if (ids.length > MAX_BASKET_PAYMENTS) return { kind: "invalid", message: `A signing basket holds at most ${MAX_BASKET_PAYMENTS} payments; ${ids.length} were ticked.` };
+  if (ids.length > MAX_BASKET_PAYMENTS)
+    return { kind: "invalid", message: `A signing basket holds at most ${MAX_BASKET_PAYMENTS} payments; ${ids.length} were ticked.` };
   const { payments, baskets } = await getTppRuntime();
   const session = await readPsuSession(userId);
-  const context = { psuContext: session?.context ?? "PRIVATE", psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null } as const;
+  const context = {
+    psuContext: session?.context ?? "PRIVATE",
+    psuCorporateId: session?.context === "CORPORATE" ? (session.psuCorporateId ?? null) : null,
+  } as const;
   const records = await Promise.all(ids.map((id) => payments.findById(userId, id)));
   for (const [index, record] of records.entries()) {
     if (record === undefined) return { kind: "invalid", message: `Payment ${ids[index] ?? ""} is not one of yours.` };
@@ -67,7 +71,10 @@ export async function submitBasket(userId: string, paymentRecordIds: readonly st
   const ctx = await getAspspContext({ returnTo: "/payments" });
   let created: CreatedSigningBasket;
   try {
-    created = await createSigningBasket(ctx, chosen.map((record) => record.paymentId));
+    created = await createSigningBasket(
+      ctx,
+      chosen.map((record) => record.paymentId),
+    );
   } catch (error) {
     if (error instanceof AspspError && error.status === 409) return conflictOf(error, chosen);
     return submitOutcomeOf(error);

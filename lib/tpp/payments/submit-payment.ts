@@ -42,7 +42,13 @@ export async function initiateAndKeepPayment(
   await recordFlowStart(flows, ctx.caller, { kind: "payment", path: "/payments/new", at: new Date() });
   let initiated: InitiatedPayment;
   try {
-    initiated = await initiatePayment(ctx, { service: draft.service, product: draft.product, body: draft.body, payer: draft.payer, allowLogicalDuplicate: options.allowLogicalDuplicate });
+    initiated = await initiatePayment(ctx, {
+      service: draft.service,
+      product: draft.product,
+      body: draft.body,
+      payer: draft.payer,
+      allowLogicalDuplicate: options.allowLogicalDuplicate,
+    });
   } catch (error) {
     await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
     return { refused: submitOutcomeOf(error) };
@@ -67,14 +73,22 @@ export async function initiateAndKeepPayment(
     source: "initiation",
     createdAt: new Date(),
   });
-  await recordFlowStart(flows, caller, { kind: "payment", resourceId: initiated.ref.paymentId, path: paymentPagePath(record.id), at: new Date() });
+  await recordFlowStart(flows, caller, {
+    kind: "payment",
+    resourceId: initiated.ref.paymentId,
+    path: paymentPagePath(record.id),
+    at: new Date(),
+  });
   return { kept: { record, initiated } };
 }
 
 /** Ends the flow of a payment kept to be approved later (in a signing basket). */
 export async function keepForLater(ctx: AspspContext, kept: KeptPayment): Promise<void> {
   const { flows } = await getTppRuntime();
-  const detail = kept.initiated.authorisation.kind === "none" ? "The bank asked for no approval" : "Kept to be approved later, with others in a signing basket";
+  const detail =
+    kept.initiated.authorisation.kind === "none"
+      ? "The bank asked for no approval"
+      : "Kept to be approved later, with others in a signing basket";
   await recordFlowEnd(flows, ctx.caller, { outcome: "completed", at: new Date(), detail });
 }
 
@@ -88,7 +102,10 @@ export async function keepForLater(ctx: AspspContext, kept: KeptPayment): Promis
  * signing basket from /payments.
  * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
  */
-export async function submitPayment(draft: PaymentDraft, options: { allowLogicalDuplicate: boolean; approveLater?: boolean }): Promise<SubmitPaymentOutcome> {
+export async function submitPayment(
+  draft: PaymentDraft,
+  options: { allowLogicalDuplicate: boolean; approveLater?: boolean },
+): Promise<SubmitPaymentOutcome> {
   const ctx = await getAspspContext({ returnTo: "/payments/new" });
   const result = await initiateAndKeepPayment(ctx, draft, options);
   if ("refused" in result) return result.refused;

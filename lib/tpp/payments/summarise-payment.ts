@@ -19,7 +19,11 @@ const singleSchema = transferSchema.extend({
   requestedExecutionDate: z.string().optional(),
   startDate: z.string().optional(),
 });
-const bulkSchema = z.object({ debtorAccount: accountSchema, requestedExecutionDate: z.string().optional(), payments: z.array(transferSchema).min(1) });
+const bulkSchema = z.object({
+  debtorAccount: accountSchema,
+  requestedExecutionDate: z.string().optional(),
+  payments: z.array(transferSchema).min(1),
+});
 
 export interface PaymentSummary {
   /** The instructed amount; a bulk's sum when its payments share one currency, else null. */
@@ -44,7 +48,10 @@ export function summarisePayment(service: PaymentService, body: unknown): Paymen
     const currencies = new Set(bulk.payments.map((payment) => payment.instructedAmount.currency));
     const [currency] = currencies;
     return {
-      amount: currencies.size === 1 && currency !== undefined ? { currency, amount: addDecimalStrings(bulk.payments.map((p) => p.instructedAmount.amount)) } : null,
+      amount:
+        currencies.size === 1 && currency !== undefined
+          ? { currency, amount: addDecimalStrings(bulk.payments.map((p) => p.instructedAmount.amount)) }
+          : null,
       debtorAccount: accountText(bulk.debtorAccount),
       creditorName: first?.creditorName ?? "",
       creditorAccount: first === undefined ? "" : accountText(first.creditorAccount),

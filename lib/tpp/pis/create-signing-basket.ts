@@ -17,11 +17,24 @@ export const BASKET_ACCEPT_FIX = "amount-as-string";
  * @see psd2-interface.md "Signing basket", "Header parameters"; supplement.md §6
  */
 export async function createSigningBasket(ctx: AspspContext, paymentIds: readonly string[]): Promise<CreatedSigningBasket> {
-  const caller = { ...payerCaller(ctx.caller, { kind: "psu-id" }, "createSigningBasket"), requiresAcceptFix: true, acceptFix: BASKET_ACCEPT_FIX };
-  const reply = await ctx.client.fetch({ method: "POST", path: "/v1/signing-baskets", body: { paymentIds }, schema: signingBasketResponseSchema, caller });
+  const caller = {
+    ...payerCaller(ctx.caller, { kind: "psu-id" }, "createSigningBasket"),
+    requiresAcceptFix: true,
+    acceptFix: BASKET_ACCEPT_FIX,
+  };
+  const reply = await ctx.client.fetch({
+    method: "POST",
+    path: "/v1/signing-baskets",
+    body: { paymentIds },
+    schema: signingBasketResponseSchema,
+    caller,
+  });
   const basketId = reply.value.basketId;
   if (basketId === undefined) {
-    throw new TppError("ASPSP_RESPONSE_INVALID", "The bank's reply to POST /v1/signing-baskets has no basketId: the basket cannot be followed");
+    throw new TppError(
+      "ASPSP_RESPONSE_INVALID",
+      "The bank's reply to POST /v1/signing-baskets has no basketId: the basket cannot be followed",
+    );
   }
   const startAuthorisation = reply.value._links?.startAuthorisation?.href;
   return { basketId, status: reply.value.transactionStatus, startAuthorisation, requestId: reply.requestId };

@@ -44,14 +44,20 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
   });
 
   function startAuthorisationHref(payment: InitiatedPayment): string {
-    if (payment.authorisation.kind !== "start-authorisation") throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
+    if (payment.authorisation.kind !== "start-authorisation")
+      throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
     return payment.authorisation.href;
   }
 
   it("initiates with the header table's headers, is unknown until approved, ACTC after the SCA and ACSC after the batch run", async () => {
     const ctx = world.ctx({ psuId });
     const amount = world.nextAmount();
-    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, amount), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body: domesticBody(account.bban, amount),
+      payer: { kind: "psu-id" },
+    });
 
     expect(payment.status).toBe("RCVD");
     expect(payment.ref).toEqual({ service: "payments", product: PRODUCT, paymentId: expect.any(String) });
@@ -91,12 +97,22 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
     expect(authorisationHeaders.digest).toBe(EMPTY_BODY_DIGEST);
     expect(authorisationHeaders).not.toHaveProperty("content-type");
     expect(authorisationHeaders["psu-id"]).toBe(psuId);
-    expect(scaStart).toMatchObject({ tppSessionId: ctx.caller.tppSessionId, flowId: ctx.caller.flowId, authorisationId: expect.any(String) });
+    expect(scaStart).toMatchObject({
+      tppSessionId: ctx.caller.tppSessionId,
+      flowId: ctx.caller.flowId,
+      authorisationId: expect.any(String),
+    });
     expect(scaStart.scaRedirect.startsWith(`${world.bank.url}/sca/`)).toBe(true);
 
     const { redirect, steps } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid });
     expect(steps.at(-1)).toBe("approval");
-    expect(successOf(redirect)).toEqual({ psuId, tppSessionId: ctx.caller.tppSessionId, context: "PRIVATE", psuCorporateId: undefined, flow: ctx.caller.flowId });
+    expect(successOf(redirect)).toEqual({
+      psuId,
+      tppSessionId: ctx.caller.tppSessionId,
+      context: "PRIVATE",
+      psuCorporateId: undefined,
+      flow: ctx.caller.flowId,
+    });
 
     expect(await getPaymentStatus(ctx, payment.ref)).toEqual({ status: "ACTC", fundsAvailable: undefined, psuMessage: undefined });
     const details = await getPayment(ctx, payment.ref);
@@ -129,7 +145,12 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
   it("a batch run rejects an approved payment the funds do not cover: RJCT, fundsAvailable false", async () => {
     const poor = await createTestAccount(world, CUSTOMERS.ingrid, "PIS domestic, little money", { currency: "NOK", amount: "100.00" });
     const ctx = world.ctx({ psuId });
-    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(poor.bban, "500.00"), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body: domesticBody(poor.bban, "500.00"),
+      payer: { kind: "psu-id" },
+    });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     successOf((await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid })).redirect);
     expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("ACTC");
@@ -145,7 +166,12 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
   it("names the payer with X-PSU-IDENTITY in place of PSU-ID, and the same PSU approves it", async () => {
     const ctx = world.ctx({ psuId });
     const payer = { kind: "national-id", nationalId: CUSTOMERS.ingrid } as const;
-    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, world.nextAmount()), payer });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body: domesticBody(account.bban, world.nextAmount()),
+      payer,
+    });
     const headers = world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${PRODUCT}$`));
     expect(headers["x-psu-identity"]).toBe(CUSTOMERS.ingrid);
     expect(headers).not.toHaveProperty("psu-id");
@@ -175,7 +201,12 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
 
   it("an SCA cancelled at the bank ends in the failure redirect, and the payment stays unreadable (known issue)", async () => {
     const ctx = world.ctx({ psuId });
-    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body: domesticBody(account.bban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     const { redirect } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid, decision: "cancel" });
     expect(Object.fromEntries(redirect.searchParams)).toMatchObject({ status: "401", code: "SCA_INVALID", flow: ctx.caller.flowId });
@@ -197,14 +228,22 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
     expect(duplicate.tppSessionId).toBe(ctx.caller.tppSessionId);
     expect(duplicate.flowId).toBe(ctx.caller.flowId);
 
-    const second = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body, payer: { kind: "psu-id" }, allowLogicalDuplicate: true });
+    const second = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body,
+      payer: { kind: "psu-id" },
+      allowLogicalDuplicate: true,
+    });
     expect(second.ref.paymentId).not.toBe(first.ref.paymentId);
     expect(new URL(world.tpp.lastExchange("POST", new RegExp(`^/v1/payments/${PRODUCT}$`)).url).search).toBe("?allowLogicalDuplicate=true");
   });
 
   it("a body that breaks the rules is 400 with a tppMessage per field, each naming its path", async () => {
     const body = domesticBody(account.bban, "250.5", { creditorName: "K".repeat(71) });
-    const error = await aspspErrorOf(initiatePayment(world.ctx({ psuId }), { service: "payments", product: PRODUCT, body, payer: { kind: "psu-id" } }));
+    const error = await aspspErrorOf(
+      initiatePayment(world.ctx({ psuId }), { service: "payments", product: PRODUCT, body, payer: { kind: "psu-id" } }),
+    );
     expect(error.status).toBe(400);
     expect(error.tppMessages.map((message) => [message.code, message.path])).toEqual(
       expect.arrayContaining([
@@ -234,7 +273,12 @@ describe("Norwegian domestic payments against the sandbox bank", () => {
 
   it("deletes an approved payment awaiting the batch run (ACTC): 204, then CANC", async () => {
     const ctx = world.ctx({ psuId });
-    const payment = await initiatePayment(ctx, { service: "payments", product: PRODUCT, body: domesticBody(account.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: PRODUCT,
+      body: domesticBody(account.bban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     successOf((await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid })).redirect);
     await expect(cancelPayment(ctx, payment.ref)).resolves.toBeUndefined();

@@ -11,6 +11,11 @@ import type { PaymentRef, PaymentStatus } from "./pis-types";
  * @see psd2-interface.md "Other operations named", "States and transitions" (3); supplement.md §5
  */
 export async function getPaymentStatus(ctx: AspspContext, ref: PaymentRef): Promise<PaymentStatus> {
-  const reply = await ctx.client.fetch({ method: "GET", path: `${paymentPath(ref)}/status`, schema: paymentStatusResponseSchema, caller: ctx.caller });
+  const reply = await ctx.client.fetch({
+    method: "GET",
+    path: `${paymentPath(ref)}/status`,
+    schema: paymentStatusResponseSchema,
+    caller: ctx.caller,
+  });
   return { status: reply.value.transactionStatus, fundsAvailable: reply.value.fundsAvailable, psuMessage: reply.value.psuMessage };
 }

@@ -11,6 +11,11 @@ import { basketPath } from "./start-basket-authorisation";
  * @see psd2-interface.md "States and transitions" (1); supplement.md §6
  */
 export async function getSigningBasket(ctx: AspspContext, basketId: string): Promise<SigningBasketAtBank> {
-  const reply = await ctx.client.fetch({ method: "GET", path: basketPath(basketId), schema: signingBasketDetailsResponseSchema, caller: ctx.caller });
+  const reply = await ctx.client.fetch({
+    method: "GET",
+    path: basketPath(basketId),
+    schema: signingBasketDetailsResponseSchema,
+    caller: ctx.caller,
+  });
   return { basketId, paymentIds: reply.value.payments, status: reply.value.transactionStatus };
 }

@@ -17,7 +17,10 @@ import type { InitiatedPayment, PaymentAuthorisationStep, PaymentInitiationReque
  * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Payment creation response", "Header parameters"; supplement.md §2, §5, §12
  */
 export async function initiatePayment(ctx: AspspContext, request: PaymentInitiationRequest): Promise<InitiatedPayment> {
-  const caller = { ...payerCaller(ctx.caller, request.payer, `initiatePayment ${request.service}/${request.product}`), requiresAcceptFix: true };
+  const caller = {
+    ...payerCaller(ctx.caller, request.payer, `initiatePayment ${request.service}/${request.product}`),
+    requiresAcceptFix: true,
+  };
   // The client serialises the body with JSON.stringify too: these are the octets it hashes and sends.
   const sentBody = JSON.stringify(request.body);
   const reply = await ctx.client.fetch({

@@ -15,7 +15,10 @@ const NATIONAL_ID = /^[0-9]{11}$/;
  */
 export function payerCaller(caller: AspspCaller, payer: PayerIdentity, operation: string): AspspCaller {
   if (caller.psu === undefined) {
-    throw new TppError("INPUT_INVALID", `${operation}: the PSU must take part in real time (PSU-IP-Address is required), but the call has no PSU presence`);
+    throw new TppError(
+      "INPUT_INVALID",
+      `${operation}: the PSU must take part in real time (PSU-IP-Address is required), but the call has no PSU presence`,
+    );
   }
   if (caller.tppSessionId === undefined) {
     throw new TppError("INPUT_INVALID", `${operation}: the call has no TPP-Session-ID, which the bank requires to start the payment's SCA`);
@@ -23,14 +26,20 @@ export function payerCaller(caller: AspspCaller, payer: PayerIdentity, operation
   switch (payer.kind) {
     case "psu-id": {
       if (caller.psuId === undefined) {
-        throw new TppError("INPUT_INVALID", `${operation}: payer kind psu-id, but the caller has no PSU-ID; use single-sca (PSU-Context) or national-id (X-PSU-IDENTITY)`);
+        throw new TppError(
+          "INPUT_INVALID",
+          `${operation}: payer kind psu-id, but the caller has no PSU-ID; use single-sca (PSU-Context) or national-id (X-PSU-IDENTITY)`,
+        );
       }
       const { psuIdentity: _psuIdentity, singleScaContext: _singleScaContext, ...rest } = caller;
       return rest;
     }
     case "national-id": {
       if (!NATIONAL_ID.test(payer.nationalId)) {
-        throw new TppError("INPUT_INVALID", `${operation}: payer.nationalId must be a Norwegian national identity or D-number of 11 digits`);
+        throw new TppError(
+          "INPUT_INVALID",
+          `${operation}: payer.nationalId must be a Norwegian national identity or D-number of 11 digits`,
+        );
       }
       const { psuId: _psuId, singleScaContext: _singleScaContext, ...rest } = caller;
       return { ...rest, psuIdentity: payer.nationalId };

@@ -31,7 +31,8 @@ const KID = "1234567890128";
 const SECOND_BBAN = "15032080119";
 
 function startAuthorisationHref(payment: InitiatedPayment): string {
-  if (payment.authorisation.kind !== "start-authorisation") throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
+  if (payment.authorisation.kind !== "start-authorisation")
+    throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
   return payment.authorisation.href;
 }
 
@@ -49,8 +50,17 @@ describe("periodic and bulk payments against the sandbox bank", () => {
     // A company account of Sindre Lie's, in an agreement of its own.
     companyAccount = await createTestAccount(world, CUSTOMERS.sindre, "PIS bulk", { currency: "NOK", amount: "100000.00" });
     const customer = await findSandboxCustomer(world.tpp.client, CUSTOMERS.sindre);
-    await createSandboxAgreement(world.tpp.client, { customerId: customer.customerId, name: "Lie Testverksted AS", organisationNumber: "926148338", accountIds: [companyAccount.resourceId] });
-    const identified = await identifyTestPsu(world, { nationalId: CUSTOMERS.sindre, context: "CORPORATE", agreement: "Lie Testverksted AS" });
+    await createSandboxAgreement(world.tpp.client, {
+      customerId: customer.customerId,
+      name: "Lie Testverksted AS",
+      organisationNumber: "926148338",
+      accountIds: [companyAccount.resourceId],
+    });
+    const identified = await identifyTestPsu(world, {
+      nationalId: CUSTOMERS.sindre,
+      context: "CORPORATE",
+      agreement: "Lie Testverksted AS",
+    });
     if (identified.psuCorporateId === undefined) throw new Error("the corporate SCA brought no psu-corporate-id");
     sindre = { psuId: identified.psuId, psuCorporateId: identified.psuCorporateId };
   });
@@ -73,7 +83,12 @@ describe("periodic and bulk payments against the sandbox bank", () => {
   it("periodic MonthlyVariable: ACCP after the SCA, its schedule in the details; deleted (204) it is CANC", async () => {
     const ctx = world.ctx({ psuId: ingridPsuId });
     const amount = world.nextAmount();
-    const payment = await initiatePayment(ctx, { service: "periodic-payments", product: DOMESTIC, body: periodicBody(amount, ["1", "4", "7", "10"]), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "periodic-payments",
+      product: DOMESTIC,
+      body: periodicBody(amount, ["1", "4", "7", "10"]),
+      payer: { kind: "psu-id" },
+    });
     expect(payment.ref.service).toBe("periodic-payments");
     expect(startAuthorisationHref(payment)).toBe(`/v1/periodic-payments/${DOMESTIC}/${payment.ref.paymentId}/authorisations`);
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
@@ -94,7 +109,13 @@ describe("periodic and bulk payments against the sandbox bank", () => {
       },
       batchBookingPreferred: undefined,
     });
-    expect(details.transfers).toEqual([expect.objectContaining({ amount: { amount, currency: "NOK" }, creditorAccount: EXTERNAL_BBAN, remittanceInformation: "Quarterly rent" })]);
+    expect(details.transfers).toEqual([
+      expect.objectContaining({
+        amount: { amount, currency: "NOK" },
+        creditorAccount: EXTERNAL_BBAN,
+        remittanceInformation: "Quarterly rent",
+      }),
+    ]);
 
     await cancelPayment(ctx, payment.ref);
     expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("CANC");
@@ -152,7 +173,10 @@ describe("periodic and bulk payments against the sandbox bank", () => {
     ]);
 
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
-    expect(world.tpp.sentHeaders("POST", /\/authorisations$/)).toMatchObject({ "psu-id": sindre.psuId, "psu-corporate-id": sindre.psuCorporateId });
+    expect(world.tpp.sentHeaders("POST", /\/authorisations$/)).toMatchObject({
+      "psu-id": sindre.psuId,
+      "psu-corporate-id": sindre.psuCorporateId,
+    });
     const { redirect, steps } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.sindre });
     // PSU-Corporate-ID named the agreement: no choice of context at the bank.
     expect(steps).not.toContain("context");
@@ -160,7 +184,14 @@ describe("periodic and bulk payments against the sandbox bank", () => {
 
     const details = await getPayment(ctx, payment.ref);
     expect(details).toMatchObject({ status: "ACTC", debtorAccount: companyAccount.bban, batchBookingPreferred: true, schedule: undefined });
-    expect(details.transfers.map((transfer) => [transfer.creditorName, transfer.creditorAccount, transfer.amount?.amount, transfer.structuredReferences])).toEqual([
+    expect(
+      details.transfers.map((transfer) => [
+        transfer.creditorName,
+        transfer.creditorAccount,
+        transfer.amount?.amount,
+        transfer.structuredReferences,
+      ]),
+    ).toEqual([
       ["Kari Nordmann", EXTERNAL_BBAN, first, []],
       ["Byggvarer AS", SECOND_BBAN, second, [KID]],
     ]);
@@ -172,11 +203,20 @@ describe("periodic and bulk payments against the sandbox bank", () => {
   it("single SCA in a corporate context: PSU-Context CORPORATE; the PSU picks the agreement at the bank and the redirect brings both ids", async () => {
     const ctx = world.ctx();
     const payer = { kind: "single-sca", context: "CORPORATE" } as const;
-    const payment = await initiatePayment(ctx, { service: "payments", product: DOMESTIC, body: domesticBody(companyAccount.bban, world.nextAmount()), payer });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: DOMESTIC,
+      body: domesticBody(companyAccount.bban, world.nextAmount()),
+      payer,
+    });
     expect(world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${DOMESTIC}$`))["psu-context"]).toBe("CORPORATE");
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), payer);
     world.browser.clearCookies();
-    const { redirect, steps } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.sindre, context: "CORPORATE", agreement: "Lie Testverksted AS" });
+    const { redirect, steps } = await world.browser.complete(scaStart.scaRedirect, {
+      nationalId: CUSTOMERS.sindre,
+      context: "CORPORATE",
+      agreement: "Lie Testverksted AS",
+    });
     expect(steps).toEqual(["login", "context", "approval"]);
     expect(successOf(redirect)).toMatchObject({ psuId: sindre.psuId, context: "CORPORATE", psuCorporateId: sindre.psuCorporateId });
     expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("ACTC");
@@ -194,14 +234,21 @@ describe("periodic and bulk payments against the sandbox bank", () => {
         },
       ],
     };
-    const error = await aspspErrorOf(initiatePayment(world.ctx({ psuId: ingridPsuId }), { service: "bulk-payments", product: DOMESTIC, body, payer: { kind: "psu-id" } }));
+    const error = await aspspErrorOf(
+      initiatePayment(world.ctx({ psuId: ingridPsuId }), { service: "bulk-payments", product: DOMESTIC, body, payer: { kind: "psu-id" } }),
+    );
     expect([error.status, error.bankCode]).toEqual([403, "PRODUCT_INVALID"]);
     expect(error.tppMessages[0]?.text).toContain("corporate");
   });
 
   it("a corporate PSU without PSU-Corporate-ID cannot pay from the agreement's account: 400 FORMAT_ERROR naming the header", async () => {
     const error = await aspspErrorOf(
-      initiatePayment(world.ctx({ psuId: sindre.psuId }), { service: "payments", product: DOMESTIC, body: domesticBody(companyAccount.bban, world.nextAmount()), payer: { kind: "psu-id" } }),
+      initiatePayment(world.ctx({ psuId: sindre.psuId }), {
+        service: "payments",
+        product: DOMESTIC,
+        body: domesticBody(companyAccount.bban, world.nextAmount()),
+        payer: { kind: "psu-id" },
+      }),
     );
     expect(error.status).toBe(400);
     expect(error.tppMessages).toEqual([expect.objectContaining({ code: "FORMAT_ERROR", path: "PSU-Corporate-ID" })]);
@@ -214,8 +261,19 @@ describe("periodic and bulk payments against the sandbox bank", () => {
       remittanceInformationUnstructured: undefined,
       remittanceInformationStructured: { reference: KID, referenceType: "KID" },
     });
-    const payment = await initiatePayment(ctx, { service: "payments", product: "instant-norwegian-credit-transfers-straks", body, payer: { kind: "psu-id" } });
-    expect(payment.warnings).toEqual([{ code: expect.any(String), path: "remittanceInformationStructured", text: expect.stringContaining("remittanceInformationStructuredArray") }]);
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: "instant-norwegian-credit-transfers-straks",
+      body,
+      payer: { kind: "psu-id" },
+    });
+    expect(payment.warnings).toEqual([
+      {
+        code: expect.any(String),
+        path: "remittanceInformationStructured",
+        text: expect.stringContaining("remittanceInformationStructuredArray"),
+      },
+    ]);
     expect((await getPayment(ctx, payment.ref)).transfers[0]?.structuredReferences).toEqual([KID]);
   });
 });

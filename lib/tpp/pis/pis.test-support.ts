@@ -38,7 +38,12 @@ export const EXTERNAL_BBAN = "86011117947";
 export const EXTERNAL_IBAN = "DE89370400440532013000";
 
 /** The PSU as the app forwards it when the PSU takes part (PSU-IP-Address and the rest). */
-export const PSU_PRESENT = { ipAddress: "192.0.2.10", userAgent: "Mozilla/5.0 (pis tests)", acceptLanguage: "nb-NO", httpMethod: "POST" } as const;
+export const PSU_PRESENT = {
+  ipAddress: "192.0.2.10",
+  userAgent: "Mozilla/5.0 (pis tests)",
+  acceptLanguage: "nb-NO",
+  httpMethod: "POST",
+} as const;
 
 export interface PisWorld {
   readonly bank: SandboxBank;
@@ -95,7 +100,13 @@ export async function createTestAccount(world: PisWorld, customerNumber: string,
 }
 
 /** The success redirect's parameters, failing the test on a failure redirect. */
-export function successOf(redirect: URL): { psuId: string; tppSessionId: string; context: string; psuCorporateId: string | undefined; flow: string | undefined } {
+export function successOf(redirect: URL): {
+  psuId: string;
+  tppSessionId: string;
+  context: string;
+  psuCorporateId: string | undefined;
+  flow: string | undefined;
+} {
   const query = redirect.searchParams;
   expect(query.get("code"), `failure redirect: ${redirect.href}`).toBeNull();
   const psuId = query.get("psu-id");
@@ -109,7 +120,10 @@ export function successOf(redirect: URL): { psuId: string; tppSessionId: string;
  * The PSU's psu-id (and psu-corporate-id in a corporate context) for this TPP, from an SCA whose
  * only aim is that (GET /v1/users), as a PISP-only TPP gets it.
  */
-export async function identifyTestPsu(world: PisWorld, choices: ScaChoices): Promise<{ psuId: string; psuCorporateId: string | undefined }> {
+export async function identifyTestPsu(
+  world: PisWorld,
+  choices: ScaChoices,
+): Promise<{ psuId: string; psuCorporateId: string | undefined }> {
   const start = await identifyPsu(world.ctx(), { newPsu: true });
   const { redirect } = await world.browser.complete(start.scaRedirect, choices);
   const success = successOf(redirect);

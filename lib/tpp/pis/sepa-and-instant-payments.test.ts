@@ -40,7 +40,8 @@ function sepaBody(debtorIban: string, amount: string): Record<string, unknown> {
 }
 
 function startAuthorisationHref(payment: InitiatedPayment): string {
-  if (payment.authorisation.kind !== "start-authorisation") throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
+  if (payment.authorisation.kind !== "start-authorisation")
+    throw new Error(`expected startAuthorisation, got ${payment.authorisation.kind}`);
   return payment.authorisation.href;
 }
 
@@ -61,7 +62,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
   it("SEPA: the bank starts the SCA itself (scaRedirect for the browser, bound to the session and flow); approved, it is ACTC", async () => {
     const ctx = world.ctx({ psuId });
     const amount = world.nextAmount();
-    const payment = await initiatePayment(ctx, { service: "payments", product: SEPA, body: sepaBody(account.iban, amount), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: SEPA,
+      body: sepaBody(account.iban, amount),
+      payer: { kind: "psu-id" },
+    });
     expect(payment.status).toBe("RCVD");
     if (payment.authorisation.kind !== "sca-redirect") throw new Error(`expected scaRedirect, got ${payment.authorisation.kind}`);
     const { scaStart } = payment.authorisation;
@@ -92,12 +98,22 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
   it("instant: the fee before (fee-information) and in the 201; settled (ACSC) at the approval", async () => {
     const ctx = world.ctx({ psuId });
     const amount = world.nextAmount();
-    expect(await getInstantFeeInformation(ctx, { amount, currency: "NOK" })).toEqual({ fee: { amount: "2.00", currency: "NOK" }, feeIndicator: true });
+    expect(await getInstantFeeInformation(ctx, { amount, currency: "NOK" })).toEqual({
+      fee: { amount: "2.00", currency: "NOK" },
+      feeIndicator: true,
+    });
     const query = new URL(world.tpp.lastExchange("GET", /\/fee-information$/).url).searchParams;
     expect(Object.fromEntries(query)).toEqual({ amount, currency: "NOK" });
-    expect(await getInstantFeeInformation(ctx, { amount: "123456.78", currency: "NOK" })).toMatchObject({ fee: { amount: "12.35", currency: "NOK" } });
+    expect(await getInstantFeeInformation(ctx, { amount: "123456.78", currency: "NOK" })).toMatchObject({
+      fee: { amount: "12.35", currency: "NOK" },
+    });
 
-    const payment = await initiatePayment(ctx, { service: "payments", product: INSTANT, body: domesticBody(account.bban, amount), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: INSTANT,
+      body: domesticBody(account.bban, amount),
+      payer: { kind: "psu-id" },
+    });
     expect(payment).toMatchObject({ status: "RCVD", fees: { amount: "2.00", currency: "NOK" }, feeIndicator: true });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     successOf((await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid })).redirect);
@@ -106,7 +122,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
 
   it("TPP-Redirect-Preferred false: the bank asks for the approval in its app instead of the login", async () => {
     const ctx = world.ctx({ psuId, redirectPreferred: false });
-    const payment = await initiatePayment(ctx, { service: "payments", product: SEPA, body: sepaBody(account.iban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: SEPA,
+      body: sepaBody(account.iban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     expect(world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${SEPA}$`))["tpp-redirect-preferred"]).toBe("false");
     if (payment.authorisation.kind !== "sca-redirect") throw new Error(`expected scaRedirect, got ${payment.authorisation.kind}`);
     world.browser.clearCookies();
@@ -126,7 +147,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     await setAccountBalance(world.tpp.client, poor.resourceId, { currency: "NOK", amount: "40.00" });
     const ctx = world.ctx({ psuId });
     // 39.00 and the fee of 2.00 are more than 40.00.
-    const payment = await initiatePayment(ctx, { service: "payments", product: INSTANT, body: domesticBody(poor.bban, "39.00"), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: INSTANT,
+      body: domesticBody(poor.bban, "39.00"),
+      payer: { kind: "psu-id" },
+    });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     const { redirect } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid });
     expect(Object.fromEntries(redirect.searchParams)).toMatchObject({ status: "400", code: "PAYMENT_FAILED" });
@@ -139,7 +165,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
 
   it("an instant payment whose SCA the PSU cancels is RJCT", async () => {
     const ctx = world.ctx({ psuId });
-    const payment = await initiatePayment(ctx, { service: "payments", product: INSTANT, body: domesticBody(account.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: INSTANT,
+      body: domesticBody(account.bban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     const scaStart = await startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" });
     const { redirect } = await world.browser.complete(scaStart.scaRedirect, { nationalId: CUSTOMERS.ingrid, decision: "cancel" });
     expect(redirect.searchParams.get("code")).toBe("SCA_INVALID");
@@ -148,10 +179,19 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
 
   it("deletes a payment not yet approved: 204, then CANC, and its SCA can no longer start", async () => {
     const ctx = world.ctx({ psuId });
-    const payment = await initiatePayment(ctx, { service: "payments", product: INSTANT, body: domesticBody(account.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: INSTANT,
+      body: domesticBody(account.bban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     await expect(cancelPayment(ctx, payment.ref)).resolves.toBeUndefined();
     const deletion = world.tpp.lastExchange("DELETE", /^\/v1\/payments\//);
-    expect([deletion.status, deletion.requestBody, new URL(deletion.url).pathname]).toEqual([204, "", `/v1/payments/${INSTANT}/${payment.ref.paymentId}`]);
+    expect([deletion.status, deletion.requestBody, new URL(deletion.url).pathname]).toEqual([
+      204,
+      "",
+      `/v1/payments/${INSTANT}/${payment.ref.paymentId}`,
+    ]);
     expect((await getPaymentStatus(ctx, payment.ref)).status).toBe("CANC");
     const error = await aspspErrorOf(startPaymentAuthorisation(ctx, startAuthorisationHref(payment), { kind: "psu-id" }));
     expect([error.status, error.bankCode]).toEqual([409, "CONFLICT"]);
@@ -164,7 +204,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     const perAccount = await createTestAccount(world, CUSTOMERS.per, "PIS single SCA", { currency: "NOK", amount: "5000.00" });
     const ctx = world.ctx();
     const payer = { kind: "single-sca", context: "PRIVATE" } as const;
-    const payment = await initiatePayment(ctx, { service: "payments", product: "norwegian-domestic-credit-transfers", body: domesticBody(perAccount.bban, world.nextAmount()), payer });
+    const payment = await initiatePayment(ctx, {
+      service: "payments",
+      product: "norwegian-domestic-credit-transfers",
+      body: domesticBody(perAccount.bban, world.nextAmount()),
+      payer,
+    });
     const headers = world.tpp.sentHeaders("POST", /^\/v1\/payments\/norwegian-domestic-credit-transfers$/);
     expect(headers["psu-context"]).toBe("PRIVATE");
     for (const absent of ["psu-id", "x-psu-identity", "psu-corporate-id"]) expect(headers).not.toHaveProperty(absent);
@@ -182,7 +227,12 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     // The new psu-id names Per from now on.
     const known = world.ctx({ psuId: success.psuId });
     expect((await getPaymentStatus(known, payment.ref)).status).toBe("ACTC");
-    const next = await initiatePayment(known, { service: "payments", product: INSTANT, body: domesticBody(perAccount.bban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const next = await initiatePayment(known, {
+      service: "payments",
+      product: INSTANT,
+      body: domesticBody(perAccount.bban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     expect(world.tpp.sentHeaders("POST", new RegExp(`^/v1/payments/${INSTANT}$`))["psu-id"]).toBe(success.psuId);
     expect(next.status).toBe("RCVD");
   });
@@ -193,11 +243,16 @@ describe("SEPA, instant and single-SCA payments against the sandbox bank", () =>
     await expect(initiatePayment(world.ctx(), { service: "payments", product: INSTANT, body, payer: { kind: "psu-id" } })).rejects.toThrow(
       "initiatePayment payments/instant-norwegian-credit-transfers-straks: payer kind psu-id, but the caller has no PSU-ID",
     );
-    await expect(initiatePayment(world.ctx({ psu: undefined, psuId }), { service: "payments", product: INSTANT, body, payer: { kind: "psu-id" } })).rejects.toThrow(
-      "PSU-IP-Address is required",
-    );
     await expect(
-      initiatePayment(world.ctx(), { service: "payments", product: INSTANT, body, payer: { kind: "national-id", nationalId: "1303931995" } }),
+      initiatePayment(world.ctx({ psu: undefined, psuId }), { service: "payments", product: INSTANT, body, payer: { kind: "psu-id" } }),
+    ).rejects.toThrow("PSU-IP-Address is required");
+    await expect(
+      initiatePayment(world.ctx(), {
+        service: "payments",
+        product: INSTANT,
+        body,
+        payer: { kind: "national-id", nationalId: "1303931995" },
+      }),
     ).rejects.toThrow("payer.nationalId must be a Norwegian national identity or D-number of 11 digits");
     expect(world.tpp.exchanges.length).toBe(calls);
   });

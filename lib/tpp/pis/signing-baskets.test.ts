@@ -13,7 +13,16 @@ import { deleteSigningBasket } from "./delete-signing-basket";
 import { getPaymentStatus } from "./get-payment-status";
 import { getSigningBasket } from "./get-signing-basket";
 import { initiatePayment } from "./initiate-payment";
-import { aspspErrorOf, createTestAccount, CUSTOMERS, domesticBody, identifyTestPsu, type PisWorld, startPisWorld, successOf } from "./pis.test-support";
+import {
+  aspspErrorOf,
+  createTestAccount,
+  CUSTOMERS,
+  domesticBody,
+  identifyTestPsu,
+  type PisWorld,
+  startPisWorld,
+  successOf,
+} from "./pis.test-support";
 import type { PaymentRef } from "./pis-types";
 import { startBasketAuthorisation } from "./start-basket-authorisation";
 
@@ -37,20 +46,33 @@ describe("signing baskets against the sandbox bank", () => {
   });
 
   async function domesticPayment(debtorBban: string): Promise<PaymentRef> {
-    const payment = await initiatePayment(world.ctx({ psuId }), { service: "payments", product: DOMESTIC, body: domesticBody(debtorBban, world.nextAmount()), payer: { kind: "psu-id" } });
+    const payment = await initiatePayment(world.ctx({ psuId }), {
+      service: "payments",
+      product: DOMESTIC,
+      body: domesticBody(debtorBban, world.nextAmount()),
+      payer: { kind: "psu-id" },
+    });
     return payment.ref;
   }
 
   it("one SCA signs three payments; the one short of funds is rejected at the batch run, the others paid; the basket is RJCT (not atomic)", async () => {
     const refs = [await domesticPayment(rich.bban), await domesticPayment(poor.bban), await domesticPayment(rich.bban)];
     const ctx = world.ctx({ psuId });
-    const basket = await createSigningBasket(ctx, refs.map((ref) => ref.paymentId));
-    expect(basket).toMatchObject({ status: "RCVD", startAuthorisation: expect.stringContaining(`/v1/signing-baskets/${basket.basketId}/authorisations`) });
+    const basket = await createSigningBasket(
+      ctx,
+      refs.map((ref) => ref.paymentId),
+    );
+    expect(basket).toMatchObject({
+      status: "RCVD",
+      startAuthorisation: expect.stringContaining(`/v1/signing-baskets/${basket.basketId}/authorisations`),
+    });
     const sent = world.tpp.sentHeaders("POST", /^\/v1\/signing-baskets$/);
     expect(sent["x-accept-fix"]).toBe("amount-as-string");
     expect(sent["psu-id"]).toBe(psuId);
     expect(sent["psu-ip-address"]).toBeDefined();
-    expect(JSON.parse(world.tpp.lastExchange("POST", /^\/v1\/signing-baskets$/).requestBody)).toEqual({ paymentIds: refs.map((ref) => ref.paymentId) });
+    expect(JSON.parse(world.tpp.lastExchange("POST", /^\/v1\/signing-baskets$/).requestBody)).toEqual({
+      paymentIds: refs.map((ref) => ref.paymentId),
+    });
 
     const scaStart = await startBasketAuthorisation(ctx, basket.basketId, basket.startAuthorisation);
     expect([scaStart.tppSessionId, scaStart.flowId]).toEqual([ctx.caller.tppSessionId, ctx.caller.flowId]);

@@ -23,7 +23,10 @@ export async function startBasketAuthorisation(ctx: AspspContext, basketId: stri
   const reply = await ctx.client.fetch({ method: "POST", path, schema: startAuthorisationResponseSchema, caller });
   const scaRedirect = reply.value._links?.scaRedirect;
   if (scaRedirect === undefined) {
-    throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to POST ${path} has no scaRedirect link: there is nowhere to send the PSU for the approval`);
+    throw new TppError(
+      "ASPSP_RESPONSE_INVALID",
+      `The bank's reply to POST ${path} has no scaRedirect link: there is nowhere to send the PSU for the approval`,
+    );
   }
   return { ...toScaStart(ctx.client.baseUrl, { _links: { scaRedirect } }, caller), authorisationId: reply.value.authorisationId };
 }

@@ -18,7 +18,10 @@ export async function startPaymentAuthorisation(ctx: AspspContext, href: string,
   const reply = await ctx.client.fetch({ method: "POST", path: href, schema: startAuthorisationResponseSchema, caller });
   const scaRedirect = reply.value._links?.scaRedirect;
   if (scaRedirect === undefined) {
-    throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to POST ${href} has no scaRedirect link: there is nowhere to send the PSU for the approval`);
+    throw new TppError(
+      "ASPSP_RESPONSE_INVALID",
+      `The bank's reply to POST ${href} has no scaRedirect link: there is nowhere to send the PSU for the approval`,
+    );
   }
   return { ...toScaStart(ctx.client.baseUrl, { _links: { scaRedirect } }, caller), authorisationId: reply.value.authorisationId };
 }

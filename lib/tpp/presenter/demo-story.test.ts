@@ -16,7 +16,15 @@ function account(id: string, name: string, bban: string, available: string, cash
     status: "enabled",
     usage: "PRIV",
     ownerName: "Ingrid Marie Haugen",
-    balances: [{ type: "interimAvailable", amount: { amount: available, currency: "NOK" }, referenceDate: undefined, lastChangeDateTime: undefined, creditLimitIncluded: undefined }],
+    balances: [
+      {
+        type: "interimAvailable",
+        amount: { amount: available, currency: "NOK" },
+        referenceDate: undefined,
+        lastChangeDateTime: undefined,
+        creditLimitIncluded: undefined,
+      },
+    ],
   };
 }
 
@@ -33,11 +41,18 @@ describe("the presenter's story", () => {
   });
 
   it("prepares three valid domestic payments: two from the current account, one above the second account's funds", () => {
-    const drafts = basketStoryPayments([account("s", "Sparekonto", "38009589705", "10500.30", "SVGS"), account("b", "Brukskonto", "38001574202", "25000.00")]);
+    const drafts = basketStoryPayments([
+      account("s", "Sparekonto", "38009589705", "10500.30", "SVGS"),
+      account("b", "Brukskonto", "38001574202", "25000.00"),
+    ]);
     expect(drafts).toHaveLength(3);
     expect(drafts?.map((draft) => draft.debtor.accountId)).toEqual(["b", "b", "s"]);
-    expect(drafts?.[2]?.body).toMatchObject({ instructedAmount: { amount: "15501.00", currency: "NOK" }, debtorAccount: { bban: "38009589705" } });
-    for (const draft of drafts ?? []) expect(parsePaymentRequest(draft.service, draft.product, draft.body, { today: "2026-11-25" }).ok).toBe(true);
+    expect(drafts?.[2]?.body).toMatchObject({
+      instructedAmount: { amount: "15501.00", currency: "NOK" },
+      debtorAccount: { bban: "38009589705" },
+    });
+    for (const draft of drafts ?? [])
+      expect(parsePaymentRequest(draft.service, draft.product, draft.body, { today: "2026-11-25" }).ok).toBe(true);
   });
 
   it("needs two NOK accounts", () => {

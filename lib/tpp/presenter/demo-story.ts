@@ -11,21 +11,24 @@ export const DEMO_STORY_STEPS = [
   {
     id: "connect",
     title: "Connect a bank",
-    story: "The customer logs in at the bank (not here), chooses which accounts this app may read, and comes back. The app never sees the bank's login.",
+    story:
+      "The customer logs in at the bank (not here), chooses which accounts this app may read, and comes back. The app never sees the bank's login.",
     hint: "At the bank: national identity number 13039319955 (Ingrid Marie Haugen), tick her accounts and the card, Confirm.",
     button: "Log in at the bank",
   },
   {
     id: "accounts",
     title: "Read accounts",
-    story: "Balances and transactions come straight from the bank with the consent just given; every call is signed by this app's certificate.",
+    story:
+      "Balances and transactions come straight from the bank with the consent just given; every call is signed by this app's certificate.",
     hint: "Open an account for its balance chart and 13 months of transactions.",
     button: "Open the accounts",
   },
   {
     id: "bill",
     title: "Pay a bill with KID",
-    story: "An invoice paid with its KID, the Norwegian payment reference; the bank checks the KID's check digit and that the recipient requires one.",
+    story:
+      "An invoice paid with its KID, the Norwegian payment reference; the bank checks the KID's check digit and that the recipient requires one.",
     hint: "The form opens filled in: choose the account to pay from, Continue to approve, then Log in and Approve at the bank.",
     button: "Open the filled-in bill",
   },
@@ -39,14 +42,16 @@ export const DEMO_STORY_STEPS = [
   {
     id: "end-of-day",
     title: "End of day",
-    story: "The bank's clock moves to its next payment run (06:00, 09:00, 12:00, 15:00 or 19:00 in Oslo) and runs it: approved payments are paid, one by one.",
+    story:
+      "The bank's clock moves to its next payment run (06:00, 09:00, 12:00, 15:00 or 19:00 in Oslo) and runs it: approved payments are paid, one by one.",
     hint: "The basket's page follows each payment's status without a reload.",
     button: "Run the end of day",
   },
   {
     id: "rejected",
     title: "One rejected for lack of funds",
-    story: "A basket is not all-or-nothing: two payments are paid, the one without funds is rejected, and the basket's status is the worst of its payments.",
+    story:
+      "A basket is not all-or-nothing: two payments are paid, the one without funds is rejected, and the basket's status is the worst of its payments.",
     hint: "Open the rejected payment for the bank's fundsAvailable: false in plain words.",
     button: "Show the rejected payment",
   },
@@ -75,7 +80,9 @@ function availableWholeUnits(balances: readonly Balance[]): number {
  * (fundsAvailable false) while it pays the other two. Undefined without two NOK accounts.
  */
 export function basketStoryPayments(accounts: readonly BankAccount[]): PaymentDraft[] | undefined {
-  const nok = accounts.filter((account) => account.currency === "NOK" && account.bban !== undefined && (account.status === undefined || account.status === "enabled"));
+  const nok = accounts.filter(
+    (account) => account.currency === "NOK" && account.bban !== undefined && (account.status === undefined || account.status === "enabled"),
+  );
   const main = nok.find((account) => account.cashAccountType === "CACC") ?? nok[0];
   const second = nok.find((account) => account !== main);
   if (main === undefined || second === undefined) return undefined;

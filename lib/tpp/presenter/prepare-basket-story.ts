@@ -6,7 +6,8 @@ import { getAppClock } from "../clock/get-app-clock";
 import { initiateAndKeepPayment, keepForLater } from "../payments/submit-payment";
 import { basketStoryPayments } from "./demo-story";
 
-export type PreparedBasketStory = { readonly ok: true; readonly paymentIds: readonly string[] } | { readonly ok: false; readonly problem: string };
+export type PreparedBasketStory =
+  { readonly ok: true; readonly paymentIds: readonly string[] } | { readonly ok: false; readonly problem: string };
 
 /**
  * The presenter's basket step: three domestic payments sent to the bank and kept waiting for
@@ -18,17 +19,27 @@ export type PreparedBasketStory = { readonly ok: true; readonly paymentIds: read
 export async function prepareBasketStory(ctx: AspspContext): Promise<PreparedBasketStory> {
   const accounts = await listAccounts(ctx, { withBalance: true });
   const drafts = basketStoryPayments(accounts);
-  if (drafts === undefined) return { ok: false, problem: "Share at least two accounts in NOK with the app (step 1: tick the current and the savings account at the bank)." };
+  if (drafts === undefined)
+    return {
+      ok: false,
+      problem: "Share at least two accounts in NOK with the app (step 1: tick the current and the savings account at the bank).",
+    };
   const today = (await getAppClock()).today();
   const ids: string[] = [];
   for (const draft of drafts) {
     const judged = parsePaymentRequest(draft.service, draft.product, draft.body, { today });
-    if (!judged.ok) return { ok: false, problem: `A prepared payment breaks a rule: ${judged.tppMessages.map((message) => message.text).join("; ")}` };
+    if (!judged.ok)
+      return { ok: false, problem: `A prepared payment breaks a rule: ${judged.tppMessages.map((message) => message.text).join("; ")}` };
     // The story may be told again within ten minutes: the same payments are meant.
     const result = await initiateAndKeepPayment(ctx, draft, { allowLogicalDuplicate: true });
     if ("refused" in result) {
       const outcome = result.refused;
-      const why = outcome.kind === "failed" ? `${outcome.title}: ${outcome.summary}` : outcome.kind === "duplicate" ? outcome.message : outcome.tppMessages.map((m) => `${m.code} ${m.text ?? ""}`).join("; ");
+      const why =
+        outcome.kind === "failed"
+          ? `${outcome.title}: ${outcome.summary}`
+          : outcome.kind === "duplicate"
+            ? outcome.message
+            : outcome.tppMessages.map((m) => `${m.code} ${m.text ?? ""}`).join("; ");
       return { ok: false, problem: `The bank did not take the payment to ${String(draft.body.creditorName)}: ${why}` };
     }
     await keepForLater(ctx, result.kept);

@@ -24,7 +24,11 @@ const KID_CREDITOR = "38009416606";
  */
 export async function getStoryProgress(user: { readonly id: string; readonly psuId: string | undefined }): Promise<StoryProgress> {
   const { payments, baskets, flows } = await getTppRuntime();
-  const [recent, recentBaskets, recentFlows] = await Promise.all([payments.list(user.id, { limit: 50 }), baskets.list(user.id, { limit: 5 }), flows.list(user.id, { limit: 50 })]);
+  const [recent, recentBaskets, recentFlows] = await Promise.all([
+    payments.list(user.id, { limit: 50 }),
+    baskets.list(user.id, { limit: 5 }),
+    flows.list(user.id, { limit: 50 }),
+  ]);
   // The story's step 1 returns to the presenter view; a consent made on another page (an SCA renewed) does not begin it again.
   const connected = recentFlows.items.find((flow) => flow.kind === "consent" && flow.outcome === "completed" && flow.path === "/presenter");
   const done = new Set<DemoStepId>();
@@ -33,7 +37,16 @@ export async function getStoryProgress(user: { readonly id: string; readonly psu
   }
   done.add("connect");
   const since = connected.startedAt.getTime();
-  if (recent.items.some((payment) => payment.createdAt.getTime() >= since && payment.creditorAccount === KID_CREDITOR && payment.status !== "RCVD" && payment.status !== "RJCT" && payment.status !== "CANC")) {
+  if (
+    recent.items.some(
+      (payment) =>
+        payment.createdAt.getTime() >= since &&
+        payment.creditorAccount === KID_CREDITOR &&
+        payment.status !== "RCVD" &&
+        payment.status !== "RJCT" &&
+        payment.status !== "CANC",
+    )
+  ) {
     done.add("bill");
   }
   const basket = recentBaskets.find((candidate) => candidate.createdAt.getTime() >= since);
@@ -41,7 +54,11 @@ export async function getStoryProgress(user: { readonly id: string; readonly psu
   if (basket !== undefined) {
     if (basket.status !== "RCVD") done.add("basket");
     const members = await payments.listInBasket(user.id, basket.id);
-    if (members.length > 0 && members.every((payment) => payment.status === "ACSC" || payment.status === "RJCT" || payment.status === "CANC")) done.add("end-of-day");
+    if (
+      members.length > 0 &&
+      members.every((payment) => payment.status === "ACSC" || payment.status === "RJCT" || payment.status === "CANC")
+    )
+      done.add("end-of-day");
     const rejected = members.find((payment) => payment.status === "RJCT" && payment.fundsAvailable === false);
     if (rejected !== undefined) {
       done.add("rejected");

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { APP_ORIGIN_PATH_PARAMETER, APP_ORIGIN_ROUTE, appOriginRedirect, appOriginRouteUrl, pathForAppOrigin, pathFromAppOriginRoute } from "./app-host-redirect";
+import {
+  APP_ORIGIN_PATH_PARAMETER,
+  APP_ORIGIN_ROUTE,
+  appOriginRedirect,
+  appOriginRouteUrl,
+  pathForAppOrigin,
+  pathFromAppOriginRoute,
+} from "./app-host-redirect";
 
 const APP = "http://localhost:3000";
 const request = (url: string, headers: Record<string, string>) => ({ url, headers: new Headers(headers) });
@@ -21,7 +28,9 @@ function destination(url: string, headers: Record<string, string>, appUrl = APP)
 
 describe("the app's origin only", () => {
   it("sends another host to the same path and query on the app's origin at once (307)", () => {
-    expect(destination("http://127.0.0.1:3000/callback?flow=f1&psu-id=x", { host: "127.0.0.1:3000" })).toBe("http://localhost:3000/callback?flow=f1&psu-id=x");
+    expect(destination("http://127.0.0.1:3000/callback?flow=f1&psu-id=x", { host: "127.0.0.1:3000" })).toBe(
+      "http://localhost:3000/callback?flow=f1&psu-id=x",
+    );
   });
 
   it("sends the network address next start prints, and another port, to the app's origin", () => {
@@ -36,8 +45,16 @@ describe("the app's origin only", () => {
   });
 
   it("judges the host a reverse proxy forwarded, not its own upstream address", () => {
-    expect(destination("http://127.0.0.1:3000/accounts", { host: "127.0.0.1:3000", "x-forwarded-host": "tpp.example, 10.0.0.1" }, "https://tpp.example")).toBeUndefined();
-    expect(destination("http://127.0.0.1:3000/", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }, "https://tpp.example")).toBe("https://tpp.example/");
+    expect(
+      destination(
+        "http://127.0.0.1:3000/accounts",
+        { host: "127.0.0.1:3000", "x-forwarded-host": "tpp.example, 10.0.0.1" },
+        "https://tpp.example",
+      ),
+    ).toBeUndefined();
+    expect(
+      destination("http://127.0.0.1:3000/", { host: "127.0.0.1:3000", "x-forwarded-host": "evil.example" }, "https://tpp.example"),
+    ).toBe("https://tpp.example/");
   });
 
   it("lets the rewrite to its route through on any host (Next proxies it with the Host it came with)", () => {
@@ -51,7 +68,9 @@ describe("the app's origin only", () => {
   });
 
   it("keeps the path's own encoding", () => {
-    expect(destination("http://127.0.0.1:3000/accounts/a%2Fb?x=%E2%82%AC", { host: "127.0.0.1:3000" })).toBe("http://localhost:3000/accounts/a%2Fb?x=%E2%82%AC");
+    expect(destination("http://127.0.0.1:3000/accounts/a%2Fb?x=%E2%82%AC", { host: "127.0.0.1:3000" })).toBe(
+      "http://localhost:3000/accounts/a%2Fb?x=%E2%82%AC",
+    );
   });
 
   it("never leaves the app's origin, whatever the route is asked", () => {

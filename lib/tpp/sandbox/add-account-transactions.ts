@@ -1,6 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import { type createSandboxAccountTransactionsSchema, sandboxCreatedTransactionsSchema, type SandboxCreatedTransactions } from "../../psd2/schemas";
+import {
+  type createSandboxAccountTransactionsSchema,
+  sandboxCreatedTransactionsSchema,
+  type SandboxCreatedTransactions,
+} from "../../psd2/schemas";
 import { idSegment, type SandboxContext, sendSandboxRequest } from "./sandbox-context";
 import type { SandboxReply } from "./sandbox-reply";
 
@@ -12,7 +16,11 @@ export type AccountTransactionsBody = z.input<typeof createSandboxAccountTransac
  * booked ones change its booked balance (201, with the new balance).
  * @see supplement.md §11
  */
-export async function addAccountTransactions(ctx: SandboxContext, accountId: string, transactions: AccountTransactionsBody): Promise<SandboxReply<SandboxCreatedTransactions>> {
+export async function addAccountTransactions(
+  ctx: SandboxContext,
+  accountId: string,
+  transactions: AccountTransactionsBody,
+): Promise<SandboxReply<SandboxCreatedTransactions>> {
   return sendSandboxRequest(ctx, {
     method: "POST",
     path: `/v1/sandbox/accounts/${idSegment(accountId)}/transactions`,

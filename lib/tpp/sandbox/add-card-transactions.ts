@@ -1,6 +1,10 @@
 import "server-only";
 import type { z } from "zod";
-import { type createSandboxCardTransactionsSchema, sandboxCreatedCardTransactionsSchema, type SandboxCreatedCardTransactions } from "../../psd2/schemas";
+import {
+  type createSandboxCardTransactionsSchema,
+  sandboxCreatedCardTransactionsSchema,
+  type SandboxCreatedCardTransactions,
+} from "../../psd2/schemas";
 import { idSegment, type SandboxContext, sendSandboxRequest } from "./sandbox-context";
 import type { SandboxReply } from "./sandbox-reply";
 
@@ -12,7 +16,11 @@ export type CardTransactionsBody = z.input<typeof createSandboxCardTransactionsS
  * with the card account's new balance).
  * @see supplement.md §11
  */
-export async function addCardTransactions(ctx: SandboxContext, cardAccountId: string, transactions: CardTransactionsBody): Promise<SandboxReply<SandboxCreatedCardTransactions>> {
+export async function addCardTransactions(
+  ctx: SandboxContext,
+  cardAccountId: string,
+  transactions: CardTransactionsBody,
+): Promise<SandboxReply<SandboxCreatedCardTransactions>> {
   return sendSandboxRequest(ctx, {
     method: "POST",
     path: `/v1/sandbox/card-accounts/${idSegment(cardAccountId)}/transactions`,

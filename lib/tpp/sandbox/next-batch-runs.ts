@@ -36,5 +36,8 @@ export function listNextBatchRuns(schedule: BatchScheduleLike, now: Date, count 
       if (instant >= from) runs.add(instant);
     }
   }
-  return [...runs].sort((a, b) => a - b).slice(0, count).map((instant) => new Date(instant));
+  return [...runs]
+    .sort((a, b) => a - b)
+    .slice(0, count)
+    .map((instant) => new Date(instant));
 }

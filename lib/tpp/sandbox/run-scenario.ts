@@ -52,7 +52,11 @@ function accountLabel(account: BankAccount): string {
   return `${account.name ?? "account"} ${number}`;
 }
 
-async function shortOfFunds(ctx: SandboxContext, dependencies: ScenarioDependencies, replies: SandboxReply<unknown>[]): Promise<ScenarioOutcome> {
+async function shortOfFunds(
+  ctx: SandboxContext,
+  dependencies: ScenarioDependencies,
+  replies: SandboxReply<unknown>[],
+): Promise<ScenarioOutcome> {
   let consented: readonly BankAccount[] = [];
   let unread: string | undefined;
   if (dependencies.listConsentedAccounts !== undefined) {
@@ -74,10 +78,21 @@ async function shortOfFunds(ctx: SandboxContext, dependencies: ScenarioDependenc
     const customer = customers.body.customers.find((candidate) => candidate.customerType === "PRIVATE" && candidate.accounts.length > 0);
     const accountId = customer?.accounts[0];
     if (customer === undefined || accountId === undefined) {
-      return { id: "short-of-funds", summary: "No account was changed: you share no account with this app, and the sandbox has no private customer with an account.", replies };
+      return {
+        id: "short-of-funds",
+        summary: "No account was changed: you share no account with this app, and the sandbox has no private customer with an account.",
+        replies,
+      };
     }
-    const reason = unread ?? (dependencies.listConsentedAccounts === undefined ? "you have not connected your bank" : "you share no account with this app");
-    target = { id: accountId, currency: "NOK", label: `${customer.customerName}'s first account (${accountId})`, why: `the first private customer's first account, as ${reason}` };
+    const reason =
+      unread ??
+      (dependencies.listConsentedAccounts === undefined ? "you have not connected your bank" : "you share no account with this app");
+    target = {
+      id: accountId,
+      currency: "NOK",
+      label: `${customer.customerName}'s first account (${accountId})`,
+      why: `the first private customer's first account, as ${reason}`,
+    };
   }
   const reply = await setAccountBalance(ctx, target.id, { currency: target.currency, amount: tenUnits(target.currency) });
   replies.push(reply);

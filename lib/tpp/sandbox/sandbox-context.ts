@@ -27,7 +27,9 @@ export function isSandboxEnvironment(): boolean {
 /** Throws unless the app runs in the sandbox: production has none of supplement §11. */
 export function requireSandboxEnvironment(): void {
   if (!isSandboxEnvironment()) {
-    throw new TppError("CONFIG_INVALID", "ASPSP_ENVIRONMENT is production: the sandbox operations exist in the sandbox only", { variable: "ASPSP_ENVIRONMENT" });
+    throw new TppError("CONFIG_INVALID", "ASPSP_ENVIRONMENT is production: the sandbox operations exist in the sandbox only", {
+      variable: "ASPSP_ENVIRONMENT",
+    });
   }
 }
 
@@ -45,7 +47,12 @@ export async function getSandboxContext(returnTo = "/sandbox"): Promise<SandboxC
 /** One sandbox call through the signed client, its reply kept whole for the control room. */
 export async function sendSandboxRequest<S extends z.ZodType>(
   ctx: SandboxContext,
-  call: { readonly method: Extract<AspspMethod, "GET" | "POST" | "PUT">; readonly path: string; readonly body?: unknown; readonly schema: S },
+  call: {
+    readonly method: Extract<AspspMethod, "GET" | "POST" | "PUT">;
+    readonly path: string;
+    readonly body?: unknown;
+    readonly schema: S;
+  },
 ): Promise<SandboxReply<z.output<S>>> {
   const reply = await ctx.client.fetch({
     method: call.method,
@@ -54,7 +61,14 @@ export async function sendSandboxRequest<S extends z.ZodType>(
     schema: call.schema,
     caller: ctx.caller,
   });
-  return { method: call.method, path: call.path, status: reply.status, requestId: reply.requestId, location: reply.location, body: reply.value };
+  return {
+    method: call.method,
+    path: call.path,
+    status: reply.status,
+    requestId: reply.requestId,
+    location: reply.location,
+    body: reply.value,
+  };
 }
 
 /** A path segment of an id, encoded. */

@@ -107,7 +107,9 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
 
   it("customers, accounts, card accounts, agreements, transactions and balances", async () => {
     const customers = await listCustomers(ctx);
-    expect(customers.body.customers.map((customer) => customer.customerNumber)).toEqual(expect.arrayContaining([INGRID, "12085592767", "18129215603", "20079518612"]));
+    expect(customers.body.customers.map((customer) => customer.customerNumber)).toEqual(
+      expect.arrayContaining([INGRID, "12085592767", "18129215603", "20079518612"]),
+    );
 
     const customer = await createCustomer(ctx, { customerNumber: "01019012345", customerName: "Lie Eiendom", customerType: "CORPORATE" });
     expect(customer.status).toBe(201);
@@ -116,35 +118,72 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
     expect(conflict.status).toBe(409);
     expect(conflict.tppMessages[0]?.code).toBe("CONFLICT");
 
-    const account = await createAccount(ctx, { customerId: customer.body.customerId, name: "Driftskonto", balance: { currency: "NOK", amount: "1500.50" } });
+    const account = await createAccount(ctx, {
+      customerId: customer.body.customerId,
+      name: "Driftskonto",
+      balance: { currency: "NOK", amount: "1500.50" },
+    });
     expect(account.body).toMatchObject({ name: "Driftskonto", balance: { currency: "NOK", amount: "1500.50" } });
     expect(account.body.bban).toMatch(/^\d{11}$/);
 
-    const card = await createCardAccount(ctx, { customerId: customer.body.customerId, name: "Firmakort", creditLimit: { currency: "NOK", amount: "20000.00" } });
+    const card = await createCardAccount(ctx, {
+      customerId: customer.body.customerId,
+      name: "Firmakort",
+      creditLimit: { currency: "NOK", amount: "20000.00" },
+    });
     expect(card.body).toMatchObject({ relatedAccountId: account.body.resourceId, creditLimit: { amount: "20000.00" } });
 
-    const agreement = await createAgreement(ctx, { customerId: customer.body.customerId, name: "Lie Eiendom AS", organisationNumber: organisationNumber(), accountIds: [account.body.resourceId] });
+    const agreement = await createAgreement(ctx, {
+      customerId: customer.body.customerId,
+      name: "Lie Eiendom AS",
+      organisationNumber: organisationNumber(),
+      accountIds: [account.body.resourceId],
+    });
     expect(agreement.body.engagements).toEqual([account.body.resourceId]);
 
-    const added = await addAccountTransactions(ctx, account.body.resourceId, [{ transactionAmount: { currency: "NOK", amount: "-349.90" }, creditorName: "REMA 1000" }]);
+    const added = await addAccountTransactions(ctx, account.body.resourceId, [
+      { transactionAmount: { currency: "NOK", amount: "-349.90" }, creditorName: "REMA 1000" },
+    ]);
     expect(added.body.account.balance).toEqual({ currency: "NOK", amount: "1150.60" });
-    const foreign = await refusal(addAccountTransactions(ctx, account.body.resourceId, [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, debtorAccount: { bban: "38001574202" } }]));
+    const foreign = await refusal(
+      addAccountTransactions(ctx, account.body.resourceId, [
+        { transactionAmount: { currency: "NOK", amount: "-1.00" }, debtorAccount: { bban: "38001574202" } },
+      ]),
+    );
     expect(foreign.tppMessages[0]).toMatchObject({ code: "FORMAT_ERROR", path: "[0].debtorAccount" });
 
     const bought = await addCardTransactions(ctx, card.body.resourceId, [
-      { transactionAmount: { currency: "NOK", amount: "-580.25" }, originalAmount: { currency: "EUR", amount: "-49.90" }, merchantCategoryCode: "5812", transactionDetails: "TRATTORIA ROMA" },
+      {
+        transactionAmount: { currency: "NOK", amount: "-580.25" },
+        originalAmount: { currency: "EUR", amount: "-49.90" },
+        merchantCategoryCode: "5812",
+        transactionDetails: "TRATTORIA ROMA",
+      },
     ]);
-    expect(bought.body.cardTransactions[0]).toMatchObject({ transactionDetails: "TRATTORIA ROMA", originalAmount: { currency: "EUR", amount: "-49.90" } });
+    expect(bought.body.cardTransactions[0]).toMatchObject({
+      transactionDetails: "TRATTORIA ROMA",
+      originalAmount: { currency: "EUR", amount: "-49.90" },
+    });
 
-    expect((await setAccountBalance(ctx, account.body.resourceId, { currency: "NOK", amount: "2500.00" })).body.balanceAmount).toEqual({ currency: "NOK", amount: "2500.00" });
-    expect((await setCardAccountBalance(ctx, card.body.resourceId, { currency: "NOK", amount: "-120.00" })).body.balanceAmount).toEqual({ currency: "NOK", amount: "-120.00" });
+    expect((await setAccountBalance(ctx, account.body.resourceId, { currency: "NOK", amount: "2500.00" })).body.balanceAmount).toEqual({
+      currency: "NOK",
+      amount: "2500.00",
+    });
+    expect((await setCardAccountBalance(ctx, card.body.resourceId, { currency: "NOK", amount: "-120.00" })).body.balanceAmount).toEqual({
+      currency: "NOK",
+      amount: "-120.00",
+    });
     const wrongCurrency = await refusal(setAccountBalance(ctx, account.body.resourceId, { currency: "EUR", amount: "1.00" }));
     expect(wrongCurrency.tppMessages[0]).toMatchObject({ path: "balanceAmount.currency" });
     const unknown = await refusal(setAccountBalance(ctx, "no-such-account", { currency: "NOK", amount: "1.00" }));
     expect(unknown.status).toBe(404);
 
     const read = await getCustomer(ctx, customer.body.customerId);
-    expect(read.body).toMatchObject({ accounts: [account.body.resourceId], cardAccounts: [card.body.resourceId], agreements: [{ id: agreement.body.id }] });
+    expect(read.body).toMatchObject({
+      accounts: [account.body.resourceId],
+      cardAccounts: [card.body.resourceId],
+      agreements: [{ id: agreement.body.id }],
+    });
   });
 
   it("short of funds: a consented current account, else the first private customer's first account, at NOK 10.00", async () => {
@@ -152,16 +191,49 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
     const savings = ingrid?.accounts[1] ?? "";
     const main = ingrid?.accounts[0] ?? "";
     const consented: BankAccount[] = [
-      { id: savings, name: "Sparekonto", iban: undefined, bban: "38009589705", bic: undefined, currency: "NOK", product: undefined, cashAccountType: "SVGS", status: "enabled", usage: "PRIV", ownerName: undefined, balances: undefined },
-      { id: main, name: "Brukskonto", iban: undefined, bban: "38001574202", bic: undefined, currency: "NOK", product: undefined, cashAccountType: "CACC", status: "enabled", usage: "PRIV", ownerName: undefined, balances: undefined },
+      {
+        id: savings,
+        name: "Sparekonto",
+        iban: undefined,
+        bban: "38009589705",
+        bic: undefined,
+        currency: "NOK",
+        product: undefined,
+        cashAccountType: "SVGS",
+        status: "enabled",
+        usage: "PRIV",
+        ownerName: undefined,
+        balances: undefined,
+      },
+      {
+        id: main,
+        name: "Brukskonto",
+        iban: undefined,
+        bban: "38001574202",
+        bic: undefined,
+        currency: "NOK",
+        product: undefined,
+        cashAccountType: "CACC",
+        status: "enabled",
+        usage: "PRIV",
+        ownerName: undefined,
+        balances: undefined,
+      },
     ];
     const picked = await runScenario(ctx, "short-of-funds", { listConsentedAccounts: async () => consented });
-    expect(picked.summary).toMatch(/^Brukskonto 38001574202 \(one of the accounts you share with this app\) now has a booked balance of NOK 10\.00/);
+    expect(picked.summary).toMatch(
+      /^Brukskonto 38001574202 \(one of the accounts you share with this app\) now has a booked balance of NOK 10\.00/,
+    );
     expect(picked.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual([`PUT /v1/sandbox/accounts/${main}/balances`]);
 
     const fallback = await runScenario(ctx, "short-of-funds");
-    expect(fallback.summary).toContain(`Ingrid Marie Haugen's first account (${main}) (the first private customer's first account, as you have not connected your bank)`);
-    expect(fallback.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual(["GET /v1/sandbox/customers", `PUT /v1/sandbox/accounts/${main}/balances`]);
+    expect(fallback.summary).toContain(
+      `Ingrid Marie Haugen's first account (${main}) (the first private customer's first account, as you have not connected your bank)`,
+    );
+    expect(fallback.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual([
+      "GET /v1/sandbox/customers",
+      `PUT /v1/sandbox/accounts/${main}/balances`,
+    ]);
   });
 
   it("session expiry moves the clock an hour; end of day moves it to the next batch run and runs it", async () => {
@@ -169,7 +241,11 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
     const expiry = await runScenario(ctx, "session-expiry");
     expect(expiry.summary).toContain("2 Mar 2026, 11:30");
     const endOfDay = await runScenario(ctx, "end-of-day");
-    expect(endOfDay.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual(["GET /v1/sandbox/clock", "POST /v1/sandbox/clock", "POST /v1/sandbox/batch-runs"]);
+    expect(endOfDay.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual([
+      "GET /v1/sandbox/clock",
+      "POST /v1/sandbox/clock",
+      "POST /v1/sandbox/batch-runs",
+    ]);
     expect((await getSandboxClock(ctx)).body.now).toBe("2026-03-02T11:00:00.000Z");
     expect(endOfDay.summary).toMatch(/^The sandbox clock moved to the batch run of 2 Mar 2026, 12:00 \(Oslo\), which ran 1 batch run/);
     await moveSandboxClock(ctx, { reset: true });
@@ -179,7 +255,9 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
     const before = (await listCustomers(ctx)).body.customers.length;
     expect(before).toBeGreaterThan(4);
     const fresh = await runScenario(ctx, "fresh-start");
-    expect(fresh.summary).toMatch(/^The sandbox is initialised for \d{4}-\d{2}-\d{2}: 4 customers, 8 accounts, 2 card accounts, 2 agreements/);
+    expect(fresh.summary).toMatch(
+      /^The sandbox is initialised for \d{4}-\d{2}-\d{2}: 4 customers, 8 accounts, 2 card accounts, 2 agreements/,
+    );
     expect((await listCustomers(ctx)).body.customers).toHaveLength(4);
     expect((await initializeSandbox(ctx)).body).toMatchObject({ customers: 4, accounts: 8 });
   });

@@ -8,7 +8,11 @@ import type { SandboxAmount, SandboxReply } from "./sandbox-reply";
  * included), in the account's currency; closingBooked, expected and interimAvailable follow.
  * @see supplement.md §3, §11
  */
-export async function setAccountBalance(ctx: SandboxContext, accountId: string, balanceAmount: SandboxAmount): Promise<SandboxReply<SandboxBalance>> {
+export async function setAccountBalance(
+  ctx: SandboxContext,
+  accountId: string,
+  balanceAmount: SandboxAmount,
+): Promise<SandboxReply<SandboxBalance>> {
   return sendSandboxRequest(ctx, {
     method: "PUT",
     path: `/v1/sandbox/accounts/${idSegment(accountId)}/balances`,

@@ -8,7 +8,11 @@ import type { SandboxAmount, SandboxReply } from "./sandbox-reply";
  * currency (negative when the card owes money).
  * @see supplement.md §3, §11
  */
-export async function setCardAccountBalance(ctx: SandboxContext, cardAccountId: string, balanceAmount: SandboxAmount): Promise<SandboxReply<SandboxBalance>> {
+export async function setCardAccountBalance(
+  ctx: SandboxContext,
+  cardAccountId: string,
+  balanceAmount: SandboxAmount,
+): Promise<SandboxReply<SandboxBalance>> {
   return sendSandboxRequest(ctx, {
     method: "PUT",
     path: `/v1/sandbox/card-accounts/${idSegment(cardAccountId)}/balances`,

@@ -22,7 +22,9 @@ export function describeProcessedPayments(outcome: SandboxBatchRunsOutcome): str
       rejected += countOf(processor.result, "rejected");
     }
   }
-  return processed === 0 ? "no payment was due" : `${processed} payment${processed === 1 ? "" : "s"} processed, ${settled} settled, ${rejected} rejected`;
+  return processed === 0
+    ? "no payment was due"
+    : `${processed} payment${processed === 1 ? "" : "s"} processed, ${settled} settled, ${rejected} rejected`;
 }
 
 /**

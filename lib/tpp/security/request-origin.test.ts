@@ -66,7 +66,8 @@ describe("checkConfirmationToken", () => {
     ]) {
       expect(checkConfirmationToken(wrong, secret, binding)).toEqual({
         code: "TOKEN_WRONG",
-        reason: 'The form\'s confirmation token (field "token") is not the one this app gave you: the form comes from an earlier sign-in or from another site.',
+        reason:
+          'The form\'s confirmation token (field "token") is not the one this app gave you: the form comes from an earlier sign-in or from another site.',
       });
     }
   });

@@ -69,7 +69,11 @@ export function checkConfirmationOrigin(origin: string | null, appUrl: string): 
  * The second: its token must be the one the app's confirmation page gave this user in this PSU
  * session. Undefined when it is.
  */
-export function checkConfirmationToken(token: string | null, secret: string, binding: ConfirmationBinding): ConfirmationRefusal | undefined {
+export function checkConfirmationToken(
+  token: string | null,
+  secret: string,
+  binding: ConfirmationBinding,
+): ConfirmationRefusal | undefined {
   if (token === null || token === "") {
     return {
       code: "TOKEN_MISSING",

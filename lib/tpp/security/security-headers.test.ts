@@ -73,7 +73,9 @@ describe("buildSecurityHeaders", () => {
   });
 
   it("sets HSTS for two years when NEXTAUTH_URL is https", () => {
-    expect(buildSecurityHeaders({ ...base, appUrl: "https://tpp.example" })["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(buildSecurityHeaders({ ...base, appUrl: "https://tpp.example" })["Strict-Transport-Security"]).toBe(
+      "max-age=63072000; includeSubDomains",
+    );
   });
 
   it("sends no referrer at all from the bank's callback, whose query carries the psu-id", () => {

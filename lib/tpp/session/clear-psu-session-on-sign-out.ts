@@ -11,6 +11,9 @@ const SESSION_COOKIE_REMOVED = /^(?:__Secure-)?next-auth\.session-token(?:\.\d+)
 export function withPsuSessionCleared(response: Response, secure: boolean): Response {
   if (!response.headers.getSetCookie().some((cookie) => SESSION_COOKIE_REMOVED.test(cookie))) return response;
   const headers = new Headers(response.headers);
-  headers.append("Set-Cookie", `${PSU_SESSION_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`);
+  headers.append(
+    "Set-Cookie",
+    `${PSU_SESSION_COOKIE}=; Path=/; Max-Age=0; Expires=Thu, 01 Jan 1970 00:00:00 GMT; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`,
+  );
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -2,7 +2,14 @@ import "server-only";
 import { getToken } from "next-auth/jwt";
 import { type NextRequest, NextResponse } from "next/server";
 import { getTppConfig } from "../config";
-import { createPsuSession, getPsuSessionOptions, PSU_SESSION_COOKIE, PSU_SESSION_TTL_SECONDS, sealPsuSession, unsealPsuSession } from "./psu-session";
+import {
+  createPsuSession,
+  getPsuSessionOptions,
+  PSU_SESSION_COOKIE,
+  PSU_SESSION_TTL_SECONDS,
+  sealPsuSession,
+  unsealPsuSession,
+} from "./psu-session";
 
 /**
  * For the proxy (runs before every page): a signed-in user without a PSU session of their own

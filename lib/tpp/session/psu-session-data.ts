@@ -116,4 +116,3 @@ export function parsePsuSession(data: unknown, userId: string): PsuSession | und
 export function isScaValid(session: PsuSession, now: Date): boolean {
   return session.scaValidUntil !== undefined && Date.parse(session.scaValidUntil) > now.getTime();
 }
-

@@ -14,7 +14,12 @@ const saved = { ...process.env };
 beforeAll(() => {
   // The configuration is read once per process: start from this test's settings.
   globalThis.__psd2TppConfig = undefined;
-  Object.assign(process.env, { TPP_DATA_DIR: work, SESSION_SECRET: "s".repeat(40), NEXTAUTH_SECRET: SECRET, NEXTAUTH_URL: "http://localhost:3000" });
+  Object.assign(process.env, {
+    TPP_DATA_DIR: work,
+    SESSION_SECRET: "s".repeat(40),
+    NEXTAUTH_SECRET: SECRET,
+    NEXTAUTH_URL: "http://localhost:3000",
+  });
 });
 afterAll(() => {
   globalThis.__psd2TppConfig = undefined;

@@ -42,7 +42,9 @@ describe("the sandbox bank's process and the SCA driver", () => {
     );
     const sindre = await findSandboxCustomer(tpp.client, "18129215603");
     expect(sindre.agreements.map((agreement) => agreement.name)).toContain("Lie Snekkeri AS");
-    await expect(findSandboxCustomer(tpp.client, "01010100000")).rejects.toThrow("the sandbox bank has no customer with customerNumber 01010100000");
+    await expect(findSandboxCustomer(tpp.client, "01010100000")).rejects.toThrow(
+      "the sandbox bank has no customer with customerNumber 01010100000",
+    );
   });
 
   it("a consent: login and the accounts ticked; a second consent shows them ticked and keeps them", async () => {
@@ -66,7 +68,11 @@ describe("the sandbox bank's process and the SCA driver", () => {
   it("a corporate customer's context and agreement", async () => {
     const browser = createBankBrowser(bank.url);
     const start = await startConsent(ctx(), { newPsu: true });
-    const { steps, redirect } = await browser.complete(start.scaRedirect, { nationalId: "18129215603", context: "CORPORATE", agreement: "Lie Snekkeri" });
+    const { steps, redirect } = await browser.complete(start.scaRedirect, {
+      nationalId: "18129215603",
+      context: "CORPORATE",
+      agreement: "Lie Snekkeri",
+    });
     expect(steps).toEqual(["login", "context", "consent"]);
     expect(redirect.searchParams.get("context")).toBe("CORPORATE");
     expect(redirect.searchParams.get("psu-corporate-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -75,13 +81,17 @@ describe("the sandbox bank's process and the SCA driver", () => {
   it("says where a journey stops: an unknown national identity number, a link used twice, an agreement not offered", async () => {
     const browser = createBankBrowser(bank.url);
     const start = await startConsent(ctx(), { newPsu: true });
-    await expect(browser.complete(start.scaRedirect, { nationalId: "01010100000" })).rejects.toThrow(/the SCA journey stopped at the page .* \(400\) "Log in".*\[We found no customer with that national identity number/);
-    await expect(browser.complete(start.scaRedirect, { nationalId: "13039319955" })).rejects.toThrow(/\(410\) "This link has already been used"/);
+    await expect(browser.complete(start.scaRedirect, { nationalId: "01010100000" })).rejects.toThrow(
+      /the SCA journey stopped at the page .* \(400\) "Log in".*\[We found no customer with that national identity number/,
+    );
+    await expect(browser.complete(start.scaRedirect, { nationalId: "13039319955" })).rejects.toThrow(
+      /\(410\) "This link has already been used"/,
+    );
 
     const corporate = await startConsent(ctx(), { newPsu: true });
-    await expect(browser.complete(corporate.scaRedirect, { nationalId: "18129215603", context: "CORPORATE", agreement: "Nordlys" })).rejects.toThrow(
-      "no agreement Nordlys on the context page; offered: Lie Snekkeri AS (org. no. 926 148 338)",
-    );
+    await expect(
+      browser.complete(corporate.scaRedirect, { nationalId: "18129215603", context: "CORPORATE", agreement: "Nordlys" }),
+    ).rejects.toThrow("no agreement Nordlys on the context page; offered: Lie Snekkeri AS (org. no. 926 148 338)");
   });
 
   it("a failure redirect when the PSU cancels, with the TPP's flow kept", async () => {
@@ -89,7 +99,12 @@ describe("the sandbox bank's process and the SCA driver", () => {
     const context = ctx();
     const start = await startConsent(context, { newPsu: true });
     const { redirect } = await browser.complete(start.scaRedirect, { nationalId: "13039319955", decision: "cancel" });
-    expect(Object.fromEntries(redirect.searchParams)).toMatchObject({ flow: context.caller.flowId, code: "SCA_INVALID", status: "401", system: "SCA" });
+    expect(Object.fromEntries(redirect.searchParams)).toMatchObject({
+      flow: context.caller.flowId,
+      code: "SCA_INVALID",
+      status: "401",
+      system: "SCA",
+    });
     expect(`${redirect.origin}${redirect.pathname}`).toBe("http://127.0.0.1:3999/callback");
   });
 

@@ -121,7 +121,11 @@ export function createBankBrowser(bankUrl: string): BankBrowser {
     const response = await fetch(url, {
       method: init.method,
       redirect: "manual",
-      headers: { accept: "text/html", ...cookieHeader(), ...(init.body === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }) },
+      headers: {
+        accept: "text/html",
+        ...cookieHeader(),
+        ...(init.body === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+      },
       ...(init.body === undefined ? {} : { body: init.body }),
     });
     keepCookies(response);
@@ -176,14 +180,27 @@ export function createBankBrowser(bankUrl: string): BankBrowser {
       // An error page, or a step shown again with what was wrong (status 400): the journey cannot go on as asked.
       if (page.action === undefined || page.status >= 400) throw new Error(`the SCA journey stopped at ${describePage(page)}`);
       const isAppApproval = page.step === "login" && page.html.includes('value="approve-app"');
-      const name = page.step === "login" ? (isAppApproval ? "app-approval" : "login") : page.step === "context" ? "context" : consentChoices(page).length > 0 ? "consent" : "approval";
+      const name =
+        page.step === "login"
+          ? isAppApproval
+            ? "app-approval"
+            : "login"
+          : page.step === "context"
+            ? "context"
+            : consentChoices(page).length > 0
+              ? "consent"
+              : "approval";
       steps.push(name);
-      if (page.step !== "purpose" && page.step !== "login" && page.step !== "context") throw new Error(`unknown SCA step '${page.step}' on ${describePage(page)}`);
+      if (page.step !== "purpose" && page.step !== "login" && page.step !== "context")
+        throw new Error(`unknown SCA step '${page.step}' on ${describePage(page)}`);
       // Cancel is at hand on every step; the decision is for the last one.
       if (decision === "cancel" && page.step === "purpose") {
         page = await submit(page, { action: "cancel" });
       } else if (page.step === "login") {
-        page = await submit(page, isAppApproval ? { action: "approve-app" } : { action: "login", nationalIdentityNumber: choices.nationalId });
+        page = await submit(
+          page,
+          isAppApproval ? { action: "approve-app" } : { action: "login", nationalIdentityNumber: choices.nationalId },
+        );
       } else if (page.step === "context") {
         const context = choices.context ?? "PRIVATE";
         const offered = agreementChoices(page);
@@ -191,7 +208,9 @@ export function createBankBrowser(bankUrl: string): BankBrowser {
         const agreement =
           wanted === undefined ? offered[0] : offered.find((option) => option.value === wanted || option.label.startsWith(wanted));
         if (context === "CORPORATE" && agreement === undefined) {
-          throw new Error(`no agreement ${wanted ?? ""} on the context page; offered: ${offered.map((option) => option.label).join(", ") || "none"}`);
+          throw new Error(
+            `no agreement ${wanted ?? ""} on the context page; offered: ${offered.map((option) => option.label).join(", ") || "none"}`,
+          );
         }
         page = await submit(page, { action: "continue", context, agreement: agreement?.value ?? "" });
       } else if (name === "consent") {

@@ -2,7 +2,13 @@
  * A real HTTP(S) server on a random local port for the client's tests: it keeps every request
  * (headers and body octets as received) and answers with a handler the test sets.
  */
-import { createServer as createHttpServer, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import {
+  createServer as createHttpServer,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from "node:http";
 import { createServer as createHttpsServer } from "node:https";
 import type { AddressInfo } from "node:net";
 import { TLSSocket } from "node:tls";

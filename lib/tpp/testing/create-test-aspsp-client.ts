@@ -32,7 +32,8 @@ export interface TestAspspClientOptions {
 /** A signed client for the sandbox bank at `bankUrl`. */
 export async function createTestAspspClient(bankUrl: string, options: TestAspspClientOptions = {}): Promise<TestAspspClient> {
   const caResponse = await fetch(`${bankUrl}/portal/ca.pem`);
-  if (!caResponse.ok) throw new Error(`GET ${bankUrl}/portal/ca.pem answered ${caResponse.status}: the bank's CA is needed to verify its replies`);
+  if (!caResponse.ok)
+    throw new Error(`GET ${bankUrl}/portal/ca.pem answered ${caResponse.status}: the bank's CA is needed to verify its replies`);
   const trustAnchors = loadTrustAnchors(await caResponse.text());
   const exchanges: AspspExchange[] = [];
   const client = createAspspClient({
@@ -56,6 +57,7 @@ export async function createTestAspspClient(bankUrl: string, options: TestAspspC
     client,
     exchanges,
     lastExchange,
-    sentHeaders: (method, pathPattern) => Object.fromEntries(lastExchange(method, pathPattern).requestHeaders.map(([name, value]) => [name.toLowerCase(), value])),
+    sentHeaders: (method, pathPattern) =>
+      Object.fromEntries(lastExchange(method, pathPattern).requestHeaders.map(([name, value]) => [name.toLowerCase(), value])),
   };
 }

@@ -67,8 +67,12 @@ export async function readSandboxClock(client: AspspClient): Promise<SandboxCloc
 }
 
 /** POST /v1/sandbox/clock: sets, advances, freezes or resets the clock; the reply lists the batch runs the move ran. */
-export async function moveSandboxClock(client: AspspClient, move: SandboxClockMove): Promise<SandboxClock & { batchRuns: BatchRunsOutcome }> {
-  return (await client.fetch({ method: "POST", path: "/v1/sandbox/clock", body: move, schema: clockMoveReplySchema, caller: NOBODY })).value;
+export async function moveSandboxClock(
+  client: AspspClient,
+  move: SandboxClockMove,
+): Promise<SandboxClock & { batchRuns: BatchRunsOutcome }> {
+  return (await client.fetch({ method: "POST", path: "/v1/sandbox/clock", body: move, schema: clockMoveReplySchema, caller: NOBODY }))
+    .value;
 }
 
 /** POST /v1/sandbox/batch-runs: the due batch runs, then one at the sandbox's current time. */
@@ -110,15 +114,32 @@ export async function createSandboxAccount(
   client: AspspClient,
   input: { readonly customerId: string; readonly name: string; readonly balance?: Money; readonly kidRequired?: boolean },
 ): Promise<SandboxAccount> {
-  const reply = await client.fetch({ method: "POST", path: "/v1/sandbox/accounts", body: input, schema: sandboxAccountSchema, caller: NOBODY });
+  const reply = await client.fetch({
+    method: "POST",
+    path: "/v1/sandbox/accounts",
+    body: input,
+    schema: sandboxAccountSchema,
+    caller: NOBODY,
+  });
   return reply.value;
 }
 
 /** POST /v1/sandbox/agreements: a corporate agreement of a CORPORATE customer over some of its accounts. */
 export async function createSandboxAgreement(
   client: AspspClient,
-  input: { readonly customerId: string; readonly name: string; readonly organisationNumber: string; readonly accountIds: readonly string[] },
+  input: {
+    readonly customerId: string;
+    readonly name: string;
+    readonly organisationNumber: string;
+    readonly accountIds: readonly string[];
+  },
 ): Promise<SandboxAgreement> {
-  const reply = await client.fetch({ method: "POST", path: "/v1/sandbox/agreements", body: input, schema: sandboxAgreementSchema, caller: NOBODY });
+  const reply = await client.fetch({
+    method: "POST",
+    path: "/v1/sandbox/agreements",
+    body: input,
+    schema: sandboxAgreementSchema,
+    caller: NOBODY,
+  });
   return reply.value;
 }

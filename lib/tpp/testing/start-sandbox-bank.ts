@@ -53,7 +53,12 @@ function bankEnvironment(settings: Readonly<Record<string, string>>): NodeJS.Pro
 }
 
 function keepTail(lines: string[], chunk: Buffer): void {
-  lines.push(...chunk.toString("utf8").split("\n").filter((line) => line.trim() !== ""));
+  lines.push(
+    ...chunk
+      .toString("utf8")
+      .split("\n")
+      .filter((line) => line.trim() !== ""),
+  );
   if (lines.length > 60) lines.splice(0, lines.length - 60);
 }
 
@@ -124,11 +129,15 @@ export async function startSandboxBank(options: StartSandboxBankOptions = {}): P
   while (!(await healthy(url))) {
     if (hasEnded) {
       process.removeListener("exit", killOnExit);
-      throw new Error(`the sandbox bank (tsx lib/bank/server.ts, port ${port}) exited with code ${child.exitCode ?? child.signalCode} before GET /health answered:\n${output()}`);
+      throw new Error(
+        `the sandbox bank (tsx lib/bank/server.ts, port ${port}) exited with code ${child.exitCode ?? child.signalCode} before GET /health answered:\n${output()}`,
+      );
     }
     if (Date.now() > deadline) {
       await close();
-      throw new Error(`the sandbox bank on port ${port} did not answer GET /health within ${options.startTimeoutMs ?? 90_000} ms:\n${output()}`);
+      throw new Error(
+        `the sandbox bank on port ${port} did not answer GET /health within ${options.startTimeoutMs ?? 90_000} ms:\n${output()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 150));
   }

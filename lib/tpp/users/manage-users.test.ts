@@ -14,19 +14,33 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
   beforeAll(async () => {
     database = await createTppTestDatabase(kind);
     users = createUsersRepository(database.db);
-    await users.insert({ id: "u-admin", username: "admin", displayName: "Admin", passwordHash: "scrypt$x", createdAt: NOW, role: "administrator" });
+    await users.insert({
+      id: "u-admin",
+      username: "admin",
+      displayName: "Admin",
+      passwordHash: "scrypt$x",
+      createdAt: NOW,
+      role: "administrator",
+    });
   }, 60_000);
   afterAll(async () => {
     await database.close();
   });
 
   it("lets an administrator add a user with a role, who can then sign in", async () => {
-    const outcome = await addUser(users, admin, { username: "kari", displayName: "Kari Nordmann", password: "et langt passord", role: "user" }, NOW);
+    const outcome = await addUser(
+      users,
+      admin,
+      { username: "kari", displayName: "Kari Nordmann", password: "et langt passord", role: "user" },
+      NOW,
+    );
     expect(outcome).toEqual({ kind: "done", username: "kari", role: "user" });
     expect(await users.findByUsername("kari")).toMatchObject({ displayName: "Kari Nordmann", role: "user" });
     expect(await authorizeCredentials(users, { username: "kari", password: "et langt passord" })).toMatchObject({ name: "Kari Nordmann" });
     expect((await users.findByUsername("kari"))?.passwordHash).not.toContain("et langt passord");
-    expect(await addUser(users, admin, { username: "ola", displayName: "Ola", password: "et langt passord", role: "administrator" }, NOW)).toMatchObject({
+    expect(
+      await addUser(users, admin, { username: "ola", displayName: "Ola", password: "et langt passord", role: "administrator" }, NOW),
+    ).toMatchObject({
       kind: "done",
       role: "administrator",
     });
@@ -42,7 +56,9 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
         role: "Choose user or administrator.",
       },
     });
-    expect(await addUser(users, admin, { username: "kari", displayName: "Kari 2", password: "et langt passord", role: "user" }, NOW)).toEqual({
+    expect(
+      await addUser(users, admin, { username: "kari", displayName: "Kari 2", password: "et langt passord", role: "user" }, NOW),
+    ).toEqual({
       kind: "invalid",
       fields: { username: "There is a user named kari already." },
     });
@@ -53,7 +69,9 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
     const actor = { id: kari?.id ?? "", role: "user" } as const;
     expect(isAdministrator(actor)).toBe(false);
     expect(isAdministrator(undefined)).toBe(false);
-    expect(await addUser(users, actor, { username: "siri", displayName: "Siri", password: "et langt passord", role: "administrator" }, NOW)).toEqual({
+    expect(
+      await addUser(users, actor, { username: "siri", displayName: "Siri", password: "et langt passord", role: "administrator" }, NOW),
+    ).toEqual({
       kind: "forbidden",
       message: ADMINISTRATOR_ONLY,
     });

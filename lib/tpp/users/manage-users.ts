@@ -32,7 +32,10 @@ export const newUserSchema = z.object({
     .max(100, { message: "A user name has at most 100 characters." })
     .regex(/^[A-Za-z0-9._@-]+$/, { message: "A user name has letters, digits and . _ @ - only (no spaces)." }),
   displayName: z.string().trim().min(1, { message: "Write the name to show." }).max(100, { message: "A name has at most 100 characters." }),
-  password: z.string().min(12, { message: "A password has at least 12 characters." }).max(1000, { message: "A password has at most 1000 characters." }),
+  password: z
+    .string()
+    .min(12, { message: "A password has at least 12 characters." })
+    .max(1000, { message: "A password has at most 1000 characters." }),
   role: z.enum(USER_ROLES, { message: "Choose user or administrator." }),
 });
 
@@ -87,7 +90,11 @@ export const CHANGE_ROLE_REFUSALS: Readonly<Record<Exclude<ChangeRoleOutcome["ki
  * Gives a user another role; only an administrator may, and the app always keeps one
  * administrator (the last one cannot become a plain user).
  */
-export async function changeRole(users: UsersRepository, actor: Actor | undefined, input: { userId: unknown; role: unknown }): Promise<ChangeRoleOutcome> {
+export async function changeRole(
+  users: UsersRepository,
+  actor: Actor | undefined,
+  input: { userId: unknown; role: unknown },
+): Promise<ChangeRoleOutcome> {
   if (!isAdministrator(actor)) return { kind: "forbidden" };
   const role = z.enum(USER_ROLES).safeParse(input.role);
   if (!role.success) return { kind: "unknown-role" };

@@ -26,8 +26,13 @@ describe("the tpp:user command", () => {
 
   it("adds the first administrator, who can sign in, and changes roles", async () => {
     expect(await run(["list"])).toEqual({ exitCode: 0, output: "no users\n" });
-    expect(await run(["add", "anne", "Anne Admin", "--role", "administrator"], "a long first password")).toEqual({ exitCode: 0, output: "added anne (administrator)\n" });
-    expect(await authorizeCredentials(users, { username: "anne", password: "a long first password" })).toMatchObject({ name: "Anne Admin" });
+    expect(await run(["add", "anne", "Anne Admin", "--role", "administrator"], "a long first password")).toEqual({
+      exitCode: 0,
+      output: "added anne (administrator)\n",
+    });
+    expect(await authorizeCredentials(users, { username: "anne", password: "a long first password" })).toMatchObject({
+      name: "Anne Admin",
+    });
     expect(await run(["add", "ola", "Ola Nordmann"], "another long password")).toEqual({ exitCode: 0, output: "added ola (user)\n" });
     expect(await run(["role", "ola", "administrator"])).toEqual({ exitCode: 0, output: "ola is now an administrator\n" });
     expect(await run(["list"])).toEqual({ exitCode: 0, output: "anne\tadministrator\tAnne Admin\nola\tadministrator\tOla Nordmann\n" });
@@ -35,7 +40,9 @@ describe("the tpp:user command", () => {
 
   it("names what is wrong, changing nothing", async () => {
     expect((await run(["add", "kari", "Kari"], "short")).output).toMatch(/^add: password: A password has at least 12 characters\./);
-    expect((await run(["add", "kari", "Kari", "--role", "owner"], "a long first password")).output).toMatch(/^add: role: Choose user or administrator\./);
+    expect((await run(["add", "kari", "Kari", "--role", "owner"], "a long first password")).output).toMatch(
+      /^add: role: Choose user or administrator\./,
+    );
     expect((await run(["add", "anne", "Anne 2"], "a long first password")).output).toMatch(/^add: there is a user named anne already/);
     expect((await run(["add", "kari"], "a long first password")).output).toMatch(/^add: give a user name and a name/);
     expect((await run(["role", "nobody", "user"])).output).toMatch(/^role: there is no user named nobody/);
@@ -52,7 +59,11 @@ describe("npm run tpp:user, as a process on a PGlite data directory", () => {
   it("adds an administrator with the password from stdin", async () => {
     const env = { ...process.env, TPP_DATA_DIR: work, DATABASE_URL: "" };
     const tsx = path.resolve("node_modules", ".bin", "tsx");
-    const added = spawnSync(tsx, ["--conditions=react-server", "scripts/tpp-user.ts", "add", "anne", "Anne Admin", "--role", "administrator"], { env, input: "a long first password\n", encoding: "utf8" });
+    const added = spawnSync(
+      tsx,
+      ["--conditions=react-server", "scripts/tpp-user.ts", "add", "anne", "Anne Admin", "--role", "administrator"],
+      { env, input: "a long first password\n", encoding: "utf8" },
+    );
     expect(added.stderr).toBe("");
     expect(added.stdout).toBe("added anne (administrator)\n");
     expect(added.status).toBe(0);

@@ -26,20 +26,32 @@ const fail = (message: string): UserCommandResult => ({ exitCode: 2, output: `${
  * The operator's command for the app's users, where no administrator exists yet to add them on
  * /settings (production has no demo user): list them, add one with a role, change a role.
  */
-export async function runUserCommand(args: readonly string[], io: { readonly users: UsersRepository; readonly readPassword: () => Promise<string>; readonly now: Date }): Promise<UserCommandResult> {
+export async function runUserCommand(
+  args: readonly string[],
+  io: { readonly users: UsersRepository; readonly readPassword: () => Promise<string>; readonly now: Date },
+): Promise<UserCommandResult> {
   const [command, ...rest] = args;
   if (command === "list" && rest.length === 0) {
     const all = await io.users.list();
-    return { exitCode: 0, output: all.length === 0 ? "no users\n" : all.map((user) => `${user.username}\t${user.role}\t${user.displayName}\n`).join("") };
+    return {
+      exitCode: 0,
+      output: all.length === 0 ? "no users\n" : all.map((user) => `${user.username}\t${user.role}\t${user.displayName}\n`).join(""),
+    };
   }
   if (command === "add") {
     const roleAt = rest.indexOf("--role");
     const role = roleAt === -1 ? "user" : rest[roleAt + 1];
     const positional = roleAt === -1 ? rest : [...rest.slice(0, roleAt), ...rest.slice(roleAt + 2)];
     if (positional.length !== 2) return fail("add: give a user name and a name (in quotes when it has spaces)");
-    const parsed = newUserSchema.safeParse({ username: positional[0], displayName: positional[1], role, password: await io.readPassword() });
+    const parsed = newUserSchema.safeParse({
+      username: positional[0],
+      displayName: positional[1],
+      role,
+      password: await io.readPassword(),
+    });
     if (!parsed.success) return fail(parsed.error.issues.map((issue) => `add: ${String(issue.path[0])}: ${issue.message}`).join("\n"));
-    if ((await io.users.findByUsername(parsed.data.username)) !== undefined) return fail(`add: there is a user named ${parsed.data.username} already`);
+    if ((await io.users.findByUsername(parsed.data.username)) !== undefined)
+      return fail(`add: there is a user named ${parsed.data.username} already`);
     await io.users.insert({
       id: randomUUID(),
       username: parsed.data.username,

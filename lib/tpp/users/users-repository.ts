@@ -27,7 +27,14 @@ export interface CorporateIdRecord {
 export function createUsersRepository(db: TppExecutor) {
   return {
     /** A new user; a plain "user" unless another role is given. */
-    async insert(user: { id: string; username: string; displayName: string; passwordHash: string; createdAt: Date; role?: UserRole }): Promise<void> {
+    async insert(user: {
+      id: string;
+      username: string;
+      displayName: string;
+      passwordHash: string;
+      createdAt: Date;
+      role?: UserRole;
+    }): Promise<void> {
       await db.insert(users).values(user);
     },
 

@@ -88,7 +88,11 @@ export default async function AccountLayout({ params, children }: { params: Para
           <BalanceSummary balances={history?.balances ?? []} />
         </Panel>
         <Panel id="chart" title="Balance, last 90 days" className="lg:col-span-2">
-          {history === undefined ? <p className="text-sm text-slate-500">The bank gave no dated balance to draw from.</p> : <BalanceChart series={history.series} />}
+          {history === undefined ? (
+            <p className="text-sm text-slate-500">The bank gave no dated balance to draw from.</p>
+          ) : (
+            <BalanceChart series={history.series} />
+          )}
         </Panel>
       </div>
 

@@ -18,11 +18,17 @@ export const metadata: Metadata = { title: "Account" };
 type Params = Promise<{ accountId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const STATUS_LABELS: Record<BookingStatus, string> = { both: "Booked and pending", booked: "Booked", pending: "Pending", all: "All (also rejected)" };
+const STATUS_LABELS: Record<BookingStatus, string> = {
+  both: "Booked and pending",
+  booked: "Booked",
+  pending: "Pending",
+  all: "All (also rejected)",
+};
 /** The bank's tppMessage paths that belong to a field of the filter. */
 const FIELD_OF_PATH: Readonly<Record<string, TransactionsFilterField>> = { dateFrom: "from", dateTo: "to", bookingStatus: "status" };
 
-const fieldClass = "mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
+const fieldClass =
+  "mt-1 block w-full rounded-lg border px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 function hrefOf(accountId: string, query: Partial<TransactionsFilter>): string {
   const search = new URLSearchParams();
@@ -45,7 +51,10 @@ function Paging({ accountId, filter, pages }: { accountId: string; filter: Trans
       </Link>
     );
   return (
-    <nav aria-label="Pages of transactions" className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4">
+    <nav
+      aria-label="Pages of transactions"
+      className="mt-4 flex flex-wrap items-center justify-between gap-3 border-t border-slate-100 pt-4"
+    >
       <div className="flex gap-2">
         {link("First", pages.first, 1)}
         {link("Previous", pages.previous, n === undefined || n <= 1 ? undefined : n - 1, "prev")}
@@ -89,19 +98,30 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
       ? undefined
       : await loadForPage(returnTo, async () => {
           const ctx = await getAspspContext({ returnTo });
-          return listTransactions(ctx, accountId, filter.page === undefined ? { bookingStatus: filter.status, dateFrom: filter.from, dateTo: filter.to } : { bookingStatus: filter.status, page: filter.page });
+          return listTransactions(
+            ctx,
+            accountId,
+            filter.page === undefined
+              ? { bookingStatus: filter.status, dateFrom: filter.from, dateTo: filter.to }
+              : { bookingStatus: filter.status, page: filter.page },
+          );
         });
 
   const today = (await clock).today();
   // The messages on each field: the address's own problems, or the bank's tppMessages whose path is a field's.
   const messagesOf = (field: TransactionsFilterField): string[] => [
     ...problems.filter((problem) => problem.field === field).map((problem) => problem.message),
-    ...(result?.ok === false ? result.error.tppMessages.filter((message) => FIELD_OF_PATH[message.path ?? ""] === field).map((message) => message.text ?? message.code) : []),
+    ...(result?.ok === false
+      ? result.error.tppMessages
+          .filter((message) => FIELD_OF_PATH[message.path ?? ""] === field)
+          .map((message) => message.text ?? message.code)
+      : []),
   ];
   const invalid = (field: TransactionsFilterField) => messagesOf(field).length > 0;
   // The form shows the values as given, so that the one named can be corrected.
   const given = (field: "from" | "to") => problems.find((problem) => problem.field === field)?.value ?? filter[field];
-  const describedBy = (field: TransactionsFilterField) => (invalid(field) ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {});
+  const describedBy = (field: TransactionsFilterField) =>
+    invalid(field) ? { "aria-invalid": true, "aria-describedby": `${field}-error` } : {};
   const ranges = [
     { label: "30 days", from: addDays(today, -29) },
     { label: "90 days", from: addDays(today, -89) },
@@ -117,13 +137,25 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
       title="Transactions"
       description={`${STATUS_LABELS[filter.status]} · ${filter.from === undefined ? "from 90 days ago (the bank's default)" : `from ${formatDate(filter.from)}`} · ${filter.to === undefined ? "to today" : `to ${formatDate(filter.to)}`}`}
     >
-      <form method="get" action={`/accounts/${encodeURIComponent(accountId)}`} className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start" aria-label="Filter transactions">
+      <form
+        method="get"
+        action={`/accounts/${encodeURIComponent(accountId)}`}
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+        aria-label="Filter transactions"
+      >
         <div>
           <label htmlFor="status" className="block text-xs font-medium text-slate-600">
             Booking status
           </label>
           {/* Each field keyed by its value: a default value is read once, and a quick range or a page link keeps the page mounted. */}
-          <select key={filter.status} id="status" name="status" defaultValue={filter.status} className={`${fieldClass} bg-white ${invalid("status") ? "border-red-500" : "border-slate-300"}`} {...describedBy("status")}>
+          <select
+            key={filter.status}
+            id="status"
+            name="status"
+            defaultValue={filter.status}
+            className={`${fieldClass} bg-white ${invalid("status") ? "border-red-500" : "border-slate-300"}`}
+            {...describedBy("status")}
+          >
             {Object.entries(STATUS_LABELS).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -136,14 +168,32 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
           <label htmlFor="from" className="block text-xs font-medium text-slate-600">
             From
           </label>
-          <input key={given("from") ?? ""} id="from" name="from" type="date" defaultValue={given("from")} max={today} className={`${fieldClass} ${invalid("from") ? "border-red-500" : "border-slate-300"}`} {...describedBy("from")} />
+          <input
+            key={given("from") ?? ""}
+            id="from"
+            name="from"
+            type="date"
+            defaultValue={given("from")}
+            max={today}
+            className={`${fieldClass} ${invalid("from") ? "border-red-500" : "border-slate-300"}`}
+            {...describedBy("from")}
+          />
           <FieldError id="from-error" messages={messagesOf("from")} />
         </div>
         <div>
           <label htmlFor="to" className="block text-xs font-medium text-slate-600">
             To
           </label>
-          <input key={given("to") ?? ""} id="to" name="to" type="date" defaultValue={given("to")} max={today} className={`${fieldClass} ${invalid("to") ? "border-red-500" : "border-slate-300"}`} {...describedBy("to")} />
+          <input
+            key={given("to") ?? ""}
+            id="to"
+            name="to"
+            type="date"
+            defaultValue={given("to")}
+            max={today}
+            className={`${fieldClass} ${invalid("to") ? "border-red-500" : "border-slate-300"}`}
+            {...describedBy("to")}
+          />
           <FieldError id="to-error" messages={messagesOf("to")} />
         </div>
         <button type="submit" className={`${buttonStyles.primary} lg:mt-5`}>
@@ -153,7 +203,11 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
       <p className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-500">
         <span>Quick range:</span>
         {ranges.map((range) => (
-          <Link key={range.label} href={hrefOf(accountId, { status: filter.status, from: range.from })} className="rounded-full border border-slate-200 px-2.5 py-1 font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700">
+          <Link
+            key={range.label}
+            href={hrefOf(accountId, { status: filter.status, from: range.from })}
+            className="rounded-full border border-slate-200 px-2.5 py-1 font-medium text-slate-700 hover:border-brand-500 hover:text-brand-700"
+          >
             {range.label}
           </Link>
         ))}
@@ -171,7 +225,9 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
         {showPending && (
           <div>
             <h3 className="text-sm font-semibold text-slate-900">Pending ({transactions.pending.length})</h3>
-            <p className="text-xs text-slate-500">Not booked yet: amounts and details may still change. The bank always lists every pending transaction, whatever the dates.</p>
+            <p className="text-xs text-slate-500">
+              Not booked yet: amounts and details may still change. The bank always lists every pending transaction, whatever the dates.
+            </p>
             <div className="mt-2">
               <TransactionList transactions={transactions.pending} accountId={accountId} caption="Pending transactions" />
             </div>
@@ -187,7 +243,9 @@ export default async function AccountTransactionsPage({ params, searchParams }: 
             )}
           </div>
         )}
-        {transactions !== undefined && filter.status === "pending" && transactions.pending.length === 0 && <EmptyState title="No pending transactions" />}
+        {transactions !== undefined && filter.status === "pending" && transactions.pending.length === 0 && (
+          <EmptyState title="No pending transactions" />
+        )}
       </div>
       {transactions !== undefined && <Paging accountId={accountId} filter={filter} pages={transactions.pages} />}
     </Panel>

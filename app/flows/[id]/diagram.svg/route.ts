@@ -4,7 +4,10 @@ import { getFlowDiagram, isFlowId, renderFlowSvgFile } from "@/lib/tpp/flow-diag
 type Params = Promise<{ id: string }>;
 
 function notFound(): Response {
-  return new Response("There is no such flow.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" } });
+  return new Response("There is no such flow.\n", {
+    status: 404,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
+  });
 }
 
 /**

@@ -18,7 +18,11 @@ import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 
-type Page = { booked: { transactionId?: string; bookingDate?: string; remittanceInformationStructured?: unknown }[]; pending?: unknown[]; links: Record<string, string> };
+type Page = {
+  booked: { transactionId?: string; bookingDate?: string; remittanceInformationStructured?: unknown }[];
+  pending?: unknown[];
+  links: Record<string, string>;
+};
 
 // supplement.md §2, §3, §4, §8; psd2-interface.md "Account-information notes", "Limits".
 describe.each(testDatabaseKinds())("account information on %s", (kind) => {
@@ -36,7 +40,12 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
     app = await buildTestBank(kind);
     tpp = createSignedTestClient(app);
     ingrid = (await giveConsent(app, tpp, { tppSessionId: SESSION, customerNumber: CUSTOMERS.ingrid, resources: "all" })).psuId;
-    sindre = await giveConsent(app, tpp, { tppSessionId: CORPORATE_SESSION, customerNumber: CUSTOMERS.sindre, context: "CORPORATE", resources: "all" });
+    sindre = await giveConsent(app, tpp, {
+      tppSessionId: CORPORATE_SESSION,
+      customerNumber: CUSTOMERS.sindre,
+      context: "CORPORATE",
+      resources: "all",
+    });
   }, 120_000);
   afterAll(() => app.close());
 
@@ -113,7 +122,10 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       const missing = await tpp.get("/v1/accounts", scaHeaders(CORPORATE_SESSION, { "PSU-ID": sindre.psuId }));
       expect(missing.statusCode).toBe(400);
       expect(firstMessage(missing.json())).toMatchObject({ code: "FORMAT_ERROR", path: "PSU-Corporate-ID" });
-      const response = await tpp.get("/v1/accounts", scaHeaders(CORPORATE_SESSION, { "PSU-ID": sindre.psuId, "PSU-Corporate-ID": sindre.psuCorporateId }));
+      const response = await tpp.get(
+        "/v1/accounts",
+        scaHeaders(CORPORATE_SESSION, { "PSU-ID": sindre.psuId, "PSU-Corporate-ID": sindre.psuCorporateId }),
+      );
       expect(response.statusCode).toBe(200);
       const body = accountsResponseSchema.parse(response.json());
       expect(body.accounts.map((a) => a.resourceId)).toEqual([ids.account(CUSTOMERS.sindre, 1), ids.account(CUSTOMERS.sindre, 2)]);
@@ -158,11 +170,19 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
 
       const today = await readPage(`/v1/accounts/${main}/transactions?bookingStatus=both&dateFrom=2026-01-10&dateTo=2026-01-10&limit=1000`);
       const sum = (rows: unknown[]) =>
-        addAmounts("NOK", "0", ...rows.map((row) => transactionsResponseSchema.shape.transactions.shape.booked.unwrap().element.parse(row).transactionAmount.amount));
+        addAmounts(
+          "NOK",
+          "0",
+          ...rows.map(
+            (row) => transactionsResponseSchema.shape.transactions.shape.booked.unwrap().element.parse(row).transactionAmount.amount,
+          ),
+        );
       const closing = byType.closingBooked?.balanceAmount.amount ?? "";
       const expected = byType.expected?.balanceAmount.amount ?? "";
       expect(subtractAmounts("NOK", expected, closing)).toBe(addAmounts("NOK", sum(today.booked), sum(today.pending ?? [])));
-      const debits = (today.pending ?? []).map((row) => transactionsResponseSchema.shape.transactions.shape.booked.unwrap().element.parse(row).transactionAmount.amount).filter((a) => a.startsWith("-"));
+      const debits = (today.pending ?? [])
+        .map((row) => transactionsResponseSchema.shape.transactions.shape.booked.unwrap().element.parse(row).transactionAmount.amount)
+        .filter((a) => a.startsWith("-"));
       expect(byType.interimAvailable?.balanceAmount.amount).toBe(addAmounts("NOK", closing, sum(today.booked), ...debits));
       expect(byType.interimAvailable?.creditLimitIncluded).toBe(false);
     });
@@ -210,7 +230,11 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
     });
 
     it("follows next through the whole history: every booked transaction once, in order; a bare deep offset gives the same pages", async () => {
-      const expectedCount = await createTransactionsRepository(app.bank.db).count(main, { status: "booked", dateFrom: "2024-01-01", dateTo: "2026-01-10" });
+      const expectedCount = await createTransactionsRepository(app.bank.db).count(main, {
+        status: "booked",
+        dateFrom: "2024-01-01",
+        dateTo: "2026-01-10",
+      });
       expect(expectedCount).toBeGreaterThanOrEqual(1500);
       const seen: string[] = [];
       const pages: Page[] = [];
@@ -263,7 +287,9 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(both.booked).toHaveLength(1);
       expect(both.booked[0]?.bookingDate?.startsWith("2025-06")).toBe(true);
       expect(both.pending).toHaveLength(pendingCount);
-      const pending = await readPage(`/v1/accounts/${main}/transactions?bookingStatus=pending&limit=1&dateFrom=2025-01-01&dateTo=2025-01-02`);
+      const pending = await readPage(
+        `/v1/accounts/${main}/transactions?bookingStatus=pending&limit=1&dateFrom=2025-01-01&dateTo=2025-01-02`,
+      );
       expect(pending.booked).toEqual([]);
       expect(pending.pending).toHaveLength(pendingCount);
       const response = await tpp.get(`/v1/accounts/${main}/transactions?bookingStatus=pending`, present());
@@ -274,7 +300,10 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       const rejected = (await createTransactionsRepository(app.bank.db).list(main, { status: "rejected", limit: 1 })).rows[0];
       expect(rejected).toBeDefined();
       const day = rejected?.sortDate ?? "";
-      const response = await tpp.get(`/v1/accounts/${main}/transactions?bookingStatus=all&dateFrom=${day}&dateTo=${day}&limit=1000`, present());
+      const response = await tpp.get(
+        `/v1/accounts/${main}/transactions?bookingStatus=all&dateFrom=${day}&dateTo=${day}&limit=1000`,
+        present(),
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json<{ transactions: Record<string, { transactionId: string }[]> }>();
       expect(Object.keys(body.transactions)).toEqual(["booked", "pending", "rejected", "_links"]);
@@ -307,11 +336,17 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       const page = await readPage(`/v1/accounts/${main}/transactions?bookingStatus=booked&dateFrom=2025-01-01&limit=1000`);
       const withKid = page.booked.filter((t) => t.remittanceInformationStructured !== undefined);
       expect(withKid.length).toBeGreaterThan(3);
-      for (const t of withKid) expect(t.remittanceInformationStructured).toEqual({ reference: expect.stringMatching(/^\d{2,25}-?$/), referenceType: "KID" });
+      for (const t of withKid)
+        expect(t.remittanceInformationStructured).toEqual({ reference: expect.stringMatching(/^\d{2,25}-?$/), referenceType: "KID" });
       const first = withKid[0];
       const record = await createTransactionsRepository(app.bank.db).findById(first?.transactionId ?? "");
-      const details = transactionDetailsResponseSchema.parse((await tpp.get(`/v1/accounts/${main}/transactions/${first?.transactionId}`, present())).json());
-      expect(details.transactionsDetails.remittanceInformationStructured).toEqual({ reference: record?.remittanceStructured, referenceType: "KID" });
+      const details = transactionDetailsResponseSchema.parse(
+        (await tpp.get(`/v1/accounts/${main}/transactions/${first?.transactionId}`, present())).json(),
+      );
+      expect(details.transactionsDetails.remittanceInformationStructured).toEqual({
+        reference: record?.remittanceStructured,
+        referenceType: "KID",
+      });
     });
 
     it("an unknown transaction, or one of another account, is 404 RESOURCE_UNKNOWN naming transactionId", async () => {
@@ -330,7 +365,13 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(list.statusCode).toBe(200);
       const body = cardAccountsResponseSchema.parse(list.json());
       expect(body.cardAccounts).toHaveLength(1);
-      expect(body.cardAccounts[0]).toMatchObject({ resourceId: card, maskedPan: "552211******4821", currency: "NOK", name: "Mastercard Gold", usage: "PRIV" });
+      expect(body.cardAccounts[0]).toMatchObject({
+        resourceId: card,
+        maskedPan: "552211******4821",
+        currency: "NOK",
+        name: "Mastercard Gold",
+        usage: "PRIV",
+      });
       expect(body.cardAccounts[0]?.creditLimit).toEqual({ currency: "NOK", amount: "50000.00" });
       const details = await tpp.get(`/v1/card-accounts/${card}`, present());
       expect(cardAccountResponseSchema.parse(details.json()).cardAccount.resourceId).toBe(card);
@@ -351,7 +392,11 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       const pending = response.json<{ cardTransactions: { pending: Record<string, unknown>[] } }>().cardTransactions.pending;
       expect(pending.length).toBeGreaterThanOrEqual(2);
       for (const transaction of pending) {
-        expect(transaction).toMatchObject({ cardTransactionId: expect.any(String), transactionDate: expect.any(String), transactionAmount: { currency: "NOK", amount: expect.stringMatching(/^-?\d+\.\d{2}$/) } });
+        expect(transaction).toMatchObject({
+          cardTransactionId: expect.any(String),
+          transactionDate: expect.any(String),
+          transactionAmount: { currency: "NOK", amount: expect.stringMatching(/^-?\d+\.\d{2}$/) },
+        });
         expect(transaction).not.toHaveProperty("bookingDate");
       }
       const paged = await tpp.get(`/v1/card-accounts/${card}/transactions?bookingStatus=booked&limit=2`, present());
@@ -372,7 +417,10 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
     });
 
     it("a PSU without card accounts (a corporate context) gets 404 RESOURCE_UNKNOWN", async () => {
-      const response = await tpp.get("/v1/card-accounts", scaHeaders(CORPORATE_SESSION, { "PSU-ID": sindre.psuId, "PSU-Corporate-ID": sindre.psuCorporateId }));
+      const response = await tpp.get(
+        "/v1/card-accounts",
+        scaHeaders(CORPORATE_SESSION, { "PSU-ID": sindre.psuId, "PSU-Corporate-ID": sindre.psuCorporateId }),
+      );
       expect(response.statusCode).toBe(404);
       expect(firstMessage(response.json())?.code).toBe("RESOURCE_UNKNOWN");
     });

@@ -31,15 +31,21 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
 
   routes.get(
     "/accounts",
-    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
-          summary: "List the accounts the PSU consented to",
-          description:
-            "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
-          tags: TAGS,
-          querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
-          headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The consented accounts", schema: accountsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        }),
+    v1Route(
+      { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+      {
+        summary: "List the accounts the PSU consented to",
+        description:
+          "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
+        tags: TAGS,
+        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
+        headers: SCA_START_HEADERS,
+        responses: {
+          200: { description: "The consented accounts", schema: accountsResponseSchema },
+          ...errorReplies(ERROR_DOCS, 400, 401, 403),
+        },
+      },
+    ),
     async (request) => {
       const headers = readPsuHeaders(request.headers);
       const withBalance = request.query.withBalance === "true";
@@ -50,15 +56,15 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/accounts/:accountId",
     v1Route(resourceOperation, {
-          summary: "Read one account",
-          tags: TAGS,
-          params: accountIdParams,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "The account", schema: accountResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
-          },
-        }),
+      summary: "Read one account",
+      tags: TAGS,
+      params: accountIdParams,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "The account", schema: accountResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
+      },
+    }),
     async (request) => {
       const { accountId } = request.params;
       return getAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
@@ -68,16 +74,17 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/accounts/:accountId/balances",
     v1Route(resourceOperation, {
-          summary: "Read an account's balances",
-          description: "closingBooked (end of yesterday), expected and interimAvailable, in the account's currency. Without the PSU present: 4 calls per 24 hours.",
-          tags: TAGS,
-          params: accountIdParams,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "The balances", schema: balancesResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
-          },
-        }),
+      summary: "Read an account's balances",
+      description:
+        "closingBooked (end of yesterday), expected and interimAvailable, in the account's currency. Without the PSU present: 4 calls per 24 hours.",
+      tags: TAGS,
+      params: accountIdParams,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "The balances", schema: balancesResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
+      },
+    }),
     async (request) => {
       const { accountId } = request.params;
       return getAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId);
@@ -87,18 +94,18 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/accounts/:accountId/transactions",
     v1Route(resourceOperation, {
-          summary: "List an account's transactions",
-          description:
-            "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back. A KID is remittanceInformationStructured {reference, referenceType: KID}, the Remittance reference item of Berlin Group 1.3.",
-          tags: TAGS,
-          params: accountIdParams,
-          querystring: transactionsQuerySchema,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "A page of transactions", schema: transactionsResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
-          },
-        }),
+      summary: "List an account's transactions",
+      description:
+        "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back. A KID is remittanceInformationStructured {reference, referenceType: KID}, the Remittance reference item of Berlin Group 1.3.",
+      tags: TAGS,
+      params: accountIdParams,
+      querystring: transactionsQuerySchema,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "A page of transactions", schema: transactionsResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
+      },
+    }),
     async (request) => {
       const { accountId } = request.params;
       return listAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, request.query);
@@ -108,16 +115,17 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/accounts/:accountId/transactions/:transactionId",
     v1Route(resourceOperation, {
-          summary: "Read one transaction's details",
-          description: "The transaction with what the listing leaves out: additionalInformation, additionalInformationProprietary1..n, creditor and debtor addresses.",
-          tags: TAGS,
-          params: transactionParams,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "The transaction's details", schema: transactionDetailsResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
-          },
-        }),
+      summary: "Read one transaction's details",
+      description:
+        "The transaction with what the listing leaves out: additionalInformation, additionalInformationProprietary1..n, creditor and debtor addresses.",
+      tags: TAGS,
+      params: transactionParams,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "The transaction's details", schema: transactionDetailsResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
+      },
+    }),
     async (request) => {
       const { accountId, transactionId } = request.params;
       return getTransactionDetails(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, transactionId);

@@ -23,17 +23,31 @@ export const HEADER_DOCS = {
   psuCorporateId: {
     name: "PSU-Corporate-ID",
     required: false,
-    description: "The psu-corporate-id (UUID) of the corporate agreement; required when the PSU chose the CORPORATE context or the account is an agreement's.",
+    description:
+      "The psu-corporate-id (UUID) of the corporate agreement; required when the PSU chose the CORPORATE context or the account is an agreement's.",
   },
   psuIpAddress: {
     name: "PSU-IP-Address",
     required: false,
-    description: "Present when the PSU takes part in real time; then TPP-Session-ID must have a valid SCA. Absent: the PSU-absent limits apply (4 calls per 24 hours, 90 days of history, last SCA within 180 days).",
+    description:
+      "Present when the PSU takes part in real time; then TPP-Session-ID must have a valid SCA. Absent: the PSU-absent limits apply (4 calls per 24 hours, 90 days of history, last SCA within 180 days).",
   },
-  tppSessionIdRequired: { name: "TPP-Session-ID", required: true, description: "The TPP's session id: an SCA is valid for 1 hour per TPP-Session-ID." },
+  tppSessionIdRequired: {
+    name: "TPP-Session-ID",
+    required: true,
+    description: "The TPP's session id: an SCA is valid for 1 hour per TPP-Session-ID.",
+  },
   tppSessionIdOptional: { name: "TPP-Session-ID", required: false, description: "The TPP's session id; required with PSU-IP-Address." },
-  tppRedirectUriRequired: { name: "TPP-Redirect-URI", required: true, description: "Where the PSU returns after SCA, with the redirect parameters." },
-  tppRedirectUriOptional: { name: "TPP-Redirect-URI", required: false, description: "Where the PSU returns after SCA, when a 401 offers one." },
+  tppRedirectUriRequired: {
+    name: "TPP-Redirect-URI",
+    required: true,
+    description: "Where the PSU returns after SCA, with the redirect parameters.",
+  },
+  tppRedirectUriOptional: {
+    name: "TPP-Redirect-URI",
+    required: false,
+    description: "Where the PSU returns after SCA, when a 401 offers one.",
+  },
   tppRedirectPreferred: {
     name: "TPP-Redirect-Preferred",
     required: false,
@@ -77,9 +91,14 @@ export const transactionsQuerySchema = z.object({
 });
 
 export const ERROR_DOCS = {
-  400: { description: "A header or parameter breaks a rule (FORMAT_ERROR, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED), or the signature fails", schema: errorResponseSchema },
+  400: {
+    description:
+      "A header or parameter breaks a rule (FORMAT_ERROR, HTTP_HEADER_REQUIRED, QUERY_PARAMETER_REQUIRED), or the signature fails",
+    schema: errorResponseSchema,
+  },
   401: {
-    description: "SCA is needed (SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, PSU_CREDENTIALS_INVALID, CONSENT_INVALID); _links.scaRedirect when TPP-Session-ID and TPP-Redirect-URI were sent",
+    description:
+      "SCA is needed (SCA_NOT_FOUND, SCA_EXPIRED, SCA_INVALID, PSU_CREDENTIALS_INVALID, CONSENT_INVALID); _links.scaRedirect when TPP-Session-ID and TPP-Redirect-URI were sent",
     schema: errorResponseSchema,
   },
   403: { description: "The certificate lacks the PSD2 role (FORBIDDEN)", schema: errorResponseSchema },

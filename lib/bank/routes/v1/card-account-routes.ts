@@ -29,17 +29,20 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
 
   routes.get(
     "/card-accounts",
-    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
-          summary: "List the card accounts the PSU consented to",
-          description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
-          tags: TAGS,
-          querystring: z.object({ withBalance: z.enum(["true", "false"]).optional() }),
-          headers: SCA_START_HEADERS,
-          responses: {
-            200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
-          },
-        }),
+    v1Route(
+      { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+      {
+        summary: "List the card accounts the PSU consented to",
+        description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
+        tags: TAGS,
+        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional() }),
+        headers: SCA_START_HEADERS,
+        responses: {
+          200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },
+          ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
+        },
+      },
+    ),
     async (request) => {
       const headers = readPsuHeaders(request.headers);
       const withBalance = request.query.withBalance === "true";
@@ -50,15 +53,15 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/card-accounts/:cardAccountId",
     v1Route(resourceOperation, {
-          summary: "Read one card account",
-          tags: TAGS,
-          params: cardAccountIdParams,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "The card account", schema: cardAccountResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
-          },
-        }),
+      summary: "Read one card account",
+      tags: TAGS,
+      params: cardAccountIdParams,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "The card account", schema: cardAccountResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404),
+      },
+    }),
     async (request) => {
       const { cardAccountId } = request.params;
       return getCardAccount(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
@@ -68,15 +71,15 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/card-accounts/:cardAccountId/balances",
     v1Route(resourceOperation, {
-          summary: "Read a card account's balances",
-          tags: TAGS,
-          params: cardAccountIdParams,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "The balances", schema: balancesResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
-          },
-        }),
+      summary: "Read a card account's balances",
+      tags: TAGS,
+      params: cardAccountIdParams,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "The balances", schema: balancesResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
+      },
+    }),
     async (request) => {
       const { cardAccountId } = request.params;
       return getCardAccountBalances(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId);
@@ -86,18 +89,18 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/card-accounts/:cardAccountId/transactions",
     v1Route(resourceOperation, {
-          summary: "List a card account's transactions",
-          description:
-            "Berlin Group's card account report in the spec's card shape plus transactionDetails: booked always (empty when only pending ones are asked for), pending ones whole with their amounts (no bookingDate), and paging links with cardAccount; the pending known issue does not apply.",
-          tags: TAGS,
-          params: cardAccountIdParams,
-          querystring: transactionsQuerySchema,
-          headers: RESOURCE_READ_HEADERS,
-          responses: {
-            200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
-          },
-        }),
+      summary: "List a card account's transactions",
+      description:
+        "Berlin Group's card account report in the spec's card shape plus transactionDetails: booked always (empty when only pending ones are asked for), pending ones whole with their amounts (no bookingDate), and paging links with cardAccount; the pending known issue does not apply.",
+      tags: TAGS,
+      params: cardAccountIdParams,
+      querystring: transactionsQuerySchema,
+      headers: RESOURCE_READ_HEADERS,
+      responses: {
+        200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403, 404, 429),
+      },
+    }),
     async (request) => {
       const { cardAccountId } = request.params;
       return listCardAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId, request.query);

@@ -18,24 +18,23 @@ export async function consentRoutes(v1: FastifyInstance): Promise<void> {
   const ctx = serviceContextOf(v1);
   routes.post(
     "/consents",
-    v1Route({ roles: AIS_ROLES, requiredHeaders: SCA_HEADERS }, {
-          summary: "Start a bank-offered consent",
-          description:
-            "The body is disregarded. The reply's scaRedirect leads the PSU through login, the context choice (for a customer with agreements; skipped with PSU-Corporate-ID) and the consent screen, then back to TPP-Redirect-URI with psu-id, tpp-session-id, context and psu-corporate-id. The link works once, for 15 minutes.",
-          tags: ["Consent"],
-          headers: SCA_START_HEADERS,
-          responses: {
-            201: { description: "CREATED: the scaRedirect link", schema: scaRedirectResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400, 401, 403),
-          },
-        }),
+    v1Route(
+      { roles: AIS_ROLES, requiredHeaders: SCA_HEADERS },
+      {
+        summary: "Start a bank-offered consent",
+        description:
+          "The body is disregarded. The reply's scaRedirect leads the PSU through login, the context choice (for a customer with agreements; skipped with PSU-Corporate-ID) and the consent screen, then back to TPP-Redirect-URI with psu-id, tpp-session-id, context and psu-corporate-id. The link works once, for 15 minutes.",
+        tags: ["Consent"],
+        headers: SCA_START_HEADERS,
+        responses: {
+          201: { description: "CREATED: the scaRedirect link", schema: scaRedirectResponseSchema },
+          ...errorReplies(ERROR_DOCS, 400, 401, 403),
+        },
+      },
+    ),
     async (request, reply) => {
       const reply201 = await startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "consent");
-      return reply
-        .status(201)
-        .header("Location", reply201._links.scaRedirect.href)
-        .header("ASPSP-SCA-Approach", "REDIRECT")
-        .send(reply201);
+      return reply.status(201).header("Location", reply201._links.scaRedirect.href).header("ASPSP-SCA-Approach", "REDIRECT").send(reply201);
     },
   );
 }

@@ -10,7 +10,16 @@ import { initialIds } from "../../services/sandbox/build-sandbox-dataset";
 import { CUSTOMERS, type ConsentResult, giveConsent, REDIRECT_URI } from "../../testing/ais-scenarios";
 import { TEST_NOW } from "../../testing/build-test-bank";
 import { snapshotDatabase } from "../../testing/snapshot-database";
-import { amountSequence, buildPaymentTestBank, createPayment, domesticBody, EXTERNAL_BBAN, loadTestAccounts, paymentHeaders, sepaBody } from "../../testing/payment-scenarios";
+import {
+  amountSequence,
+  buildPaymentTestBank,
+  createPayment,
+  domesticBody,
+  EXTERNAL_BBAN,
+  loadTestAccounts,
+  paymentHeaders,
+  sepaBody,
+} from "../../testing/payment-scenarios";
 import { readSharedFile } from "../../testing/shared-test-pki";
 import { createSignedTestClient, type SignedTestClient, sharedTppCredentials } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
@@ -18,15 +27,36 @@ import { testDatabaseKinds } from "../../testing/test-database";
 const SESSION = "hardening";
 const DOMESTIC = "/v1/payments/norwegian-domestic-credit-transfers";
 
-type Sent = { method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS"; url: string; headers?: Record<string, string>; body?: string };
+type Sent = {
+  method: "GET" | "POST" | "PUT" | "DELETE" | "PATCH" | "OPTIONS";
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+};
 
 /** Signs a request as the TPP does, then lets `tamper` change its headers (the signature's own included). */
-function sendSigned(app: FastifyInstance, client: SignedTestClient, request: Sent, tamper?: (headers: Record<string, string>) => void): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { ...(request.body === undefined ? {} : { "Content-Type": "application/json" }), ...request.headers };
-  const signed = client.signer.sign({ method: request.method, path: request.url, headers, body: request.body ?? "" }, { date: new Date(), requestId: randomUUID() });
+function sendSigned(
+  app: FastifyInstance,
+  client: SignedTestClient,
+  request: Sent,
+  tamper?: (headers: Record<string, string>) => void,
+): Promise<LightMyRequestResponse> {
+  const headers: Record<string, string> = {
+    ...(request.body === undefined ? {} : { "Content-Type": "application/json" }),
+    ...request.headers,
+  };
+  const signed = client.signer.sign(
+    { method: request.method, path: request.url, headers, body: request.body ?? "" },
+    { date: new Date(), requestId: randomUUID() },
+  );
   const all = { ...headers, ...signed.headers };
   tamper?.(all);
-  return app.inject({ method: request.method, url: request.url, headers: all, ...(request.body === undefined ? {} : { payload: request.body }) });
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    headers: all,
+    ...(request.body === undefined ? {} : { payload: request.body }),
+  });
 }
 
 /** The reply is an error with the interface's body, its first message as given, every text at most 512 characters. */
@@ -34,7 +64,11 @@ function expectError(response: LightMyRequestResponse, expected: { status: numbe
   expect(response.statusCode, response.body).toBe(expected.status);
   expect(response.headers["content-type"]).toMatch(/^application\/json/);
   const body = errorResponseSchema.parse(response.json());
-  expect(body.tppMessages[0]).toMatchObject({ category: "ERROR", code: expected.code, ...(expected.path === undefined ? {} : { path: expected.path }) });
+  expect(body.tppMessages[0]).toMatchObject({
+    category: "ERROR",
+    code: expected.code,
+    ...(expected.path === undefined ? {} : { path: expected.path }),
+  });
   if (expected.text) expect(body.tppMessages[0]?.text).toMatch(expected.text);
   for (const message of body.tppMessages) expect(message.text?.length ?? 0).toBeLessThanOrEqual(512);
   return body;
@@ -46,8 +80,10 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
   let ingrid: ConsentResult;
   let accounts: Awaited<ReturnType<typeof loadTestAccounts>>;
   const nextAmount = amountSequence(90_000);
-  const payment = (changes: Record<string, unknown> = {}) => domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes });
-  const headers = (extra: Record<string, string | undefined> = {}) => paymentHeaders(ingrid.psuId, SESSION, extra) as Record<string, string>;
+  const payment = (changes: Record<string, unknown> = {}) =>
+    domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes });
+  const headers = (extra: Record<string, string | undefined> = {}) =>
+    paymentHeaders(ingrid.psuId, SESSION, extra) as Record<string, string>;
 
   beforeAll(async () => {
     app = await buildPaymentTestBank(kind);
@@ -64,24 +100,87 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       const customer = initialIds.customer(CUSTOMERS.ingrid);
       const cases: [string, string, unknown, Record<string, string>, string][] = [
         ["POST", DOMESTIC, payment({ creditorName: "Kari\u0000Nordmann" }), headers(), "creditorName"],
-        ["POST", "/v1/payments/instant-norwegian-credit-transfers-straks", payment({ creditorAddress: { country: "NO", city: "Os\u0000lo" } }), headers(), "creditorAddress.city"],
-        ["POST", "/v1/payments/sepa-credit-transfers", sepaBody(accounts.ingridMain.iban, { remittanceInformationUnstructured: "a\u0000b" }), headers(), "remittanceInformationUnstructured"],
-        ["POST", "/v1/periodic-payments/norwegian-domestic-credit-transfers", { ...payment(), startDate: "2026-01-20", frequency: "Monthly", dayOfExecution: "2\u0000" }, headers(), "dayOfExecution"],
+        [
+          "POST",
+          "/v1/payments/instant-norwegian-credit-transfers-straks",
+          payment({ creditorAddress: { country: "NO", city: "Os\u0000lo" } }),
+          headers(),
+          "creditorAddress.city",
+        ],
+        [
+          "POST",
+          "/v1/payments/sepa-credit-transfers",
+          sepaBody(accounts.ingridMain.iban, { remittanceInformationUnstructured: "a\u0000b" }),
+          headers(),
+          "remittanceInformationUnstructured",
+        ],
+        [
+          "POST",
+          "/v1/periodic-payments/norwegian-domestic-credit-transfers",
+          { ...payment(), startDate: "2026-01-20", frequency: "Monthly", dayOfExecution: "2\u0000" },
+          headers(),
+          "dayOfExecution",
+        ],
         [
           "POST",
           "/v1/bulk-payments/sepa-credit-transfers",
-          { debtorAccount: { iban: accounts.ingridMain.iban, currency: "NOK" }, payments: [{ instructedAmount: { currency: "EUR", amount: "1.00" }, creditorName: "a\u0000b", creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" } }] },
+          {
+            debtorAccount: { iban: accounts.ingridMain.iban, currency: "NOK" },
+            payments: [
+              {
+                instructedAmount: { currency: "EUR", amount: "1.00" },
+                creditorName: "a\u0000b",
+                creditorAccount: { iban: "DE89370400440532013000", currency: "EUR" },
+              },
+            ],
+          },
           headers(),
           "payments[0].creditorName",
         ],
         ["POST", "/v1/signing-baskets", { paymentIds: ["a\u0000b"] }, headers(), "paymentIds[0]"],
-        ["POST", "/v1/sandbox/customers", { customerNumber: "01019012345", customerName: "a\u0000b", customerType: "PRIVATE" }, {}, "customerName"],
+        [
+          "POST",
+          "/v1/sandbox/customers",
+          { customerNumber: "01019012345", customerName: "a\u0000b", customerType: "PRIVATE" },
+          {},
+          "customerName",
+        ],
         ["POST", "/v1/sandbox/accounts", { customerId: customer, name: "Reise\u0000konto" }, {}, "name"],
-        ["POST", "/v1/sandbox/card-accounts", { customerId: customer, name: "a\u0000b", creditLimit: { currency: "NOK", amount: "1.00" } }, {}, "name"],
-        ["POST", "/v1/sandbox/agreements", { customerId: customer, name: "a\u0000b", organisationNumber: "926148338", accountIds: [accounts.ingridMain.id] }, {}, "name"],
-        ["POST", `/v1/sandbox/accounts/${accounts.ingridMain.id}/transactions`, [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, creditorName: "a\u0000b" }], {}, "[0].creditorName"],
-        ["POST", `/v1/sandbox/card-accounts/${initialIds.cardAccount(CUSTOMERS.ingrid)}/transactions`, [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, merchantCategoryCode: "5812", transactionDetails: "a\u0000b" }], {}, "[0].transactionDetails"],
-        ["PUT", `/v1/sandbox/accounts/${accounts.ingridMain.id}/balances`, { balanceAmount: { currency: "NOK", amount: "1.00\u0000" } }, {}, "balanceAmount.amount"],
+        [
+          "POST",
+          "/v1/sandbox/card-accounts",
+          { customerId: customer, name: "a\u0000b", creditLimit: { currency: "NOK", amount: "1.00" } },
+          {},
+          "name",
+        ],
+        [
+          "POST",
+          "/v1/sandbox/agreements",
+          { customerId: customer, name: "a\u0000b", organisationNumber: "926148338", accountIds: [accounts.ingridMain.id] },
+          {},
+          "name",
+        ],
+        [
+          "POST",
+          `/v1/sandbox/accounts/${accounts.ingridMain.id}/transactions`,
+          [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, creditorName: "a\u0000b" }],
+          {},
+          "[0].creditorName",
+        ],
+        [
+          "POST",
+          `/v1/sandbox/card-accounts/${initialIds.cardAccount(CUSTOMERS.ingrid)}/transactions`,
+          [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, merchantCategoryCode: "5812", transactionDetails: "a\u0000b" }],
+          {},
+          "[0].transactionDetails",
+        ],
+        [
+          "PUT",
+          `/v1/sandbox/accounts/${accounts.ingridMain.id}/balances`,
+          { balanceAmount: { currency: "NOK", amount: "1.00\u0000" } },
+          {},
+          "balanceAmount.amount",
+        ],
         ["POST", "/v1/sandbox/clock", { advance: "PT1H\u0000" }, {}, "advance"],
         ["PUT", "/v1/tpps/PSDNO-FSA-123456/contact-information", { email: "ops\u0000@tpp.example" }, {}, "email"],
       ];
@@ -89,7 +188,9 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       for (const [method, url, body, extra, path] of cases) {
         const response = await sendSigned(app, tpp, { method: method as "POST" | "PUT", url, headers: extra, body: JSON.stringify(body) });
         const reply = expectError(response, { status: 400, code: "FORMAT_ERROR" });
-        expect(reply.tppMessages.find((message) => message.path === path)?.text, `${url} ${path}: ${response.body}`).toMatch(/U\+0000 \(NUL\)/);
+        expect(reply.tppMessages.find((message) => message.path === path)?.text, `${url} ${path}: ${response.body}`).toMatch(
+          /U\+0000 \(NUL\)/,
+        );
       }
       expect(await snapshotDatabase(app.bank.db)).toEqual(before);
     });
@@ -104,7 +205,15 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
           for (const impossible of ["%00", "a%00b", "x".repeat(101), "a%20b", "%C3%B8"]) {
             const url = operation.url
               .split("/")
-              .map((segment) => (segment === param ? impossible : segment.startsWith(":") ? (segment === ":paymentProduct" ? "sepa-credit-transfers" : "AAAAAAAAAAAAAAAAAAAAAA") : segment))
+              .map((segment) =>
+                segment === param
+                  ? impossible
+                  : segment.startsWith(":")
+                    ? segment === ":paymentProduct"
+                      ? "sepa-credit-transfers"
+                      : "AAAAAAAAAAAAAAAAAAAAAA"
+                    : segment,
+              )
               .join("/");
             const response = await sendSigned(app, tpp, {
               method: operation.method as Sent["method"],
@@ -123,24 +232,47 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     it("a year-0000 date is 400 FORMAT_ERROR: sandbox transactions, listings, payments", async () => {
       const card = initialIds.cardAccount(CUSTOMERS.ingrid);
       const before = await snapshotDatabase(app.bank.db);
-      expectError(await tpp.post(`/v1/sandbox/accounts/${accounts.ingridMain.id}/transactions`, [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, bookingDate: "0000-01-01" }]), {
+      expectError(
+        await tpp.post(`/v1/sandbox/accounts/${accounts.ingridMain.id}/transactions`, [
+          { transactionAmount: { currency: "NOK", amount: "-1.00" }, bookingDate: "0000-01-01" },
+        ]),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "[0].bookingDate",
+          text: /the years begin with 0001/,
+        },
+      );
+      expectError(
+        await tpp.post(`/v1/sandbox/card-accounts/${card}/transactions`, [
+          { transactionAmount: { currency: "NOK", amount: "-1.00" }, merchantCategoryCode: "5812", transactionDate: "0000-12-31" },
+        ]),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "[0].transactionDate",
+        },
+      );
+      expectError(await tpp.get(`/v1/sandbox/card-accounts/${card}/transactions?bookingStatus=both&fromDate=0000-01-01`), {
         status: 400,
         code: "FORMAT_ERROR",
-        path: "[0].bookingDate",
-        text: /the years begin with 0001/,
+        path: "fromDate",
       });
-      expectError(await tpp.post(`/v1/sandbox/card-accounts/${card}/transactions`, [{ transactionAmount: { currency: "NOK", amount: "-1.00" }, merchantCategoryCode: "5812", transactionDate: "0000-12-31" }]), {
+      expectError(
+        await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=both&dateFrom=0000-01-01`, {
+          "PSU-ID": ingrid.psuId,
+        }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "dateFrom",
+        },
+      );
+      expectError(await tpp.post(DOMESTIC, payment({ requestedExecutionDate: "0000-02-29" }), headers()), {
         status: 400,
         code: "FORMAT_ERROR",
-        path: "[0].transactionDate",
+        path: "requestedExecutionDate",
       });
-      expectError(await tpp.get(`/v1/sandbox/card-accounts/${card}/transactions?bookingStatus=both&fromDate=0000-01-01`), { status: 400, code: "FORMAT_ERROR", path: "fromDate" });
-      expectError(await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=both&dateFrom=0000-01-01`, { "PSU-ID": ingrid.psuId }), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "dateFrom",
-      });
-      expectError(await tpp.post(DOMESTIC, payment({ requestedExecutionDate: "0000-02-29" }), headers()), { status: 400, code: "FORMAT_ERROR", path: "requestedExecutionDate" });
       expect(await snapshotDatabase(app.bank.db)).toEqual(before);
     });
 
@@ -148,11 +280,21 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       const big = "9999999999999999.99";
       const card = initialIds.cardAccount(CUSTOMERS.per);
       const account = initialIds.account(CUSTOMERS.per, 2);
-      expect((await tpp.put(`/v1/sandbox/accounts/${account}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode).toBe(200);
-      expect((await tpp.put(`/v1/sandbox/card-accounts/${card}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode).toBe(200);
+      expect(
+        (await tpp.put(`/v1/sandbox/accounts/${account}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode,
+      ).toBe(200);
+      expect(
+        (await tpp.put(`/v1/sandbox/card-accounts/${card}/balances`, { balanceAmount: { currency: "NOK", amount: big } })).statusCode,
+      ).toBe(200);
       const before = await snapshotDatabase(app.bank.db);
-      const many = (item: Record<string, unknown>) => Array.from({ length: 1000 }, () => ({ ...item, transactionAmount: { currency: "NOK", amount: big } }));
-      expectError(await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, many({})), { status: 400, code: "FORMAT_ERROR", path: "[0].transactionAmount.amount", text: /more than the 18 digits/ });
+      const many = (item: Record<string, unknown>) =>
+        Array.from({ length: 1000 }, () => ({ ...item, transactionAmount: { currency: "NOK", amount: big } }));
+      expectError(await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, many({})), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "[0].transactionAmount.amount",
+        text: /more than the 18 digits/,
+      });
       expectError(await tpp.post(`/v1/sandbox/card-accounts/${card}/transactions`, many({ merchantCategoryCode: "5812" })), {
         status: 400,
         code: "FORMAT_ERROR",
@@ -160,18 +302,24 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       });
       expect(await snapshotDatabase(app.bank.db)).toEqual(before);
       // Debits bring it back within: accepted.
-      expect((await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, [{ transactionAmount: { currency: "NOK", amount: `-${big}` } }])).statusCode).toBe(201);
+      expect(
+        (await tpp.post(`/v1/sandbox/accounts/${account}/transactions`, [{ transactionAmount: { currency: "NOK", amount: `-${big}` } }]))
+          .statusCode,
+      ).toBe(201);
     });
 
     it("a NUL or an emoji in a query parameter's name or value is 400 FORMAT_ERROR naming it", async () => {
       expectError(await tpp.get("/v1/sandbox/customers?note=a%00b"), { status: 400, code: "FORMAT_ERROR", path: "note", text: /U\+0000/ });
       expectError(await tpp.get("/v1/sandbox/clock?a%00=1"), { status: 400, code: "FORMAT_ERROR", text: /name of a query parameter/ });
-      expectError(await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=both&x=%F0%9F%98%80`, { "PSU-ID": ingrid.psuId }), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "x",
-        text: /outside the Basic Multilingual Plane/,
-      });
+      expectError(
+        await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=both&x=%F0%9F%98%80`, { "PSU-ID": ingrid.psuId }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "x",
+          text: /outside the Basic Multilingual Plane/,
+        },
+      );
     });
   });
 
@@ -186,15 +334,30 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     });
 
     it("an id of 2,000 characters is 404 RESOURCE_UNKNOWN, not the router's 414", async () => {
-      expectError(await tpp.get(`/v1/sandbox/customers/${"a".repeat(2000)}`), { status: 404, code: "RESOURCE_UNKNOWN", path: "customerId" });
+      expectError(await tpp.get(`/v1/sandbox/customers/${"a".repeat(2000)}`), {
+        status: 404,
+        code: "RESOURCE_UNKNOWN",
+        path: "customerId",
+      });
     });
 
     it("echoed Digest, keyId, x-accept-fix and header values are cut: every text is at most 512 characters", async () => {
       const long = "Q".repeat(8000);
       const checks: [Sent, ((h: Record<string, string>) => void) | undefined][] = [
         [{ method: "GET", url: "/v1/sandbox/clock" }, (h) => void (h.Digest = `SHA-256=${long}`)],
-        [{ method: "GET", url: "/v1/sandbox/clock" }, (h) => void (h.Signature = (h.Signature ?? "").replace(/keyId="[^"]*"/, `keyId="SN=${long},CA=CN=${long}"`))],
-        [{ method: "POST", url: DOMESTIC, headers: headers({ "x-accept-fix": Array.from({ length: 800 }, (_, i) => `fix-${i}`).join(",") }), body: JSON.stringify(payment()) }, undefined],
+        [
+          { method: "GET", url: "/v1/sandbox/clock" },
+          (h) => void (h.Signature = (h.Signature ?? "").replace(/keyId="[^"]*"/, `keyId="SN=${long},CA=CN=${long}"`)),
+        ],
+        [
+          {
+            method: "POST",
+            url: DOMESTIC,
+            headers: headers({ "x-accept-fix": Array.from({ length: 800 }, (_, i) => `fix-${i}`).join(",") }),
+            body: JSON.stringify(payment()),
+          },
+          undefined,
+        ],
         [{ method: "GET", url: "/v1/sandbox/clock", headers: { "PSU-Context": long } }, undefined],
         [{ method: "GET", url: "/v1/sandbox/clock" }, (h) => void (h["X-Request-ID"] = long)],
       ];
@@ -218,7 +381,11 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
         const served = allowedMethods(app.bank.v1Operations, path);
         const method = (["PATCH", "PUT", "POST", "DELETE", "GET"] as const).find((candidate) => !served.includes(candidate));
         if (!method) continue;
-        const response = await sendSigned(app, tpp, { method, url: path, ...(["POST", "PUT", "PATCH"].includes(method) ? { body: "{}" } : {}) });
+        const response = await sendSigned(app, tpp, {
+          method,
+          url: path,
+          ...(["POST", "PUT", "PATCH"].includes(method) ? { body: "{}" } : {}),
+        });
         expectError(response, { status: 405, code: "BAD_REQUEST", text: new RegExp(`^The method ${method} is not allowed on `) });
         const allow = String(response.headers.allow).split(", ");
         expect(allow, `${method} ${path}`).toContain(operation.method);
@@ -268,7 +435,12 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     it.each(wrong)("%s '%s' is 400 FORMAT_ERROR naming it, on operations that do not use it too", async (name, value, text) => {
       for (const request of readers()) {
         const sentHeaders = { ...request.headers, [name]: value };
-        expectError(await sendSigned(app, tpp, { ...request, headers: sentHeaders }), { status: 400, code: "FORMAT_ERROR", path: name, text });
+        expectError(await sendSigned(app, tpp, { ...request, headers: sentHeaders }), {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: name,
+          text,
+        });
       }
     });
 
@@ -286,16 +458,33 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     });
 
     it("boolean query parameters are true or false wherever they are sent", async () => {
-      expectError(await tpp.get(`/v1/accounts/${accounts.ingridMain.id}?withBalance=yes`, { "PSU-ID": ingrid.psuId }), { status: 400, code: "FORMAT_ERROR", path: "withBalance" });
-      expectError(await tpp.get("/v1/sandbox/customers?allowLogicalDuplicate=1"), { status: 400, code: "FORMAT_ERROR", path: "allowLogicalDuplicate" });
-      expectError(await tpp.get("/v1/sandbox/customers?withBalance=true&withBalance=false"), { status: 400, code: "FORMAT_ERROR", path: "withBalance", text: /given once/ });
+      expectError(await tpp.get(`/v1/accounts/${accounts.ingridMain.id}?withBalance=yes`, { "PSU-ID": ingrid.psuId }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "withBalance",
+      });
+      expectError(await tpp.get("/v1/sandbox/customers?allowLogicalDuplicate=1"), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "allowLogicalDuplicate",
+      });
+      expectError(await tpp.get("/v1/sandbox/customers?withBalance=true&withBalance=false"), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "withBalance",
+        text: /given once/,
+      });
       expect((await tpp.get(`/v1/accounts/${accounts.ingridMain.id}?withBalance=false`, { "PSU-ID": ingrid.psuId })).statusCode).toBe(200);
     });
 
     it("strictly, TPP-Signature-Certificate is one line of Base64 DER: PEM armour, spaces, a second certificate and trailing bytes are CERTIFICATE_INVALID", async () => {
       const tampers: ((h: Record<string, string>) => void)[] = [
-        (h) => void (h["TPP-Signature-Certificate"] = `-----BEGIN CERTIFICATE-----${h["TPP-Signature-Certificate"] ?? ""}-----END CERTIFICATE-----`),
-        (h) => void (h["TPP-Signature-Certificate"] = `${(h["TPP-Signature-Certificate"] ?? "").slice(0, 64)} ${(h["TPP-Signature-Certificate"] ?? "").slice(64)}`),
+        (h) =>
+          void (h["TPP-Signature-Certificate"] =
+            `-----BEGIN CERTIFICATE-----${h["TPP-Signature-Certificate"] ?? ""}-----END CERTIFICATE-----`),
+        (h) =>
+          void (h["TPP-Signature-Certificate"] =
+            `${(h["TPP-Signature-Certificate"] ?? "").slice(0, 64)} ${(h["TPP-Signature-Certificate"] ?? "").slice(64)}`),
         (h) => {
           const der = Buffer.from(h["TPP-Signature-Certificate"] ?? "", "base64");
           h["TPP-Signature-Certificate"] = Buffer.concat([der, der]).toString("base64");
@@ -318,13 +507,30 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     it("free texts the spec leaves unbounded have a limit: a creditorAddress city of 100,000 characters is 400 FORMAT_ERROR, nothing stored", async () => {
       const before = await snapshotDatabase(app.bank.db);
       const address = { country: "NO", city: "c".repeat(100_000), postalCode: "p".repeat(17), buildingNumber: "b".repeat(17) };
-      const reply = expectError(await tpp.post(DOMESTIC, payment({ creditorAddress: address }), headers()), { status: 400, code: "FORMAT_ERROR" });
-      expect(reply.tppMessages.map((message) => message.path).sort()).toEqual(["creditorAddress.buildingNumber", "creditorAddress.city", "creditorAddress.postalCode"]);
+      const reply = expectError(await tpp.post(DOMESTIC, payment({ creditorAddress: address }), headers()), {
+        status: 400,
+        code: "FORMAT_ERROR",
+      });
+      expect(reply.tppMessages.map((message) => message.path).sort()).toEqual([
+        "creditorAddress.buildingNumber",
+        "creditorAddress.city",
+        "creditorAddress.postalCode",
+      ]);
       const bulk = {
         debtorAccount: { bban: accounts.ingridMain.bban, currency: "NOK" },
-        payments: [{ instructedAmount: { currency: "NOK", amount: "1.00" }, creditorName: "Kari", creditorAccount: { bban: EXTERNAL_BBAN, currency: "NOK" }, creditorAddress: address }],
+        payments: [
+          {
+            instructedAmount: { currency: "NOK", amount: "1.00" },
+            creditorName: "Kari",
+            creditorAccount: { bban: EXTERNAL_BBAN, currency: "NOK" },
+            creditorAddress: address,
+          },
+        ],
       };
-      const bulkReply = expectError(await tpp.post("/v1/bulk-payments/norwegian-domestic-credit-transfers", bulk, headers()), { status: 400, code: "FORMAT_ERROR" });
+      const bulkReply = expectError(await tpp.post("/v1/bulk-payments/norwegian-domestic-credit-transfers", bulk, headers()), {
+        status: 400,
+        code: "FORMAT_ERROR",
+      });
       expect(bulkReply.tppMessages.map((message) => message.path)).toContain("payments[0].creditorAddress.city");
       expect(await snapshotDatabase(app.bank.db)).toEqual(before);
     });

@@ -20,9 +20,18 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
   beforeAll(async () => {
     app = await buildTestBank(kind);
     first = createSignedTestClient(app);
-    second = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-654321", organizationName: "Other TPP AS", roles: ["PSP_AI", "PSP_PI"] });
+    second = issueTestTpp(app, {
+      organizationIdentifier: "PSDNO-FSA-654321",
+      organizationName: "Other TPP AS",
+      roles: ["PSP_AI", "PSP_PI"],
+    });
     ingridAtFirst = await giveConsent(app, first, { tppSessionId: "first", customerNumber: CUSTOMERS.ingrid, resources: "all" });
-    sindreAtFirst = await giveConsent(app, first, { tppSessionId: "first-corp", customerNumber: CUSTOMERS.sindre, context: "CORPORATE", resources: "all" });
+    sindreAtFirst = await giveConsent(app, first, {
+      tppSessionId: "first-corp",
+      customerNumber: CUSTOMERS.sindre,
+      context: "CORPORATE",
+      resources: "all",
+    });
   }, 120_000);
   afterAll(() => app.close());
 
@@ -33,7 +42,9 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
     const random = await second.get(`/v1/accounts/${main}/balances`, { "PSU-ID": "0b7f3c1e-2a4d-4c8e-9f10-123456789abc" });
     expect(stolen.statusCode).toBe(401);
     expect(messageOf(stolen.json())).toMatchObject({ code: "PSU_CREDENTIALS_INVALID", path: "PSU-ID" });
-    expect(messageOf(stolen.json())?.text).toBe(messageOf(random.json())?.text?.replace("0b7f3c1e-2a4d-4c8e-9f10-123456789abc", ingridAtFirst.psuId));
+    expect(messageOf(stolen.json())?.text).toBe(
+      messageOf(random.json())?.text?.replace("0b7f3c1e-2a4d-4c8e-9f10-123456789abc", ingridAtFirst.psuId),
+    );
     const listing = await second.get("/v1/accounts", scaHeaders("second", { "PSU-ID": ingridAtFirst.psuId }));
     expect(listing.statusCode).toBe(401);
     expect(messageOf(listing.json())?.code).toBe("PSU_CREDENTIALS_INVALID");
@@ -58,15 +69,24 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
     const psuIdAtSecond = done.query["psu-id"] ?? "";
     expect(psuIdAtSecond).not.toBe(ingridAtFirst.psuId);
 
-    const listed = accountsResponseSchema.parse((await second.get("/v1/accounts", scaHeaders("second-1", { "PSU-ID": psuIdAtSecond }))).json());
+    const listed = accountsResponseSchema.parse(
+      (await second.get("/v1/accounts", scaHeaders("second-1", { "PSU-ID": psuIdAtSecond }))).json(),
+    );
     expect(listed.accounts.map((a) => a.resourceId)).toEqual([ids.account(CUSTOMERS.ingrid, 2)]);
     // the account the first TPP may read is 404 for the second
-    for (const path of [`/v1/accounts/${main}`, `/v1/accounts/${main}/balances`, `/v1/accounts/${main}/transactions?bookingStatus=booked`]) {
+    for (const path of [
+      `/v1/accounts/${main}`,
+      `/v1/accounts/${main}/balances`,
+      `/v1/accounts/${main}/transactions?bookingStatus=booked`,
+    ]) {
       const response = await second.get(path, presentHeaders(psuIdAtSecond, "second-1"));
       expect(response.statusCode, path).toBe(404);
       expect(messageOf(response.json())?.code).toBe("RESOURCE_UNKNOWN");
     }
-    const card = await second.get(`/v1/card-accounts/${ids.cardAccount(CUSTOMERS.ingrid)}/balances`, presentHeaders(psuIdAtSecond, "second-1"));
+    const card = await second.get(
+      `/v1/card-accounts/${ids.cardAccount(CUSTOMERS.ingrid)}/balances`,
+      presentHeaders(psuIdAtSecond, "second-1"),
+    );
     expect(card.statusCode).toBe(404);
     // and the first TPP still reads it
     expect((await first.get(`/v1/accounts/${main}/balances`, presentHeaders(ingridAtFirst.psuId, "first"))).statusCode).toBe(200);
@@ -81,14 +101,19 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
   it("the PSU-absent counters are per TPP", async () => {
     const savings = ids.account(CUSTOMERS.ingrid, 2);
     const atSecond = await giveConsent(app, second, { tppSessionId: "second-2", customerNumber: CUSTOMERS.ingrid, resources: "keep" });
-    for (let call = 0; call < 4; call++) expect((await first.get(`/v1/accounts/${savings}/balances`, { "PSU-ID": ingridAtFirst.psuId })).statusCode).toBe(200);
+    for (let call = 0; call < 4; call++)
+      expect((await first.get(`/v1/accounts/${savings}/balances`, { "PSU-ID": ingridAtFirst.psuId })).statusCode).toBe(200);
     expect((await first.get(`/v1/accounts/${savings}/balances`, { "PSU-ID": ingridAtFirst.psuId })).statusCode).toBe(429);
     expect((await second.get(`/v1/accounts/${savings}/balances`, { "PSU-ID": atSecond.psuId })).statusCode).toBe(200);
   });
 
   it("a PSU never reaches another PSU's accounts, even with consent of its own", async () => {
     const per = await giveConsent(app, first, { tppSessionId: "per", customerNumber: CUSTOMERS.per, resources: "all" });
-    for (const path of [`/v1/accounts/${main}`, `/v1/accounts/${main}/balances`, `/v1/card-accounts/${ids.cardAccount(CUSTOMERS.ingrid)}`]) {
+    for (const path of [
+      `/v1/accounts/${main}`,
+      `/v1/accounts/${main}/balances`,
+      `/v1/card-accounts/${ids.cardAccount(CUSTOMERS.ingrid)}`,
+    ]) {
       const response = await first.get(path, presentHeaders(per.psuId, "per"));
       expect(response.statusCode, path).toBe(404);
       expect(messageOf(response.json())?.code).toBe("RESOURCE_UNKNOWN");
@@ -102,10 +127,21 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
     const missing = await first.get(`/v1/accounts/${corporateAccount}`, presentHeaders(sindreAtFirst.psuId, "first-corp"));
     expect(missing.statusCode).toBe(400);
     expect(messageOf(missing.json())).toMatchObject({ code: "FORMAT_ERROR", path: "PSU-Corporate-ID" });
-    const amalie = await giveConsent(app, first, { tppSessionId: "amalie", customerNumber: CUSTOMERS.amalie, context: "CORPORATE", resources: "all" });
-    const crossed = await first.get(`/v1/accounts/${corporateAccount}`, presentHeaders(amalie.psuId, "amalie", { "PSU-Corporate-ID": amalie.psuCorporateId }));
+    const amalie = await giveConsent(app, first, {
+      tppSessionId: "amalie",
+      customerNumber: CUSTOMERS.amalie,
+      context: "CORPORATE",
+      resources: "all",
+    });
+    const crossed = await first.get(
+      `/v1/accounts/${corporateAccount}`,
+      presentHeaders(amalie.psuId, "amalie", { "PSU-Corporate-ID": amalie.psuCorporateId }),
+    );
     expect(crossed.statusCode).toBe(404);
-    const mixed = await first.get(`/v1/accounts/${corporateAccount}`, presentHeaders(sindreAtFirst.psuId, "first-corp", { "PSU-Corporate-ID": amalie.psuCorporateId }));
+    const mixed = await first.get(
+      `/v1/accounts/${corporateAccount}`,
+      presentHeaders(sindreAtFirst.psuId, "first-corp", { "PSU-Corporate-ID": amalie.psuCorporateId }),
+    );
     expect(mixed.statusCode).toBe(401);
     expect(messageOf(mixed.json())).toMatchObject({ code: "PSU_CREDENTIALS_INVALID", path: "PSU-Corporate-ID" });
   });
@@ -113,11 +149,14 @@ describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %
   it("agreements list the psu-corporate-ids of this TPP only", async () => {
     const atSecond = await completeScaJourney(
       app,
-      (await second.get("/v1/users", scaHeaders("second-corp"))).json<{ _links: { scaRedirect: { href: string } } }>()._links.scaRedirect.href,
+      (await second.get("/v1/users", scaHeaders("second-corp"))).json<{ _links: { scaRedirect: { href: string } } }>()._links.scaRedirect
+        .href,
       { customerNumber: CUSTOMERS.sindre, context: "PRIVATE" },
     );
     const psuId = atSecond.query["psu-id"] ?? "";
-    const agreements = agreementsResponseSchema.parse((await second.get("/v1/agreements", scaHeaders("second-corp", { "PSU-ID": psuId }))).json());
+    const agreements = agreementsResponseSchema.parse(
+      (await second.get("/v1/agreements", scaHeaders("second-corp", { "PSU-ID": psuId }))).json(),
+    );
     expect(agreements.agreements).toHaveLength(1);
     expect(agreements.agreements[0]?.id).not.toBe(sindreAtFirst.psuCorporateId);
     expect(agreements.agreements[0]).toMatchObject({ name: "Lie Snekkeri AS", organisationNumber: "926148338" });

@@ -12,7 +12,8 @@ import { HEADER_DOCS } from "./ais-route-docs";
 const ACCEPT_FIX: HeaderDoc = {
   name: "x-accept-fix",
   required: true,
-  description: "Opt-in to published breaking changes, comma-separated: amount-as-string, cardaccount-switch-originalamount-and-transactionamount, longer-names, cash-account-type-iso. All are the default today (accepted and ignored); an unknown value is 400 FORMAT_ERROR.",
+  description:
+    "Opt-in to published breaking changes, comma-separated: amount-as-string, cardaccount-switch-originalamount-and-transactionamount, longer-names, cash-account-type-iso. All are the default today (accepted and ignored); an unknown value is 400 FORMAT_ERROR.",
 };
 
 /** Headers of a payment initiation (column P of the spec's header table). */
@@ -20,18 +21,28 @@ export const PAYMENT_CREATION_HEADERS: HeaderDoc[] = [
   ACCEPT_FIX,
   HEADER_DOCS.tppSessionIdRequired,
   HEADER_DOCS.tppRedirectUriRequired,
-  { name: "PSU-IP-Address", required: true, description: "The PSU's IP address towards the TPP: a payment is initiated with the PSU present." },
+  {
+    name: "PSU-IP-Address",
+    required: true,
+    description: "The PSU's IP address towards the TPP: a payment is initiated with the PSU present.",
+  },
   {
     name: "PSU-ID",
     required: false,
-    description: "The psu-id of an earlier SCA: only that PSU may approve, from an account of the PSU's context. Without it: X-PSU-IDENTITY, or PSU-Context for the single-SCA journey.",
+    description:
+      "The psu-id of an earlier SCA: only that PSU may approve, from an account of the PSU's context. Without it: X-PSU-IDENTITY, or PSU-Context for the single-SCA journey.",
   },
   HEADER_DOCS.psuIdentity,
-  { name: "PSU-Corporate-ID", required: false, description: "The psu-corporate-id of the agreement: required when the debtor account is an agreement's." },
+  {
+    name: "PSU-Corporate-ID",
+    required: false,
+    description: "The psu-corporate-id of the agreement: required when the debtor account is an agreement's.",
+  },
   {
     name: "PSU-Context",
     required: false,
-    description: "PRIVATE or CORPORATE. Required for the single-SCA PISP-only journey (no PSU-ID yet): the approval's SCA then identifies the PSU too, and the success redirect carries the new psu-id.",
+    description:
+      "PRIVATE or CORPORATE. Required for the single-SCA PISP-only journey (no PSU-ID yet): the approval's SCA then identifies the PSU too, and the success redirect carries the new psu-id.",
   },
   HEADER_DOCS.tppRedirectPreferred,
   { name: "TPP-Brand-Logging-Information", required: false, description: "The TPP brand shown to the PSU; logged." },
@@ -59,18 +70,26 @@ export const BASKET_CREATION_HEADERS: HeaderDoc[] = [
 export const productParams = z.object({
   paymentProduct: z
     .string()
-    .describe("norwegian-domestic-credit-transfers, sepa-credit-transfers or instant-norwegian-credit-transfers-straks; another is 404 PRODUCT_UNKNOWN"),
+    .describe(
+      "norwegian-domestic-credit-transfers, sepa-credit-transfers or instant-norwegian-credit-transfers-straks; another is 404 PRODUCT_UNKNOWN",
+    ),
 });
 export const paymentParams = productParams.extend({ paymentId: z.string().describe("The paymentId of the creation reply") });
-export const paymentAuthorisationParams = paymentParams.extend({ authorisationId: z.string().describe("The authorisationId of the authorisation's creation") });
+export const paymentAuthorisationParams = paymentParams.extend({
+  authorisationId: z.string().describe("The authorisationId of the authorisation's creation"),
+});
 export const basketParams = z.object({ basketId: z.string().describe("The basketId of the creation reply") });
-export const basketAuthorisationParams = basketParams.extend({ authorisationId: z.string().describe("The authorisationId of the authorisation's creation") });
+export const basketAuthorisationParams = basketParams.extend({
+  authorisationId: z.string().describe("The authorisationId of the authorisation's creation"),
+});
 
 export const paymentCreationQuery = z.object({
   allowLogicalDuplicate: z
     .enum(["true", "false"])
     .optional()
-    .describe("true: make the payment even if it is a logical duplicate (same debtor, creditor, amount and execution date as a non-final payment of this TPP in the last 10 minutes), which is otherwise 409 CONFLICT"),
+    .describe(
+      "true: make the payment even if it is a logical duplicate (same debtor, creditor, amount and execution date as a non-final payment of this TPP in the last 10 minutes), which is otherwise 409 CONFLICT",
+    ),
 });
 
 export const feeInformationQuery = z.object({
@@ -78,7 +97,10 @@ export const feeInformationQuery = z.object({
     z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
     "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",
   ),
-  currency: requiredParameter(z.string().describe("Required: NOK (instant payments are in NOK only)"), "The query parameter currency is required, e.g. ?amount=1250.00&currency=NOK"),
+  currency: requiredParameter(
+    z.string().describe("Required: NOK (instant payments are in NOK only)"),
+    "The query parameter currency is required, e.g. ?amount=1250.00&currency=NOK",
+  ),
 });
 
 /** The bodies of a service, one per product (the instant product's are the domestic ones), checked by the service for the product in the path. */
@@ -96,9 +118,24 @@ export const PAYMENT_ERRORS = {
       "A body field, parameter or header breaks a rule (FORMAT_ERROR with path, HTTP_HEADER_REQUIRED, KID_INVALID, KID_MISSING, EXECUTION_DATE_INVALID, REFERENCE_MIX_INVALID, RESOURCE_UNKNOWN for a basket's payment ids), or the signature fails",
     schema: errorResponseSchema,
   },
-  401: { description: "PSU_CREDENTIALS_INVALID: PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID names nobody for this TPP", schema: errorResponseSchema },
-  403: { description: "FORBIDDEN: the certificate lacks PSP_PI; PRODUCT_INVALID: a product the PSU may not use", schema: errorResponseSchema },
-  404: { description: "RESOURCE_UNKNOWN: the id is unknown or another TPP's; PRODUCT_UNKNOWN: an unknown product", schema: errorResponseSchema },
-  405: { description: "The method is not allowed in the resource's state (DELETE of a payment in PDNG or a final state): the text explains", schema: errorResponseSchema },
-  409: { description: "CONFLICT: a logical duplicate, a payment already authorised or in a basket, a basket one of whose payments is authorised", schema: errorResponseSchema },
+  401: {
+    description: "PSU_CREDENTIALS_INVALID: PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID names nobody for this TPP",
+    schema: errorResponseSchema,
+  },
+  403: {
+    description: "FORBIDDEN: the certificate lacks PSP_PI; PRODUCT_INVALID: a product the PSU may not use",
+    schema: errorResponseSchema,
+  },
+  404: {
+    description: "RESOURCE_UNKNOWN: the id is unknown or another TPP's; PRODUCT_UNKNOWN: an unknown product",
+    schema: errorResponseSchema,
+  },
+  405: {
+    description: "The method is not allowed in the resource's state (DELETE of a payment in PDNG or a final state): the text explains",
+    schema: errorResponseSchema,
+  },
+  409: {
+    description: "CONFLICT: a logical duplicate, a payment already authorised or in a basket, a basket one of whose payments is authorised",
+    schema: errorResponseSchema,
+  },
 } as const;

@@ -55,11 +55,13 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
   let accounts: Awaited<ReturnType<typeof loadTestAccounts>>;
   // Every payment gets its own amount: identical ones within 10 minutes are logical duplicates.
   const nextAmount = amountSequence(10_000);
-  const body = (changes: Record<string, unknown> = {}) => domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes });
+  const body = (changes: Record<string, unknown> = {}) =>
+    domesticBody(accounts.ingridMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() }, ...changes });
   const headers = (extra: Record<string, string | undefined> = {}) => paymentHeaders(ingrid.psuId, SESSION, extra);
   const sindreHeaders = (extra: Record<string, string | undefined> = {}) =>
     paymentHeaders(sindre.psuId, SESSION, { "PSU-Corporate-ID": sindre.psuCorporateId, ...extra });
-  const rejected = (send: () => ReturnType<SignedTestClient["get"]>, expected: Parameters<typeof expectPaymentError>[1]) => expectPaymentRejected(app.bank.db, send, expected);
+  const rejected = (send: () => ReturnType<SignedTestClient["get"]>, expected: Parameters<typeof expectPaymentError>[1]) =>
+    expectPaymentRejected(app.bank.db, send, expected);
   const statusOf = async (paymentId: string) => (await createPaymentsRepository(app.bank.db).findById(paymentId))?.status;
 
   beforeAll(async () => {
@@ -68,7 +70,12 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
     other = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-777777", organizationName: "Other PISP AS", roles: ["PSP_PI"] });
     accounts = await loadTestAccounts(app);
     ingrid = await giveConsent(app, tpp, { tppSessionId: SESSION, customerNumber: CUSTOMERS.ingrid, resources: "all" });
-    sindre = await giveConsent(app, tpp, { tppSessionId: "corporate", customerNumber: CUSTOMERS.sindre, context: "CORPORATE", resources: "all" });
+    sindre = await giveConsent(app, tpp, {
+      tppSessionId: "corporate",
+      customerNumber: CUSTOMERS.sindre,
+      context: "CORPORATE",
+      resources: "all",
+    });
   }, 120_000);
   afterAll(() => app.close());
 
@@ -95,7 +102,11 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
     });
 
     it("a SEPA credit transfer starts its authorisation at once: scaRedirect on the bank's origin and scaStatus", async () => {
-      const response = await tpp.post(SEPA, sepaBody(accounts.ingridMain.iban, { instructedAmount: { currency: "EUR", amount: nextAmount() } }), headers());
+      const response = await tpp.post(
+        SEPA,
+        sepaBody(accounts.ingridMain.iban, { instructedAmount: { currency: "EUR", amount: nextAmount() } }),
+        headers(),
+      );
       expect(response.statusCode, response.body).toBe(201);
       const links = response.json<{ _links: Record<string, { href: string; verbs: string[] }> }>()._links;
       expect(Object.keys(links).sort()).toEqual(["scaRedirect", "scaStatus", "self", "status"]);
@@ -112,11 +123,22 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
     });
 
     it("a Norwegian payment takes endToEndIdentification (release 1.21.18): echoed in its details and carried by its transaction; 36 characters are 400", async () => {
-      const approved = await createAndApprove(app, tpp, { path: DOMESTIC, body: body({ endToEndIdentification: "E2E-DOMESTIC-0042" }), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const approved = await createAndApprove(
+        app,
+        tpp,
+        { path: DOMESTIC, body: body({ endToEndIdentification: "E2E-DOMESTIC-0042" }), headers: headers() },
+        { customerNumber: CUSTOMERS.ingrid },
+      );
       const details = await tpp.get(`${DOMESTIC}/${approved.paymentId}`);
-      expect(paymentDetailsResponseSchema.parse(details.json())).toMatchObject({ endToEndIdentification: "E2E-DOMESTIC-0042", transactionStatus: "ACTC" });
+      expect(paymentDetailsResponseSchema.parse(details.json())).toMatchObject({
+        endToEndIdentification: "E2E-DOMESTIC-0042",
+        transactionStatus: "ACTC",
+      });
       const [reservation] = await createPaymentTransactionsRepository(app.bank.db).listByPayment(approved.paymentId);
-      const listing = await tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=pending`, presentHeaders(ingrid.psuId, SESSION));
+      const listing = await tpp.get(
+        `/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=pending`,
+        presentHeaders(ingrid.psuId, SESSION),
+      );
       const pending = listing.json<{ transactions: { pending: { transactionId: string; endToEndId?: string }[] } }>().transactions.pending;
       expect(pending.find((t) => t.transactionId === reservation?.id)?.endToEndId).toBe("E2E-DOMESTIC-0042");
       await rejected(() => tpp.post(INSTANT, body({ endToEndIdentification: "e".repeat(36) }), headers()), {
@@ -144,18 +166,27 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         },
       ]);
       const details = await tpp.get(response.json<{ _links: { self: { href: string } } }>()._links.self.href);
-      expect(paymentDetailsResponseSchema.parse(details.json()).remittanceInformationStructuredArray).toEqual([{ reference: kid, referenceType: "KID" }]);
+      expect(paymentDetailsResponseSchema.parse(details.json()).remittanceInformationStructuredArray).toEqual([
+        { reference: kid, referenceType: "KID" },
+      ]);
       expect(details.json()).not.toHaveProperty("remittanceInformationStructured");
     });
 
     it("lists every broken field rule in one 400, and stores nothing", async () => {
-      await rejected(() => tpp.post(DOMESTIC, body({ creditorName: "x".repeat(71), instructedAmount: { currency: "NOK", amount: "12.5" } }), headers()), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "instructedAmount.amount",
-        text: "instructedAmount.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
-      });
-      const response = await tpp.post(DOMESTIC, body({ creditorName: "x".repeat(71), remittanceInformationStructuredArray: [{ reference: "1" }] }), headers());
+      await rejected(
+        () => tpp.post(DOMESTIC, body({ creditorName: "x".repeat(71), instructedAmount: { currency: "NOK", amount: "12.5" } }), headers()),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "instructedAmount.amount",
+          text: "instructedAmount.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
+        },
+      );
+      const response = await tpp.post(
+        DOMESTIC,
+        body({ creditorName: "x".repeat(71), remittanceInformationStructuredArray: [{ reference: "1" }] }),
+        headers(),
+      );
       expect(response.json<{ tppMessages: { path: string }[] }>().tppMessages.map((m) => m.path)).toEqual([
         "creditorName",
         "remittanceInformationStructuredArray",
@@ -164,7 +195,15 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
 
     it("400 KID_INVALID for a KID with a wrong check digit", async () => {
       await rejected(
-        () => tpp.post(DOMESTIC, body({ remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [{ reference: "1234567890", referenceType: "KID" }] }), headers()),
+        () =>
+          tpp.post(
+            DOMESTIC,
+            body({
+              remittanceInformationUnstructured: undefined,
+              remittanceInformationStructuredArray: [{ reference: "1234567890", referenceType: "KID" }],
+            }),
+            headers(),
+          ),
         {
           status: 400,
           code: "KID_INVALID",
@@ -184,7 +223,11 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       });
       const paid = await tpp.post(
         DOMESTIC,
-        body({ creditorAccount, remittanceInformationUnstructured: undefined, remittanceInformationStructuredArray: [{ reference: appendLuhnCheckDigit("4711"), referenceType: "KID" }] }),
+        body({
+          creditorAccount,
+          remittanceInformationUnstructured: undefined,
+          remittanceInformationStructuredArray: [{ reference: appendLuhnCheckDigit("4711"), referenceType: "KID" }],
+        }),
         headers(),
       );
       expect(paid.statusCode, paid.body).toBe(201);
@@ -253,7 +296,10 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         path: "debtorAccount.bban",
         text: "debtorAccount.bban is not an account the PSU can pay from",
       };
-      await rejected(() => tpp.post(DOMESTIC, body({ debtorAccount: { bban: accounts.perMain.bban, currency: "NOK" } }), headers()), expected);
+      await rejected(
+        () => tpp.post(DOMESTIC, body({ debtorAccount: { bban: accounts.perMain.bban, currency: "NOK" } }), headers()),
+        expected,
+      );
       await rejected(() => tpp.post(DOMESTIC, body({ debtorAccount: { bban: EXTERNAL_BBAN, currency: "NOK" } }), headers()), expected);
       await rejected(() => tpp.post(DOMESTIC, body({ debtorAccount: { bban: accounts.ingridMain.bban, currency: "EUR" } }), headers()), {
         status: 400,
@@ -313,16 +359,26 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         text: "The header PSU-Context must be PRIVATE: the debtor account is a private account",
       });
       // A PISP-only TPP that never saw this PSU: one SCA, and the success redirect brings the psu-id.
-      const pisp = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-424242", organizationName: "Single SCA PISP AS", roles: ["PSP_PI"] });
+      const pisp = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-424242",
+        organizationName: "Single SCA PISP AS",
+        roles: ["PSP_PI"],
+      });
       const created = await createPayment(pisp, INSTANT, body(), paymentHeaders(undefined, "single", { "PSU-Context": "PRIVATE" }));
       const href = await startAuthorisation(pisp, created.links.startAuthorisation ?? "", "single");
       const redirect = await approveOnBankPages(app, href, { customerNumber: CUSTOMERS.ingrid });
-      expect(redirect).toMatchObject({ "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/), "tpp-session-id": "single", context: "PRIVATE" });
+      expect(redirect).toMatchObject({
+        "psu-id": expect.stringMatching(/^[0-9a-f-]{36}$/),
+        "tpp-session-id": "single",
+        context: "PRIVATE",
+      });
       expect(redirect["psu-id"]).not.toBe(ingrid.psuId);
       expect(await statusOf(created.paymentId)).toBe("ACSC");
       // Another PSU cannot approve it: the account is not one of theirs.
       const second = await createPayment(pisp, DOMESTIC, body(), paymentHeaders(undefined, "single-2", { "PSU-Context": "PRIVATE" }));
-      const page = await openApprovalPage(app, await startAuthorisation(pisp, second.links.startAuthorisation ?? "", "single-2"), { customerNumber: CUSTOMERS.per });
+      const page = await openApprovalPage(app, await startAuthorisation(pisp, second.links.startAuthorisation ?? "", "single-2"), {
+        customerNumber: CUSTOMERS.per,
+      });
       expect(page.kind === "page" && page.html).toContain("You cannot pay from this account when you act privately");
       expect(page.kind === "page" && page.html).not.toContain('value="confirm"');
     });
@@ -343,8 +399,14 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         text: "The query parameter allowLogicalDuplicate must be true or false",
       });
       // Another TPP's identical payment is no duplicate; ten minutes on, neither is this TPP's.
-      const pisp = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-515151", organizationName: "Duplicate Check AS", roles: ["PSP_PI"] });
-      expect((await pisp.post(DOMESTIC, same, paymentHeaders(undefined, "dup", { "X-PSU-IDENTITY": CUSTOMERS.ingrid }))).statusCode).toBe(201);
+      const pisp = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-515151",
+        organizationName: "Duplicate Check AS",
+        roles: ["PSP_PI"],
+      });
+      expect((await pisp.post(DOMESTIC, same, paymentHeaders(undefined, "dup", { "X-PSU-IDENTITY": CUSTOMERS.ingrid }))).statusCode).toBe(
+        201,
+      );
       await app.bank.clock.advance(10 * 60 * 1000);
       try {
         expect((await tpp.post(DOMESTIC, same, headers())).statusCode).toBe(201);
@@ -360,12 +422,20 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       const card = { currency: "NOK", other: { identification: relatedAccount, schemeNameProprietary: "creditCardAccount" } };
       const created = await createPayment(tpp, DOMESTIC, body({ debtorAccount: card }), headers());
       expect(await statusOf(created.paymentId)).toBe("RCVD");
-      await rejected(() => tpp.post(DOMESTIC, body({ debtorAccount: { ...card, other: { ...card.other, identification: accounts.perMain.id } } }), headers()), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "debtorAccount.other.identification",
-        text: "debtorAccount.other.identification is not an account the PSU can pay from",
-      });
+      await rejected(
+        () =>
+          tpp.post(
+            DOMESTIC,
+            body({ debtorAccount: { ...card, other: { ...card.other, identification: accounts.perMain.id } } }),
+            headers(),
+          ),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "debtorAccount.other.identification",
+          text: "debtorAccount.other.identification is not an account the PSU can pay from",
+        },
+      );
     });
 
     it("a periodic payment checks its schedule; a bulk one its context", async () => {
@@ -392,10 +462,27 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         text: "startDate is 2026-01-09, which is in the past (today is 2026-01-10)",
       });
       expect((await tpp.post(PERIODIC, periodic({}), headers())).statusCode).toBe(201);
-      const entry = (amount: string) => ({ instructedAmount: { currency: "NOK", amount }, creditorName: "Leverandør AS", creditorAccount: { bban: EXTERNAL_BBAN, currency: "NOK" }, creditorAddress: { country: "NO" } });
-      const bulk = await tpp.post(BULK, { batchBookingPreferred: true, debtorAccount: { bban: accounts.sindreMain.bban, currency: "NOK" }, payments: [entry("100.00"), entry("23.45")] }, sindreHeaders());
+      const entry = (amount: string) => ({
+        instructedAmount: { currency: "NOK", amount },
+        creditorName: "Leverandør AS",
+        creditorAccount: { bban: EXTERNAL_BBAN, currency: "NOK" },
+        creditorAddress: { country: "NO" },
+      });
+      const bulk = await tpp.post(
+        BULK,
+        {
+          batchBookingPreferred: true,
+          debtorAccount: { bban: accounts.sindreMain.bban, currency: "NOK" },
+          payments: [entry("100.00"), entry("23.45")],
+        },
+        sindreHeaders(),
+      );
       expect(bulk.statusCode, bulk.body).toBe(201);
-      expect(await createPaymentsRepository(app.bank.db).findById(bulk.json<{ paymentId: string }>().paymentId)).toMatchObject({ amount: "123.45", currency: "NOK", batchBooking: true });
+      expect(await createPaymentsRepository(app.bank.db).findById(bulk.json<{ paymentId: string }>().paymentId)).toMatchObject({
+        amount: "123.45",
+        currency: "NOK",
+        batchBooking: true,
+      });
     });
 
     it("an instant payment is in NOK only; a currency the sandbox cannot convert is refused", async () => {
@@ -405,12 +492,15 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         path: "instructedAmount.currency",
         text: "instructedAmount.currency is EUR; instant payments (straks) are in NOK only",
       });
-      await rejected(() => tpp.post(SEPA, sepaBody(accounts.ingridMain.iban, { instructedAmount: { currency: "JPY", amount: "1000" } }), headers()), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "instructedAmount.currency",
-        text: "instructedAmount.currency is JPY; the sandbox converts NOK, EUR, SEK, DKK, USD, GBP only",
-      });
+      await rejected(
+        () => tpp.post(SEPA, sepaBody(accounts.ingridMain.iban, { instructedAmount: { currency: "JPY", amount: "1000" } }), headers()),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "instructedAmount.currency",
+          text: "instructedAmount.currency is JPY; the sandbox converts NOK, EUR, SEK, DKK, USD, GBP only",
+        },
+      );
     });
 
     it("a TPP without PSP_PI is 403 FORBIDDEN", async () => {
@@ -426,7 +516,12 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
 
   describe("authorisation on the bank's pages", () => {
     it("POST .../authorisations gives scaRedirect and scaStatus; the page shows the payment; Approve is the success redirect", async () => {
-      const created = await createPayment(tpp, DOMESTIC, body({ requestedExecutionDate: "2026-01-14", remittanceInformationUnstructured: "Rent January" }), headers());
+      const created = await createPayment(
+        tpp,
+        DOMESTIC,
+        body({ requestedExecutionDate: "2026-01-14", remittanceInformationUnstructured: "Rent January" }),
+        headers(),
+      );
       const response = await tpp.post(created.links.startAuthorisation ?? "", undefined, authorisationHeaders(SESSION));
       expect(response.statusCode, response.body).toBe(201);
       const started = startAuthorisationResponseSchema.parse(response.json());
@@ -442,13 +537,26 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       const page = await submitScaPage(app, login, { action: "login", nationalIdentityNumber: CUSTOMERS.ingrid });
       if (page.kind !== "page") throw new Error("expected the approval page");
       expect(page.step).toBe("purpose");
-      for (const text of ["Approve payment", "Kari Nordmann", "8601 11 17947", "Brukskonto", accounts.ingridMain.bban.slice(0, 4), "Wednesday, 14 January 2026", "Rent January", "None"]) {
+      for (const text of [
+        "Approve payment",
+        "Kari Nordmann",
+        "8601 11 17947",
+        "Brukskonto",
+        accounts.ingridMain.bban.slice(0, 4),
+        "Wednesday, 14 January 2026",
+        "Rent January",
+        "None",
+      ]) {
         expect(page.html).toContain(text);
       }
       expect(page.html).toMatch(/value="confirm"[^>]*>Approve</);
       expect(page.html).toMatch(/value="cancel"[^>]*>Cancel</);
       const done = await submitScaPage(app, page, { action: "confirm" });
-      expect(done.kind === "redirect" && done.query).toMatchObject({ "psu-id": ingrid.psuId, "tpp-session-id": SESSION, context: "PRIVATE" });
+      expect(done.kind === "redirect" && done.query).toMatchObject({
+        "psu-id": ingrid.psuId,
+        "tpp-session-id": SESSION,
+        context: "PRIVATE",
+      });
       expect(await statusOf(created.paymentId)).toBe("PDNG");
       expect(scaStatusResponseSchema.parse((await tpp.get(started._links?.scaStatus?.href ?? "")).json()).scaStatus).toBe("finalised");
       // The approval is an SCA of the PSU: a session for AIS and PIS alike.
@@ -464,27 +572,49 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         method: "POST",
         url: login.action ?? "",
         headers: { "content-type": "application/x-www-form-urlencoded" },
-        payload: new URLSearchParams({ token: login.token ?? "", step: "login", action: "login", nationalIdentityNumber: CUSTOMERS.ingrid }).toString(),
+        payload: new URLSearchParams({
+          token: login.token ?? "",
+          step: "login",
+          action: "login",
+          nationalIdentityNumber: CUSTOMERS.ingrid,
+        }).toString(),
       });
       const cookie = posted.cookies.find((c) => c.name === "bank_session");
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/sca", maxAge: 900 });
       const second = await createPayment(tpp, DOMESTIC, body(), headers());
       const link = new URL(await startAuthorisation(tpp, second.links.startAuthorisation ?? "", SESSION));
-      const opened = await app.inject({ method: "GET", url: `${link.pathname}${link.search}`, cookies: { bank_session: cookie?.value ?? "" } });
+      const opened = await app.inject({
+        method: "GET",
+        url: `${link.pathname}${link.search}`,
+        cookies: { bank_session: cookie?.value ?? "" },
+      });
       expect(opened.statusCode).toBe(200);
       expect(opened.body).toContain('name="step" value="purpose"');
       expect(opened.body).toContain("Approve payment");
       // Another PSU's payment: the session is no login for it.
-      const perPayment = await createPayment(tpp, DOMESTIC, domesticBody(accounts.perMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() } }), paymentHeaders(undefined, SESSION, { "X-PSU-IDENTITY": CUSTOMERS.per }));
+      const perPayment = await createPayment(
+        tpp,
+        DOMESTIC,
+        domesticBody(accounts.perMain.bban, { instructedAmount: { currency: "NOK", amount: nextAmount() } }),
+        paymentHeaders(undefined, SESSION, { "X-PSU-IDENTITY": CUSTOMERS.per }),
+      );
       const perLink = new URL(await startAuthorisation(tpp, perPayment.links.startAuthorisation ?? "", SESSION));
-      const perOpened = await app.inject({ method: "GET", url: `${perLink.pathname}${perLink.search}`, cookies: { bank_session: cookie?.value ?? "" } });
+      const perOpened = await app.inject({
+        method: "GET",
+        url: `${perLink.pathname}${perLink.search}`,
+        cookies: { bank_session: cookie?.value ?? "" },
+      });
       expect(perOpened.body).toContain('name="step" value="login"');
       // After 15 minutes it is gone.
       await app.bank.clock.advance(15 * 60 * 1000);
       try {
         const third = await createPayment(tpp, DOMESTIC, body(), headers());
         const thirdLink = new URL(await startAuthorisation(tpp, third.links.startAuthorisation ?? "", SESSION));
-        const late = await app.inject({ method: "GET", url: `${thirdLink.pathname}${thirdLink.search}`, cookies: { bank_session: cookie?.value ?? "" } });
+        const late = await app.inject({
+          method: "GET",
+          url: `${thirdLink.pathname}${thirdLink.search}`,
+          cookies: { bank_session: cookie?.value ?? "" },
+        });
         expect(late.body).toContain('name="step" value="login"');
       } finally {
         await app.bank.clock.set(new Date("2026-01-10T11:00:00Z"), { frozen: true });
@@ -493,7 +623,9 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
 
     it("Cancel is the failure redirect SCA_INVALID and the payment RJCT", async () => {
       const created = await createPayment(tpp, DOMESTIC, body(), headers());
-      const page = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.ingrid });
+      const page = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.ingrid,
+      });
       const done = await submitScaPage(app, page, { action: "cancel" });
       expect(done.kind === "redirect" && done.query).toEqual({
         journey: "42",
@@ -514,14 +646,30 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
 
     it("an instant payment without the funds is the failure redirect PAYMENT_FAILED, RJCT with fundsAvailable false", async () => {
       const created = await createPayment(tpp, INSTANT, body({ instructedAmount: { currency: "NOK", amount: "99999999.00" } }), headers());
-      const redirect = await approveOnBankPages(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.ingrid });
-      expect(redirect).toMatchObject({ system: "SCA", status: "400", code: "PAYMENT_FAILED", message: "The payment was rejected: the account does not have enough funds for it (and its fee)" });
+      const redirect = await approveOnBankPages(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.ingrid,
+      });
+      expect(redirect).toMatchObject({
+        system: "SCA",
+        status: "400",
+        code: "PAYMENT_FAILED",
+        message: "The payment was rejected: the account does not have enough funds for it (and its fee)",
+      });
       const status = paymentStatusResponseSchema.parse((await tpp.get(created.links.status ?? "")).json());
-      expect(status).toMatchObject({ transactionStatus: "RJCT", fundsAvailable: false, psuMessage: "The payment was rejected: the account did not have enough funds." });
+      expect(status).toMatchObject({
+        transactionStatus: "RJCT",
+        fundsAvailable: false,
+        psuMessage: "The payment was rejected: the account did not have enough funds.",
+      });
     });
 
     it("an authorised payment cannot be authorised again (409), and its authorisation of another payment is unknown (404)", async () => {
-      const { paymentId } = await createAndApprove(app, tpp, { path: DOMESTIC, body: body(), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const { paymentId } = await createAndApprove(
+        app,
+        tpp,
+        { path: DOMESTIC, body: body(), headers: headers() },
+        { customerNumber: CUSTOMERS.ingrid },
+      );
       expectPaymentError(await tpp.post(`${DOMESTIC}/${paymentId}/authorisations`, undefined, authorisationHeaders(SESSION)), {
         status: 409,
         code: "CONFLICT",
@@ -547,17 +695,34 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
   describe("status, details and DELETE", () => {
     it("a domestic payment is unknown (404) until approved: the spec's known issue, behind its switch", async () => {
       const created = await createPayment(tpp, DOMESTIC, body(), headers());
-      const unknown = { status: 404, code: "RESOURCE_UNKNOWN", path: "paymentId", text: `The payment ${created.paymentId} is unknown for this TPP under this service and product` };
+      const unknown = {
+        status: 404,
+        code: "RESOURCE_UNKNOWN",
+        path: "paymentId",
+        text: `The payment ${created.paymentId} is unknown for this TPP under this service and product`,
+      };
       expectPaymentError(await tpp.get(created.links.status ?? ""), unknown);
       expectPaymentError(await tpp.get(created.links.self ?? ""), unknown);
-      const read = { tppId: "PSDNO-FSA-123456", service: "payments" as const, productSegment: "norwegian-domestic-credit-transfers", paymentId: created.paymentId };
-      expect(await getPaymentStatus({ ...paymentContextOf(app), domesticDetailsKnownIssue: false }, read)).toMatchObject({ transactionStatus: "RCVD" });
-      await approveOnBankPages(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.ingrid });
+      const read = {
+        tppId: "PSDNO-FSA-123456",
+        service: "payments" as const,
+        productSegment: "norwegian-domestic-credit-transfers",
+        paymentId: created.paymentId,
+      };
+      expect(await getPaymentStatus({ ...paymentContextOf(app), domesticDetailsKnownIssue: false }, read)).toMatchObject({
+        transactionStatus: "RCVD",
+      });
+      await approveOnBankPages(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.ingrid,
+      });
       expect((await tpp.get(created.links.status ?? "")).json()).toMatchObject({ transactionStatus: "ACTC" });
     });
 
     it("the details echo the body with paymentId, transactionStatus and _links; a SEPA payment in EUR is debited in NOK", async () => {
-      const sent = sepaBody(accounts.ingridMain.iban, { instructedAmount: { currency: "EUR", amount: "100.00" }, endToEndIdentification: "E2E-1" });
+      const sent = sepaBody(accounts.ingridMain.iban, {
+        instructedAmount: { currency: "EUR", amount: "100.00" },
+        endToEndIdentification: "E2E-1",
+      });
       const created = await createPayment(tpp, SEPA, sent, headers());
       const details = await tpp.get(created.links.self ?? "");
       expect(details.statusCode).toBe(200);
@@ -583,23 +748,43 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       expect((await tpp.request({ method: "DELETE", url: received.links.self ?? "" })).statusCode).toBe(204);
       expect(await statusOf(received.paymentId)).toBe("CANC");
       const again = await tpp.request({ method: "DELETE", url: received.links.self ?? "" });
-      expectPaymentError(again, { status: 405, code: "CONFLICT", text: `The payment ${received.paymentId} cannot be deleted: it is in the final status CANC. Payments in RCVD, ACTC or ACCP can be deleted` });
+      expectPaymentError(again, {
+        status: 405,
+        code: "CONFLICT",
+        text: `The payment ${received.paymentId} cannot be deleted: it is in the final status CANC. Payments in RCVD, ACTC or ACCP can be deleted`,
+      });
 
-      const accepted = await createAndApprove(app, tpp, { path: DOMESTIC, body: body(), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const accepted = await createAndApprove(
+        app,
+        tpp,
+        { path: DOMESTIC, body: body(), headers: headers() },
+        { customerNumber: CUSTOMERS.ingrid },
+      );
       const [reservation] = await createPaymentTransactionsRepository(app.bank.db).listByPayment(accepted.paymentId);
-      const pendingListing = () => tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=pending`, presentHeaders(ingrid.psuId, SESSION));
+      const pendingListing = () =>
+        tpp.get(`/v1/accounts/${accounts.ingridMain.id}/transactions?bookingStatus=pending`, presentHeaders(ingrid.psuId, SESSION));
       expect(reservation).toMatchObject({ status: "pending" });
       expect((await pendingListing()).body).toContain(reservation?.id);
       expect((await tpp.request({ method: "DELETE", url: `${DOMESTIC}/${accepted.paymentId}` })).statusCode).toBe(204);
       expect((await pendingListing()).body).not.toContain(reservation?.id);
 
-      const pending = await createAndApprove(app, tpp, { path: DOMESTIC, body: body({ requestedExecutionDate: "2026-02-02" }), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const pending = await createAndApprove(
+        app,
+        tpp,
+        { path: DOMESTIC, body: body({ requestedExecutionDate: "2026-02-02" }), headers: headers() },
+        { customerNumber: CUSTOMERS.ingrid },
+      );
       await rejected(() => tpp.request({ method: "DELETE", url: `${DOMESTIC}/${pending.paymentId}` }), {
         status: 405,
         code: "CONFLICT",
         text: `The payment ${pending.paymentId} cannot be deleted: it is pending (PDNG) for execution on 2026-02-02, and a pending payment cannot be deleted. Payments in RCVD, ACTC or ACCP can be deleted`,
       });
-      const settled = await createAndApprove(app, tpp, { path: INSTANT, body: body(), headers: headers() }, { customerNumber: CUSTOMERS.ingrid });
+      const settled = await createAndApprove(
+        app,
+        tpp,
+        { path: INSTANT, body: body(), headers: headers() },
+        { customerNumber: CUSTOMERS.ingrid },
+      );
       await rejected(() => tpp.request({ method: "DELETE", url: `${INSTANT}/${settled.paymentId}` }), {
         status: 405,
         code: "CONFLICT",
@@ -609,14 +794,22 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
 
     it("another TPP's payment, or one under another service or product, is 404 RESOURCE_UNKNOWN", async () => {
       const created = await createPayment(tpp, INSTANT, body(), headers());
-      const unknown = { status: 404, code: "RESOURCE_UNKNOWN", path: "paymentId", text: `The payment ${created.paymentId} is unknown for this TPP under this service and product` };
+      const unknown = {
+        status: 404,
+        code: "RESOURCE_UNKNOWN",
+        path: "paymentId",
+        text: `The payment ${created.paymentId} is unknown for this TPP under this service and product`,
+      };
       await rejected(() => other.get(created.links.status ?? ""), unknown);
       await rejected(() => other.get(created.links.self ?? ""), unknown);
       await rejected(() => other.request({ method: "DELETE", url: created.links.self ?? "" }), unknown);
       await rejected(() => other.post(created.links.startAuthorisation ?? "", undefined, authorisationHeaders("other")), unknown);
       await rejected(() => tpp.get(`${DOMESTIC}/${created.paymentId}/status`), unknown);
       await rejected(() => tpp.get(`/v1/periodic-payments/instant-norwegian-credit-transfers-straks/${created.paymentId}`), unknown);
-      await rejected(() => tpp.get(`${INSTANT}/no-such-payment/status`), { ...unknown, text: "The payment no-such-payment is unknown for this TPP under this service and product" });
+      await rejected(() => tpp.get(`${INSTANT}/no-such-payment/status`), {
+        ...unknown,
+        text: "The payment no-such-payment is unknown for this TPP under this service and product",
+      });
     });
   });
 
@@ -630,7 +823,10 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
     ])("amount %s costs NOK %s", async (amount, fee) => {
       const response = await tpp.get(`${INSTANT}/fee-information?amount=${amount}&currency=NOK`);
       expect(response.statusCode, response.body).toBe(200);
-      expect(feeInformationResponseSchema.parse(response.json())).toEqual({ transactionFees: { currency: "NOK", amount: fee }, transactionFeeIndicator: true });
+      expect(feeInformationResponseSchema.parse(response.json())).toEqual({
+        transactionFees: { currency: "NOK", amount: fee },
+        transactionFeeIndicator: true,
+      });
     });
 
     it("refuses a missing parameter, another currency and a malformed amount", async () => {

@@ -12,7 +12,12 @@ type ClockReply = {
   frozen: boolean;
   offsetSeconds: number;
   batchSchedule: { timeZone: string; times: string[]; lastScheduledRun: string; nextScheduledRun: string };
-  batchRuns?: { ran: number; failed: number; skipped: number; runs: { runAt: string; trigger: string; status: string; processors: { name: string; status: string }[] }[] };
+  batchRuns?: {
+    ran: number;
+    failed: number;
+    skipped: number;
+    runs: { runAt: string; trigger: string; status: string; processors: { name: string; status: string }[] }[];
+  };
 };
 
 // supplement.md §5 (batch runs at 06:00, 09:00, 12:00, 15:00, 19:00 Europe/Oslo), §11 (sandbox clock, batch runs).
@@ -27,7 +32,8 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
   let tpp: SignedTestClient;
   const processed: string[] = [];
   const move = (body: unknown) => tpp.post("/v1/sandbox/clock", body);
-  const rejected = (body: unknown, expected: Parameters<typeof expectRejected>[2]) => expectRejected(app.bank.db, () => move(body), expected);
+  const rejected = (body: unknown, expected: Parameters<typeof expectRejected>[2]) =>
+    expectRejected(app.bank.db, () => move(body), expected);
 
   beforeAll(async () => {
     app = await buildTestBank(kind);
@@ -61,7 +67,12 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
   it("sets the time (frozen) and moving from 05:00 to 13:00 Oslo runs 06:00, 09:00 and 12:00 once each, in order", async () => {
     const back = await move({ now: "2026-01-12T05:00:00+01:00", frozen: true });
     expect(back.statusCode, back.body).toBe(200);
-    expect(back.json<ClockReply>()).toMatchObject({ now: "2026-01-12T04:00:00.000Z", today: "2026-01-12", frozen: true, batchRuns: { ran: 7 } }); // the rest of the 10th and all of the 11th
+    expect(back.json<ClockReply>()).toMatchObject({
+      now: "2026-01-12T04:00:00.000Z",
+      today: "2026-01-12",
+      frozen: true,
+      batchRuns: { ran: 7 },
+    }); // the rest of the 10th and all of the 11th
     processed.length = 0;
 
     const response = await move({ now: "2026-01-12T13:00:00+01:00" });
@@ -80,7 +91,10 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
       })),
     });
     expect(processed).toEqual(["2026-01-12T05:00:00.000Z", "2026-01-12T08:00:00.000Z", "2026-01-12T11:00:00.000Z"]);
-    expect(reply.batchSchedule).toMatchObject({ lastScheduledRun: "2026-01-12T11:00:00.000Z", nextScheduledRun: "2026-01-12T14:00:00.000Z" });
+    expect(reply.batchSchedule).toMatchObject({
+      lastScheduledRun: "2026-01-12T11:00:00.000Z",
+      nextScheduledRun: "2026-01-12T14:00:00.000Z",
+    });
 
     const again = await move({ now: "2026-01-12T13:00:00+01:00" });
     expect(again.json<ClockReply>().batchRuns?.ran).toBe(0);
@@ -105,7 +119,11 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
 
   it("releases and freezes the clock where it is", async () => {
     const running = await move({ frozen: false });
-    expect(running.json<ClockReply>()).toMatchObject({ now: "2026-01-13T14:30:00.000Z", frozen: false, offsetSeconds: (Date.parse("2026-01-13T14:30:00Z") - TEST_NOW.getTime()) / 1000 });
+    expect(running.json<ClockReply>()).toMatchObject({
+      now: "2026-01-13T14:30:00.000Z",
+      frozen: false,
+      offsetSeconds: (Date.parse("2026-01-13T14:30:00Z") - TEST_NOW.getTime()) / 1000,
+    });
     const frozen = await move({ frozen: true });
     expect(frozen.json<ClockReply>()).toMatchObject({ now: "2026-01-13T14:30:00.000Z", frozen: true });
     const advancedRunning = await move({ advance: "PT90M", frozen: false });
@@ -119,48 +137,79 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
   });
 
   it("refuses every malformed move, changing nothing", async () => {
-    await rejected({}, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      text: 'the request body must hold now, advance, frozen or reset, e.g. {"advance":"PT1H"} or {"now":"2026-03-02T05:00:00+01:00","frozen":true}',
-    });
+    await rejected(
+      {},
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        text: 'the request body must hold now, advance, frozen or reset, e.g. {"advance":"PT1H"} or {"now":"2026-03-02T05:00:00+01:00","frozen":true}',
+      },
+    );
     await rejected(undefined, { status: 400, code: "FORMAT_ERROR", text: "the request body is required" });
-    await rejected({ advance: "P1M" }, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      path: "advance",
-      text: "advance must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)",
-    });
-    await rejected({ advance: "PT0S" }, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      path: "advance",
-      text: "advance must be longer than zero: the clock moves forward only by advance; set now to go back",
-    });
+    await rejected(
+      { advance: "P1M" },
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "advance",
+        text: "advance must be an ISO 8601 duration of days, hours, minutes and seconds, e.g. PT1H, PT90M, P1D or P1DT2H (years, months and weeks are not accepted)",
+      },
+    );
+    await rejected(
+      { advance: "PT0S" },
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "advance",
+        text: "advance must be longer than zero: the clock moves forward only by advance; set now to go back",
+      },
+    );
     await rejected({ advance: "P3661D" }, { status: 400, code: "FORMAT_ERROR", path: "advance", text: "advance must be at most P3660D" });
-    await rejected({ now: "2026-01-12T05:00:00" }, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      path: "now",
-      text: "now must be an ISO 8601 date-time with an offset, e.g. 2025-03-01T12:30:00+01:00",
-    });
-    await rejected({ now: "1999-12-31T23:00:00Z" }, { status: 400, code: "FORMAT_ERROR", path: "now", text: "now must lie in the years 2000 to 2099" });
-    await rejected({ now: "2026-01-12T05:00:00Z", advance: "PT1H" }, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      path: "advance",
-      text: "advance cannot be combined with now: give one of now, advance and reset",
-    });
-    await rejected({ reset: true, frozen: true }, {
-      status: 400,
-      code: "FORMAT_ERROR",
-      path: "frozen",
-      text: "frozen cannot be combined with reset: reset returns to the real time, running",
-    });
+    await rejected(
+      { now: "2026-01-12T05:00:00" },
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "now",
+        text: "now must be an ISO 8601 date-time with an offset, e.g. 2025-03-01T12:30:00+01:00",
+      },
+    );
+    await rejected(
+      { now: "1999-12-31T23:00:00Z" },
+      { status: 400, code: "FORMAT_ERROR", path: "now", text: "now must lie in the years 2000 to 2099" },
+    );
+    await rejected(
+      { now: "2026-01-12T05:00:00Z", advance: "PT1H" },
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "advance",
+        text: "advance cannot be combined with now: give one of now, advance and reset",
+      },
+    );
+    await rejected(
+      { reset: true, frozen: true },
+      {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "frozen",
+        text: "frozen cannot be combined with reset: reset returns to the real time, running",
+      },
+    );
     await rejected({ reset: false }, { status: 400, code: "FORMAT_ERROR", path: "reset", text: "reset must be true" });
-    await rejected({ frozen: "yes" }, { status: 400, code: "FORMAT_ERROR", path: "frozen", text: "frozen must be true or false, not a string" });
-    await rejected({ speed: 2 }, { status: 400, code: "FORMAT_ERROR", path: "speed", text: "speed is not a known field; unknown fields are rejected" });
-    await rejected([{ advance: "PT1H" }], { status: 400, code: "FORMAT_ERROR", text: "the request body must be a JSON object, not an array" });
+    await rejected(
+      { frozen: "yes" },
+      { status: 400, code: "FORMAT_ERROR", path: "frozen", text: "frozen must be true or false, not a string" },
+    );
+    await rejected(
+      { speed: 2 },
+      { status: 400, code: "FORMAT_ERROR", path: "speed", text: "speed is not a known field; unknown fields are rejected" },
+    );
+    await rejected([{ advance: "PT1H" }], {
+      status: 400,
+      code: "FORMAT_ERROR",
+      text: "the request body must be a JSON object, not an array",
+    });
   });
 
   it("POST /v1/sandbox/batch-runs runs the processing now, at the sandbox time", async () => {
@@ -201,7 +250,16 @@ describe.each(testDatabaseKinds())("the sandbox clock and batch-run routes on %s
       expect(response.json()).toMatchObject({
         ran: 1,
         failed: 1,
-        runs: [{ status: "failed", processors: [...PAYMENT_PROCESSORS_IDLE, { name: "test", status: "completed" }, { name: "broken", status: "failed", error: "broken on purpose" }] }],
+        runs: [
+          {
+            status: "failed",
+            processors: [
+              ...PAYMENT_PROCESSORS_IDLE,
+              { name: "test", status: "completed" },
+              { name: "broken", status: "failed", error: "broken on purpose" },
+            ],
+          },
+        ],
       });
       const settings = createSettingsRepository(app.bank.db);
       expect(await settings.get("broken-run:2026-01-13T15:00:00.000Z")).toBeUndefined();

@@ -30,15 +30,31 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
 
   describe("the gate", () => {
     it("needs a signed request", async () => {
-      const response = await app.inject({ method: "GET", url: "/v1/sandbox/customers", headers: { "X-Request-ID": "b4a0ab4e-5f4e-4d6e-9d0e-3f8d4c1e2a10" } });
+      const response = await app.inject({
+        method: "GET",
+        url: "/v1/sandbox/customers",
+        headers: { "X-Request-ID": "b4a0ab4e-5f4e-4d6e-9d0e-3f8d4c1e2a10" },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json<{ tppMessages: { code: string }[] }>().tppMessages.map((m) => m.code)).toContain("SIGNATURE_MISSING");
     });
 
     it("lets either TPP role in, and no other", async () => {
-      const pisp = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-PI0001", organizationName: "Only Payments AS", roles: ["PSP_PI"] });
-      const aisp = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-AI0001", organizationName: "Only Accounts AS", roles: ["PSP_AI"] });
-      const issuer = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-IC0001", organizationName: "Card Issuer AS", roles: ["PSP_IC"] });
+      const pisp = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-PI0001",
+        organizationName: "Only Payments AS",
+        roles: ["PSP_PI"],
+      });
+      const aisp = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-AI0001",
+        organizationName: "Only Accounts AS",
+        roles: ["PSP_AI"],
+      });
+      const issuer = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-IC0001",
+        organizationName: "Card Issuer AS",
+        roles: ["PSP_IC"],
+      });
       expect((await pisp.get("/v1/sandbox/customers")).statusCode).toBe(200);
       expect((await aisp.get("/v1/sandbox/clock")).statusCode).toBe(200);
       expectErrorReply(await issuer.get("/v1/sandbox/customers"), {
@@ -52,10 +68,21 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
 
   describe("customers", () => {
     it("POST creates one: 201 with Location, and GET reads it back", async () => {
-      const response = await tpp.post("/v1/sandbox/customers", { customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "CORPORATE" });
+      const response = await tpp.post("/v1/sandbox/customers", {
+        customerNumber: "01019012345",
+        customerName: "Kari Nordmann",
+        customerType: "CORPORATE",
+      });
       expect(response.statusCode, response.body).toBe(201);
       const customer = sandboxCustomerSchema.parse(response.json());
-      expect(customer).toMatchObject({ customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "CORPORATE", accounts: [], cardAccounts: [], agreements: [] });
+      expect(customer).toMatchObject({
+        customerNumber: "01019012345",
+        customerName: "Kari Nordmann",
+        customerType: "CORPORATE",
+        accounts: [],
+        cardAccounts: [],
+        agreements: [],
+      });
       expect(response.headers.location).toBe(`/v1/sandbox/customers/${customer.customerId}`);
       expect(response.headers["aspsp-sca-approach"]).toBe("REDIRECT");
       expect(response.headers["content-type"]).toBe("application/json; charset=utf-8");
@@ -75,25 +102,44 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     });
 
     it("refuses bad bodies, a taken number and an unknown id, changing nothing", async () => {
-      await rejected(() => tpp.post("/v1/sandbox/customers", { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }), {
+      await rejected(
+        () => tpp.post("/v1/sandbox/customers", { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "customerNumber",
+          text: "customerNumber must be 11 digits, a mocked national identity number such as 13039319955",
+        },
+      );
+      await rejected(
+        () => tpp.post("/v1/sandbox/customers", { customerNumber: CUSTOMERS.ingrid, customerName: "Someone", customerType: "PRIVATE" }),
+        {
+          status: 409,
+          code: "CONFLICT",
+          path: "customerNumber",
+          text: `customerNumber ${CUSTOMERS.ingrid} belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique`,
+        },
+      );
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/customers", {
+            customerNumber: "01019012399",
+            customerName: "Kari",
+            customerType: "PRIVATE",
+            email: "kari@example.no",
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "email",
+          text: "email is not a known field; unknown fields are rejected",
+        },
+      );
+      await rejected(() => tpp.post("/v1/sandbox/customers", "{not json"), {
         status: 400,
         code: "FORMAT_ERROR",
-        path: "customerNumber",
-        text: "customerNumber must be 11 digits, a mocked national identity number such as 13039319955",
+        text: /^The request body is not valid JSON/,
       });
-      await rejected(() => tpp.post("/v1/sandbox/customers", { customerNumber: CUSTOMERS.ingrid, customerName: "Someone", customerType: "PRIVATE" }), {
-        status: 409,
-        code: "CONFLICT",
-        path: "customerNumber",
-        text: `customerNumber ${CUSTOMERS.ingrid} belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique`,
-      });
-      await rejected(() => tpp.post("/v1/sandbox/customers", { customerNumber: "01019012399", customerName: "Kari", customerType: "PRIVATE", email: "kari@example.no" }), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "email",
-        text: "email is not a known field; unknown fields are rejected",
-      });
-      await rejected(() => tpp.post("/v1/sandbox/customers", "{not json"), { status: 400, code: "FORMAT_ERROR", text: /^The request body is not valid JSON/ });
       await rejected(() => tpp.post("/v1/sandbox/customers", "<customer/>", { "Content-Type": "application/xml" }), {
         status: 415,
         code: "BAD_REQUEST",
@@ -113,12 +159,20 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     let accountId: string;
 
     beforeAll(async () => {
-      const response = await tpp.post("/v1/sandbox/customers", { customerNumber: "02029012345", customerName: "Lie Eiendom", customerType: "CORPORATE" });
+      const response = await tpp.post("/v1/sandbox/customers", {
+        customerNumber: "02029012345",
+        customerName: "Lie Eiendom",
+        customerType: "CORPORATE",
+      });
       customerId = sandboxCustomerSchema.parse(response.json()).customerId;
     });
 
     it("POST /v1/sandbox/accounts: 201, Location at the account's address", async () => {
-      const response = await tpp.post("/v1/sandbox/accounts", { customerId, name: "Driftskonto", balance: { currency: "NOK", amount: "1500.00" } });
+      const response = await tpp.post("/v1/sandbox/accounts", {
+        customerId,
+        name: "Driftskonto",
+        balance: { currency: "NOK", amount: "1500.00" },
+      });
       expect(response.statusCode, response.body).toBe(201);
       const account = response.json<{ resourceId: string; bban: string; balance: unknown; usage: string }>();
       accountId = account.resourceId;
@@ -140,7 +194,11 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     });
 
     it("POST /v1/sandbox/card-accounts: 201, Location at the card account's address", async () => {
-      const response = await tpp.post("/v1/sandbox/card-accounts", { customerId, name: "Firmakort", creditLimit: { currency: "NOK", amount: "20000.00" } });
+      const response = await tpp.post("/v1/sandbox/card-accounts", {
+        customerId,
+        name: "Firmakort",
+        creditLimit: { currency: "NOK", amount: "20000.00" },
+      });
       expect(response.statusCode, response.body).toBe(201);
       const card = response.json<{ resourceId: string; maskedPan: string; relatedAccountId: string }>();
       expect(card.maskedPan).toMatch(/^\d{6}\*{6}\d{4}$/);
@@ -155,21 +213,49 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     });
 
     it("POST /v1/sandbox/agreements: 201, Location at its customer", async () => {
-      const response = await tpp.post("/v1/sandbox/agreements", { customerId, name: "Lie Eiendom AS", organisationNumber: "918765026", accountIds: [accountId] });
+      const response = await tpp.post("/v1/sandbox/agreements", {
+        customerId,
+        name: "Lie Eiendom AS",
+        organisationNumber: "918765026",
+        accountIds: [accountId],
+      });
       expect(response.statusCode, response.body).toBe(201);
-      expect(response.json()).toMatchObject({ customerId, name: "Lie Eiendom AS", organisationNumber: "918765026", engagements: [accountId] });
+      expect(response.json()).toMatchObject({
+        customerId,
+        name: "Lie Eiendom AS",
+        organisationNumber: "918765026",
+        engagements: [accountId],
+      });
       expect(response.headers.location).toBe(`/v1/sandbox/customers/${customerId}`);
-      await rejected(() => tpp.post("/v1/sandbox/agreements", { customerId: ingrid, name: "Haugen AS", organisationNumber: "918765026", accountIds: [ingridMain] }), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "customerId",
-        text: `customerId "${ingrid}" is a PRIVATE customer; agreements belong to CORPORATE customers`,
-      });
-      await rejected(() => tpp.post("/v1/sandbox/agreements", { customerId, name: "Lie Eiendom AS", organisationNumber: "918765027", accountIds: [accountId] }), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "organisationNumber",
-      });
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/agreements", {
+            customerId: ingrid,
+            name: "Haugen AS",
+            organisationNumber: "918765026",
+            accountIds: [ingridMain],
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "customerId",
+          text: `customerId "${ingrid}" is a PRIVATE customer; agreements belong to CORPORATE customers`,
+        },
+      );
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/agreements", {
+            customerId,
+            name: "Lie Eiendom AS",
+            organisationNumber: "918765027",
+            accountIds: [accountId],
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "organisationNumber",
+        },
+      );
     });
   });
 
@@ -187,11 +273,14 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     });
 
     it("refuses a wrong currency, a sandbox debtor, an empty list and an unknown account, adding none", async () => {
-      await rejected(() => tpp.post(`/v1/sandbox/accounts/${ingridMain}/transactions`, [{ transactionAmount: { currency: "SEK", amount: "10.00" } }]), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "[0].transactionAmount.currency",
-      });
+      await rejected(
+        () => tpp.post(`/v1/sandbox/accounts/${ingridMain}/transactions`, [{ transactionAmount: { currency: "SEK", amount: "10.00" } }]),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "[0].transactionAmount.currency",
+        },
+      );
       await rejected(
         () =>
           tpp.post(`/v1/sandbox/accounts/${ingridMain}/transactions`, [
@@ -201,29 +290,46 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
         { status: 400, code: "FORMAT_ERROR", path: "[1].debtorAccount" },
       );
       await rejected(() => tpp.post(`/v1/sandbox/accounts/${ingridMain}/transactions`, []), { status: 400, code: "FORMAT_ERROR" });
-      await rejected(() => tpp.post("/v1/sandbox/accounts/nope/transactions", [{ transactionAmount: { currency: "NOK", amount: "10.00" } }]), {
-        status: 404,
-        code: "RESOURCE_UNKNOWN",
-        text: 'no sandbox account has the id "nope"',
-      });
+      await rejected(
+        () => tpp.post("/v1/sandbox/accounts/nope/transactions", [{ transactionAmount: { currency: "NOK", amount: "10.00" } }]),
+        {
+          status: 404,
+          code: "RESOURCE_UNKNOWN",
+          text: 'no sandbox account has the id "nope"',
+        },
+      );
     });
 
     it("POST on a card account adds card transactions: 201, Location at the sandbox listing", async () => {
       const response = await tpp.post(`/v1/sandbox/card-accounts/${ingridCard}/transactions`, [
-        { transactionDate: "2026-01-08", transactionAmount: { currency: "NOK", amount: "-580.25" }, originalAmount: { currency: "EUR", amount: "-49.90" }, merchantCategoryCode: "5812", transactionDetails: "TRATTORIA ROMA" },
+        {
+          transactionDate: "2026-01-08",
+          transactionAmount: { currency: "NOK", amount: "-580.25" },
+          originalAmount: { currency: "EUR", amount: "-49.90" },
+          merchantCategoryCode: "5812",
+          transactionDetails: "TRATTORIA ROMA",
+        },
       ]);
       expect(response.statusCode, response.body).toBe(201);
       expect(response.headers.location).toBe(`/v1/sandbox/card-accounts/${ingridCard}/transactions`);
-      await rejected(() => tpp.post(`/v1/sandbox/card-accounts/${ingridCard}/transactions`, [{ transactionAmount: { currency: "NOK", amount: "-5.00" }, merchantCategoryCode: "58" }]), {
-        status: 400,
-        code: "FORMAT_ERROR",
-        path: "[0].merchantCategoryCode",
-        text: "[0].merchantCategoryCode must be an ISO 18245 merchant category code of 4 digits, e.g. 5411",
-      });
+      await rejected(
+        () =>
+          tpp.post(`/v1/sandbox/card-accounts/${ingridCard}/transactions`, [
+            { transactionAmount: { currency: "NOK", amount: "-5.00" }, merchantCategoryCode: "58" },
+          ]),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "[0].merchantCategoryCode",
+          text: "[0].merchantCategoryCode must be an ISO 18245 merchant category code of 4 digits, e.g. 5411",
+        },
+      );
     });
 
     it("GET on a card account lists them in the spec's sandbox shape; bookingStatus is required and limit at least 1", async () => {
-      const response = await tpp.get(`/v1/sandbox/card-accounts/${ingridCard}/transactions?bookingStatus=both&fromDate=2026-01-08&toDate=2026-01-08&limit=5`);
+      const response = await tpp.get(
+        `/v1/sandbox/card-accounts/${ingridCard}/transactions?bookingStatus=both&fromDate=2026-01-08&toDate=2026-01-08&limit=5`,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const body = sandboxCardTransactionsResponseSchema.parse(response.json());
       expect(body.cardAccount.maskedPan).toBe("552211******4821");
@@ -240,7 +346,11 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
         path: "limit",
         text: "limit must be at least 1",
       });
-      expectErrorReply(await tpp.get("/v1/sandbox/card-accounts/nope/transactions?bookingStatus=booked"), { status: 404, code: "RESOURCE_UNKNOWN", text: 'no sandbox card account has the id "nope"' });
+      expectErrorReply(await tpp.get("/v1/sandbox/card-accounts/nope/transactions?bookingStatus=booked"), {
+        status: 404,
+        code: "RESOURCE_UNKNOWN",
+        text: 'no sandbox card account has the id "nope"',
+      });
     });
   });
 
@@ -248,8 +358,14 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     it("PUT sets an account's and a card account's booked balance", async () => {
       const account = await tpp.put(`/v1/sandbox/accounts/${perMain}/balances`, { balanceAmount: { currency: "NOK", amount: "1000.00" } });
       expect(account.statusCode, account.body).toBe(200);
-      expect(account.json()).toMatchObject({ resourceId: perMain, balanceAmount: { currency: "NOK", amount: "1000.00" }, lastChangeDateTime: "2026-01-10T11:00:00.000Z" });
-      const card = await tpp.put(`/v1/sandbox/card-accounts/${ingridCard}/balances`, { balanceAmount: { currency: "NOK", amount: "-120.00" } });
+      expect(account.json()).toMatchObject({
+        resourceId: perMain,
+        balanceAmount: { currency: "NOK", amount: "1000.00" },
+        lastChangeDateTime: "2026-01-10T11:00:00.000Z",
+      });
+      const card = await tpp.put(`/v1/sandbox/card-accounts/${ingridCard}/balances`, {
+        balanceAmount: { currency: "NOK", amount: "-120.00" },
+      });
       expect(card.statusCode, card.body).toBe(200);
     });
 
@@ -260,8 +376,16 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
         path: "balanceAmount.currency",
         text: "balanceAmount.currency is EUR, but the account's currency is NOK",
       });
-      await rejected(() => tpp.put(`/v1/sandbox/card-accounts/${ingridCard}/balances`, {}), { status: 400, code: "FORMAT_ERROR", path: "balanceAmount", text: "balanceAmount is required" });
-      await rejected(() => tpp.put("/v1/sandbox/accounts/nope/balances", { balanceAmount: { currency: "NOK", amount: "10.00" } }), { status: 404, code: "RESOURCE_UNKNOWN" });
+      await rejected(() => tpp.put(`/v1/sandbox/card-accounts/${ingridCard}/balances`, {}), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "balanceAmount",
+        text: "balanceAmount is required",
+      });
+      await rejected(() => tpp.put("/v1/sandbox/accounts/nope/balances", { balanceAmount: { currency: "NOK", amount: "10.00" } }), {
+        status: 404,
+        code: "RESOURCE_UNKNOWN",
+      });
     });
   });
 

@@ -18,7 +18,9 @@ const date = z.string().describe("YYYY-MM-DD");
 
 export const customerIdParams = z.object({ customerId: z.string().describe("The customer's customerId") });
 export const accountIdParams = z.object({ mockAccountId: z.string().describe("The account's resourceId (a sandbox account)") });
-export const cardAccountIdParams = z.object({ mockCardAccountId: z.string().describe("The card account's resourceId (a sandbox card account)") });
+export const cardAccountIdParams = z.object({
+  mockCardAccountId: z.string().describe("The card account's resourceId (a sandbox card account)"),
+});
 
 export const sandboxCardTransactionsQuery = z.object({
   bookingStatus: requiredParameter(
@@ -32,7 +34,11 @@ export const sandboxCardTransactionsQuery = z.object({
 });
 
 export const SANDBOX_ERRORS = {
-  400: { description: "FORMAT_ERROR naming the field (path), QUERY_PARAMETER_REQUIRED, HTTP_HEADER_REQUIRED, or a signature or certificate failure", schema: errorResponseSchema },
+  400: {
+    description:
+      "FORMAT_ERROR naming the field (path), QUERY_PARAMETER_REQUIRED, HTTP_HEADER_REQUIRED, or a signature or certificate failure",
+    schema: errorResponseSchema,
+  },
   403: { description: "FORBIDDEN: the certificate has neither PSP_AI nor PSP_PI", schema: errorResponseSchema },
   404: { description: "RESOURCE_UNKNOWN: the id in the path is unknown", schema: errorResponseSchema },
   409: { description: "CONFLICT: the customerNumber belongs to another customer", schema: errorResponseSchema },

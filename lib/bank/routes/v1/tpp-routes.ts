@@ -23,30 +23,40 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
 
   routes.put(
     "/tpps/:tppId/contact-information",
-    v1Route({ roles: ANY_TPP_ROLES }, {
-          summary: "Register or change the TPP's contact e-mail address",
-          description: "A non-personal (group) address is recommended. Only the TPP itself may.",
-          tags: TAGS,
-          params,
-          body: contactInformationRequestSchema,
-          responses: { 200: { description: "The address registered", schema: contactInformationResponseSchema }, ...errorReplies(ERROR_DOCS, 400), 403: FORBIDDEN },
-        }),
+    v1Route(
+      { roles: ANY_TPP_ROLES },
+      {
+        summary: "Register or change the TPP's contact e-mail address",
+        description: "A non-personal (group) address is recommended. Only the TPP itself may.",
+        tags: TAGS,
+        params,
+        body: contactInformationRequestSchema,
+        responses: {
+          200: { description: "The address registered", schema: contactInformationResponseSchema },
+          ...errorReplies(ERROR_DOCS, 400),
+          403: FORBIDDEN,
+        },
+      },
+    ),
     async (request) => putTppContactInformation(ctx, request.tpp, request.params.tppId, request.body),
   );
 
   routes.get(
     "/tpps/:tppId/contact-information",
-    v1Route({ roles: ANY_TPP_ROLES }, {
-          summary: "Read the TPP's contact e-mail address",
-          tags: TAGS,
-          params,
-          responses: {
-            200: { description: "The address registered", schema: contactInformationResponseSchema },
-            ...errorReplies(ERROR_DOCS, 400),
-            403: FORBIDDEN,
-            404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
-          },
-        }),
+    v1Route(
+      { roles: ANY_TPP_ROLES },
+      {
+        summary: "Read the TPP's contact e-mail address",
+        tags: TAGS,
+        params,
+        responses: {
+          200: { description: "The address registered", schema: contactInformationResponseSchema },
+          ...errorReplies(ERROR_DOCS, 400),
+          403: FORBIDDEN,
+          404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
+        },
+      },
+    ),
     async (request) => getTppContactInformation(ctx, request.tpp, request.params.tppId),
   );
 }

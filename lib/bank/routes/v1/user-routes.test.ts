@@ -73,7 +73,9 @@ describe.each(testDatabaseKinds())("users, agreements and the TPP dialogue API o
     const response = await tpp.get("/v1/agreements", scaHeaders("agreements-1", { "PSU-ID": psuId }));
     expect(response.statusCode).toBe(200);
     const body = agreementsResponseSchema.parse(response.json());
-    expect(body.agreements).toEqual([{ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "Bergstrand Arkitekter AS", organisationNumber: "918765026" }]);
+    expect(body.agreements).toEqual([
+      { id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: "Bergstrand Arkitekter AS", organisationNumber: "918765026" },
+    ]);
     const again = agreementsResponseSchema.parse((await tpp.get("/v1/agreements", scaHeaders("agreements-1", { "PSU-ID": psuId }))).json());
     expect(again.agreements[0]?.id).toBe(body.agreements[0]?.id);
 
@@ -134,12 +136,21 @@ describe.each(testDatabaseKinds())("users, agreements and the TPP dialogue API o
 
     it("a rejected request registers nothing; the first stored thing registers the TPP from its certificate", async () => {
       const tpps = createTppsRepository(app.bank.db);
-      const newcomer = issueTestTpp(app, { organizationIdentifier: "PSDNO-FSA-300003", organizationName: "Newcomer AS", roles: ["PSP_AI"] });
+      const newcomer = issueTestTpp(app, {
+        organizationIdentifier: "PSDNO-FSA-300003",
+        organizationName: "Newcomer AS",
+        roles: ["PSP_AI"],
+      });
       expect((await newcomer.post("/v1/consents", {}, scaHeaders("x", { "TPP-Redirect-URI": "nope" }))).statusCode).toBe(400);
       expect((await newcomer.put("/v1/tpps/PSDNO-FSA-300003/contact-information", { email: "bad" })).statusCode).toBe(400);
       expect(await tpps.findById("PSDNO-FSA-300003")).toBeUndefined();
       expect((await newcomer.post("/v1/consents", {}, scaHeaders("x"))).statusCode).toBe(201);
-      expect(await tpps.findById("PSDNO-FSA-300003")).toMatchObject({ name: "Newcomer AS", roles: ["PSP_AI"], registeredThrough: "certificate", contactEmail: null });
+      expect(await tpps.findById("PSDNO-FSA-300003")).toMatchObject({
+        name: "Newcomer AS",
+        roles: ["PSP_AI"],
+        registeredThrough: "certificate",
+        contactEmail: null,
+      });
     });
   });
 });

@@ -28,37 +28,45 @@ export async function userRoutes(v1: FastifyInstance): Promise<void> {
   routes.get(
     "/users",
     v1Route(operation, {
-          summary: "Start an SCA that identifies the PSU",
-          description: "The scaRedirect leads through login and the context choice only; the success redirect carries the psu-id (and psu-corporate-id).",
-          tags: TAGS,
-          headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        }),
+      summary: "Start an SCA that identifies the PSU",
+      description:
+        "The scaRedirect leads through login and the context choice only; the success redirect carries the psu-id (and psu-corporate-id).",
+      tags: TAGS,
+      headers: SCA_START_HEADERS,
+      responses: {
+        200: { description: "The scaRedirect link", schema: scaRedirectResponseSchema },
+        ...errorReplies(ERROR_DOCS, 400, 401, 403),
+      },
+    }),
     async (request) => startPsuSca(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, "identify"),
   );
 
   routes.get(
     "/user",
     v1Route(operation, {
-          summary: "Who the PSU of the session is",
-          description: "For a valid PSU-ID and an SCA within the hour under TPP-Session-ID: psuId, the context chosen and the customer's name. Otherwise 401 with scaRedirect.",
-          tags: TAGS,
-          headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The PSU", schema: userResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        }),
+      summary: "Who the PSU of the session is",
+      description:
+        "For a valid PSU-ID and an SCA within the hour under TPP-Session-ID: psuId, the context chosen and the customer's name. Otherwise 401 with scaRedirect.",
+      tags: TAGS,
+      headers: SCA_START_HEADERS,
+      responses: { 200: { description: "The PSU", schema: userResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
+    }),
     async (request) => getUser(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
   );
 
   routes.get(
     "/agreements",
-    v1Route({ roles: ANY_TPP_ROLES, requiredHeaders: [...SCA_HEADERS, "PSU-ID"] }, {
-          summary: "List the PSU's corporate agreements",
-          description:
-            "Each id is the agreement's psu-corporate-id for this TPP: send it in PSU-Corporate-ID, and a new consent flow starts for that agreement without agreement choice. Needs an SCA within the hour under TPP-Session-ID.",
-          tags: TAGS,
-          headers: SCA_START_HEADERS,
-          responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
-        }),
+    v1Route(
+      { roles: ANY_TPP_ROLES, requiredHeaders: [...SCA_HEADERS, "PSU-ID"] },
+      {
+        summary: "List the PSU's corporate agreements",
+        description:
+          "Each id is the agreement's psu-corporate-id for this TPP: send it in PSU-Corporate-ID, and a new consent flow starts for that agreement without agreement choice. Needs an SCA within the hour under TPP-Session-ID.",
+        tags: TAGS,
+        headers: SCA_START_HEADERS,
+        responses: { 200: { description: "The agreements", schema: agreementsResponseSchema }, ...errorReplies(ERROR_DOCS, 400, 401, 403) },
+      },
+    ),
     async (request) => listAgreements(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }),
   );
 }

@@ -20,13 +20,20 @@ export async function docsRoutes(web: FastifyInstance): Promise<void> {
   const openApi = () => web.swagger() as OpenAPIV3_1.Document;
 
   web.get("/openapi.json", async (_request, reply) =>
-    reply.header("Access-Control-Allow-Origin", "*").header("Cache-Control", "no-cache").type("application/json; charset=utf-8").send(JSON.stringify(openApi())),
+    reply
+      .header("Access-Control-Allow-Origin", "*")
+      .header("Cache-Control", "no-cache")
+      .type("application/json; charset=utf-8")
+      .send(JSON.stringify(openApi())),
   );
 
   web.get("/docs", async (request, reply) => {
     const parsed = docsQuery.safeParse(request.query);
     const query = parsed.success ? (parsed.data.q ?? "") : "";
-    const html = query.trim() === "" ? (page ??= renderDocsPage({ bankName: config.bankName, document: openApi() })) : renderDocsPage({ bankName: config.bankName, document: openApi(), query });
+    const html =
+      query.trim() === ""
+        ? (page ??= renderDocsPage({ bankName: config.bankName, document: openApi() }))
+        : renderDocsPage({ bankName: config.bankName, document: openApi(), query });
     return reply.headers(DEVELOPER_PAGE_HEADERS).header("Cache-Control", "no-cache").type("text/html; charset=utf-8").send(html);
   });
 }

@@ -7,16 +7,35 @@ import { createSignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 import { expectRejected } from "../v1/sandbox-routes.test-support";
 
-type Issued = { tppId: string; organisationName: string; roles: string[]; certificate: string; privateKey: string; caCertificate: string; validUntil: string };
+type Issued = {
+  tppId: string;
+  organisationName: string;
+  roles: string[];
+  certificate: string;
+  privateKey: string;
+  caCertificate: string;
+  validUntil: string;
+};
 
 // supplement.md §10: the developer portal issues a TPP certificate and key for chosen roles and registers the TPP.
 describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
   let app: FastifyInstance;
-  const issue = (body: unknown) => app.inject({ method: "POST", url: "/portal/certificates", payload: JSON.stringify(body), headers: { "content-type": "application/json" } });
+  const issue = (body: unknown) =>
+    app.inject({
+      method: "POST",
+      url: "/portal/certificates",
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+    });
   const submitForm = (fields: Record<string, string | string[]>) => {
     const form = new URLSearchParams();
     for (const [name, value] of Object.entries(fields)) for (const v of Array.isArray(value) ? value : [value]) form.append(name, v);
-    return app.inject({ method: "POST", url: "/portal/certificates", payload: form.toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
+    return app.inject({
+      method: "POST",
+      url: "/portal/certificates",
+      payload: form.toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
   };
 
   beforeAll(async () => {
@@ -28,11 +47,21 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     const response = await issue({ organisationName: "Fjordpay AS", organisationId: "PSDNO-FSA-777001", roles: ["PSP_AI", "PSP_PI"] });
     expect(response.statusCode, response.body).toBe(201);
     const issued = response.json<Issued>();
-    expect(issued).toMatchObject({ tppId: "PSDNO-FSA-777001", organisationName: "Fjordpay AS", roles: ["PSP_AI", "PSP_PI"], caCertificate: app.bank.pki.ca.certificatePem });
+    expect(issued).toMatchObject({
+      tppId: "PSDNO-FSA-777001",
+      organisationName: "Fjordpay AS",
+      roles: ["PSP_AI", "PSP_PI"],
+      caCertificate: app.bank.pki.ca.certificatePem,
+    });
     expect(issued.certificate).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(issued.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     const info = readCertificateInfo(issued.certificate);
-    expect(info).toMatchObject({ organizationIdentifier: "PSDNO-FSA-777001", organizationName: "Fjordpay AS", roles: ["PSP_AI", "PSP_PI"], competentAuthority: { id: "NO-FSA", name: "Finanstilsynet" } });
+    expect(info).toMatchObject({
+      organizationIdentifier: "PSDNO-FSA-777001",
+      organizationName: "Fjordpay AS",
+      roles: ["PSP_AI", "PSP_PI"],
+      competentAuthority: { id: "NO-FSA", name: "Finanstilsynet" },
+    });
 
     const client = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
     const customers = await client.get("/v1/sandbox/customers");
@@ -50,7 +79,14 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     const accounts = await client.get("/v1/accounts", { "TPP-Session-ID": "s1", "TPP-Redirect-URI": "https://tpp.example/cb" });
     expect(accounts.statusCode).toBe(403);
     expect(accounts.json()).toMatchObject({
-      tppMessages: [{ category: "ERROR", code: "FORBIDDEN", path: "TPP-Signature-Certificate", text: "This operation needs the PSD2 role PSP_AI; the certificate's roles are PSP_PI" }],
+      tppMessages: [
+        {
+          category: "ERROR",
+          code: "FORBIDDEN",
+          path: "TPP-Signature-Certificate",
+          text: "This operation needs the PSD2 role PSP_AI; the certificate's roles are PSP_PI",
+        },
+      ],
     });
     expect((await client.get("/v1/sandbox/clock")).statusCode).toBe(200);
     expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-777001")).toMatchObject({
@@ -63,7 +99,10 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
   it("accepts the organisation id of another country's authority", async () => {
     const response = await issue({ organisationName: "Svea Pay AB", organisationId: "PSDSE-FINA-44059", roles: ["PSP_AI"] });
     expect(response.statusCode, response.body).toBe(201);
-    expect(readCertificateInfo(response.json<Issued>().certificate).competentAuthority).toEqual({ id: "SE-FINA", name: "Finansinspektionen" });
+    expect(readCertificateInfo(response.json<Issued>().certificate).competentAuthority).toEqual({
+      id: "SE-FINA",
+      name: "Finansinspektionen",
+    });
   });
 
   it("refuses bad input with tppMessages naming the field, registering nothing", async () => {
@@ -75,19 +114,44 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
           text: "organisationId must be an ETSI PSD2 organisation id PSD<country>-<authority>-<id> of at most 64 characters, e.g. PSDNO-FSA-123456 (letters, digits, dot, hyphen and underscore in the id)",
         },
       ],
-      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: [] }, { path: "roles", text: "roles must hold PSP_AI, PSP_PI or both" }],
-      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AS"] }, { path: "roles[0]", text: "roles[0] must be one of PSP_AI, PSP_PI" }],
-      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI", "PSP_AI"] }, { path: "roles", text: "roles must name each role once" }],
-      [{ organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName is required" }],
-      [{ organisationName: " Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName must not begin or end with spaces" }],
-      [{ organisationName: "E".repeat(65), organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] }, { path: "organisationName", text: "organisationName must be at most 64 characters (the limit of a certificate's O)" }],
-      [{ organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"], email: "x@example.no" }, { path: "email", text: "email is not a known field; unknown fields are rejected" }],
+      [
+        { organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: [] },
+        { path: "roles", text: "roles must hold PSP_AI, PSP_PI or both" },
+      ],
+      [
+        { organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AS"] },
+        { path: "roles[0]", text: "roles[0] must be one of PSP_AI, PSP_PI" },
+      ],
+      [
+        { organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI", "PSP_AI"] },
+        { path: "roles", text: "roles must name each role once" },
+      ],
+      [
+        { organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] },
+        { path: "organisationName", text: "organisationName is required" },
+      ],
+      [
+        { organisationName: " Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] },
+        { path: "organisationName", text: "organisationName must not begin or end with spaces" },
+      ],
+      [
+        { organisationName: "E".repeat(65), organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"] },
+        { path: "organisationName", text: "organisationName must be at most 64 characters (the limit of a certificate's O)" },
+      ],
+      [
+        { organisationName: "Example AS", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"], email: "x@example.no" },
+        { path: "email", text: "email is not a known field; unknown fields are rejected" },
+      ],
     ];
     for (const [body, expected] of cases) {
       await expectRejected(app.bank.db, () => issue(body), { status: 400, code: "FORMAT_ERROR", ...expected });
     }
     const everything = await issue({ organisationName: "", organisationId: "x", roles: ["X"] });
-    expect(everything.json<{ tppMessages: { path?: string }[] }>().tppMessages.map((message) => message.path)).toEqual(["organisationName", "organisationId", "roles[0]"]);
+    expect(everything.json<{ tppMessages: { path?: string }[] }>().tppMessages.map((message) => message.path)).toEqual([
+      "organisationName",
+      "organisationId",
+      "roles[0]",
+    ]);
     await expectRejected(
       app.bank.db,
       () => app.inject({ method: "POST", url: "/portal/certificates", payload: "{nope", headers: { "content-type": "application/json" } }),
@@ -96,7 +160,12 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     await expectRejected(
       app.bank.db,
       () => app.inject({ method: "POST", url: "/portal/certificates", payload: "organisation", headers: { "content-type": "text/plain" } }),
-      { status: 415, code: "BAD_REQUEST", path: "Content-Type", text: "The request body must be JSON (Content-Type: application/json) or a form" },
+      {
+        status: 415,
+        code: "BAD_REQUEST",
+        path: "Content-Type",
+        text: "The request body must be JSON (Content-Type: application/json) or a form",
+      },
     );
   });
 
@@ -108,7 +177,10 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.body).toContain("BEGIN CERTIFICATE");
     expect(response.body).toContain('download="PSDNO-FSA-880001.key.pem"');
     expect(response.body).toContain('href="data:application/x-pem-file;base64,');
-    expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-880001")).toMatchObject({ roles: ["PSP_AI"], registeredThrough: "portal" });
+    expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-880001")).toMatchObject({
+      roles: ["PSP_AI"],
+      registeredThrough: "portal",
+    });
   });
 
   it("the form shows what is wrong beside the field and keeps the values", async () => {

@@ -23,16 +23,24 @@ function isForm(request: FastifyRequest): boolean {
 }
 
 const unsupportedMediaType = () =>
-  new BankError("BAD_REQUEST", "The request body must be JSON (Content-Type: application/json) or a form", { status: 415, path: "Content-Type" });
+  new BankError("BAD_REQUEST", "The request body must be JSON (Content-Type: application/json) or a form", {
+    status: 415,
+    path: "Content-Type",
+  });
 
 /** The form's labels, in place of the JSON field names that lead each error text. */
-const FIELD_LABELS: Record<string, string> = { organisationName: "Organisation name", organisationId: "Organisation id", roles: "PSD2 roles" };
+const FIELD_LABELS: Record<string, string> = {
+  organisationName: "Organisation name",
+  organisationId: "Organisation id",
+  roles: "PSD2 roles",
+};
 
 /** An error of the JSON interface as the form shows it: beside its field, in the field's words. */
 function toFormError(message: { path?: string; text: string }): { field: string; text: string } {
   const field = (message.path ?? "").replace(/\[\d+\]$/, "");
   const label = FIELD_LABELS[field];
-  const text = label && message.text.startsWith(message.path ?? "") ? `${label}${message.text.slice((message.path ?? "").length)}` : message.text;
+  const text =
+    label && message.text.startsWith(message.path ?? "") ? `${label}${message.text.slice((message.path ?? "").length)}` : message.text;
   return { field, text };
 }
 
@@ -41,8 +49,12 @@ function toBankError(error: FastifyError): BankError | undefined {
   if (error instanceof BankError) return error;
   if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return unsupportedMediaType();
   if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
-    const unreadableJson = ["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"].includes(error.code) || error instanceof SyntaxError;
-    return new BankError(unreadableJson ? "FORMAT_ERROR" : "BAD_REQUEST", `The request body cannot be read: ${error.message}`.slice(0, 512));
+    const unreadableJson =
+      ["FST_ERR_CTP_INVALID_JSON_BODY", "FST_ERR_CTP_EMPTY_JSON_BODY"].includes(error.code) || error instanceof SyntaxError;
+    return new BankError(
+      unreadableJson ? "FORMAT_ERROR" : "BAD_REQUEST",
+      `The request body cannot be read: ${error.message}`.slice(0, 512),
+    );
   }
   return undefined;
 }
@@ -78,8 +90,13 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     const bankError = toBankError(error);
     if (!bankError) {
       request.log.error({ err: error }, "portal request failed");
-      if (isJson(request)) return reply.status(500).send(new BankError("SYSTEM_ERROR", "The certificate could not be issued; try again in a moment").toBody());
-      return page(reply, 500, await portalPage({ errors: [{ field: "", text: "The certificate could not be issued; try again in a moment." }] }));
+      if (isJson(request))
+        return reply.status(500).send(new BankError("SYSTEM_ERROR", "The certificate could not be issued; try again in a moment").toBody());
+      return page(
+        reply,
+        500,
+        await portalPage({ errors: [{ field: "", text: "The certificate could not be issued; try again in a moment." }] }),
+      );
     }
     if (isForm(request) && bankError.status === 400) {
       return page(reply, 400, await portalPage({ errors: bankError.tppMessages.map(toFormError) }));

@@ -53,7 +53,11 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
     ({
       kind: "page",
       status: 404,
-      html: renderMessagePage({ bankName: config.bankName, title: "This link is not valid", text: "The approval link is incomplete or unknown." }),
+      html: renderMessagePage({
+        bankName: config.bankName,
+        title: "This link is not valid",
+        text: "The approval link is incomplete or unknown.",
+      }),
     }) as const;
 
   // Errors on these pages are pages too: no JSON, no stack trace.
@@ -66,7 +70,10 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
       html: renderMessagePage({
         bankName: config.bankName,
         title: status === 500 ? "Something went wrong" : "The request could not be read",
-        text: status === 500 ? "The bank could not complete this step. Please try again in a moment." : "The page sent something the bank could not read.",
+        text:
+          status === 500
+            ? "The bank could not complete this step. Please try again in a moment."
+            : "The page sent something the bank could not read.",
       }),
     });
   });

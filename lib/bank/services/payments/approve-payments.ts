@@ -23,7 +23,9 @@ export async function approvePayments(
   const repository = createPaymentsRepository(tx);
   const { now, today } = clock;
   const executesNow = (payment: PaymentRow) =>
-    payment.service !== "periodic-payments" && payment.product === "instant-norwegian-credit-transfers-straks" && payment.executionDate <= today;
+    payment.service !== "periodic-payments" &&
+    payment.product === "instant-norwegian-credit-transfers-straks" &&
+    payment.executionDate <= today;
   // Every account an instant execution touches, locked once, in order, before any is read.
   await lockPaymentAccounts(tx, payments.filter(executesNow));
   const outcomes: ApprovalOutcome[] = [];
@@ -39,7 +41,12 @@ export async function approvePayments(
       await repository.update(payment.id, { ...owner, status: "ACCP" });
       outcomes.push({ paymentId: payment.id, status: "ACCP" });
     } else if (executesNow(payment)) {
-      const { fundsAvailable } = await executePayment(tx, payment, { bookingDate: today, valueDate: today }, { now, recordRejection: false });
+      const { fundsAvailable } = await executePayment(
+        tx,
+        payment,
+        { bookingDate: today, valueDate: today },
+        { now, recordRejection: false },
+      );
       const status = fundsAvailable ? "ACSC" : "RJCT";
       await repository.update(payment.id, { ...owner, status, fundsAvailable });
       outcomes.push({ paymentId: payment.id, status, fundsAvailable });
@@ -63,6 +70,10 @@ export async function rejectUnauthorisedPayments(tx: Executor, payments: readonl
   const repository = createPaymentsRepository(tx);
   for (const payment of payments) {
     if (payment.status !== "RCVD") continue;
-    await repository.update(payment.id, { status: "RJCT", statusChangedAt: now, ...(code === "PAYMENT_FAILED" ? { fundsAvailable: false } : {}) });
+    await repository.update(payment.id, {
+      status: "RJCT",
+      statusChangedAt: now,
+      ...(code === "PAYMENT_FAILED" ? { fundsAvailable: false } : {}),
+    });
   }
 }

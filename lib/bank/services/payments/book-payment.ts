@@ -65,7 +65,10 @@ export async function lockPaymentAccounts(db: Executor, payments: readonly Payme
     db,
     payments.flatMap((payment) => payment.entries),
   );
-  const ids = new Set<string>([...payments.map((payment) => payment.debtorAccountId), ...[...creditors.values()].map((account) => account.id)]);
+  const ids = new Set<string>([
+    ...payments.map((payment) => payment.debtorAccountId),
+    ...[...creditors.values()].map((account) => account.id),
+  ]);
   const accounts = createAccountsRepository(db);
   for (const id of [...ids].sort()) await accounts.findByIdForUpdate(id);
 }
@@ -119,7 +122,10 @@ function debtorLegs(
         remittanceStructured: structuredOf(entry),
         proprietaryCode: creditor?.customerId === debtor.customerId ? "Overføring" : DEBIT_CODES[payment.product],
         details: {
-          additionalInformation: entry.currency === debtor.currency ? `Payment ${payment.id}` : `Payment ${payment.id}: ${entry.currency} ${entry.amount} at the sandbox rate`,
+          additionalInformation:
+            entry.currency === debtor.currency
+              ? `Payment ${payment.id}`
+              : `Payment ${payment.id}: ${entry.currency} ${entry.amount} at the sandbox rate`,
         },
       });
     }
@@ -190,7 +196,9 @@ export async function reservePayment(db: Executor, payment: PaymentForBooking, v
   const debtor = await createAccountsRepository(db).findById(payment.debtorAccountId);
   if (!debtor) throw new Error(`the debtor account of payment ${payment.id} is gone`);
   const creditors = await findCreditors(db, payment.entries);
-  await createTransactionsRepository(db).insertAll(debtorLegs(payment, debtor, creditors, { valueDate, bookingDate: null, status: "pending" }, now));
+  await createTransactionsRepository(db).insertAll(
+    debtorLegs(payment, debtor, creditors, { valueDate, bookingDate: null, status: "pending" }, now),
+  );
 }
 
 /**
@@ -220,7 +228,9 @@ export async function executePayment(
   if (available < toMinorUnits(total, STORAGE_SCALE)) {
     for (const row of pending) await ledger.reject(row.id);
     if (pending.length === 0 && options.recordRejection) {
-      await createTransactionsRepository(db).insertAll(debtorLegs(payment, debtor, creditors, { ...dates, bookingDate: null, status: "rejected" }, options.now));
+      await createTransactionsRepository(db).insertAll(
+        debtorLegs(payment, debtor, creditors, { ...dates, bookingDate: null, status: "rejected" }, options.now),
+      );
     }
     return { fundsAvailable: false };
   }

@@ -35,7 +35,11 @@ export async function cancelPayment(
           : payment.status === "ACSP"
             ? "its settlement is in progress (ACSP)"
             : `it is in the final status ${payment.status}`;
-      throw new BankError("CONFLICT", `The payment ${payment.id} cannot be deleted: ${why}. Payments in RCVD, ACTC or ACCP can be deleted`, { status: 405 });
+      throw new BankError(
+        "CONFLICT",
+        `The payment ${payment.id} cannot be deleted: ${why}. Payments in RCVD, ACTC or ACCP can be deleted`,
+        { status: 405 },
+      );
     }
     await releasePayment(tx, payment.id);
     await payments.update(payment.id, { status: "CANC", statusChangedAt: now });

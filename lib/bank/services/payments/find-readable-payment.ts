@@ -30,7 +30,8 @@ export async function findReadablePayment(ctx: PaymentContext, read: PaymentRead
 }
 
 export function psuMessageOf(payment: PaymentRow): string | undefined {
-  if (payment.status === "RJCT" && payment.fundsAvailable === false) return "The payment was rejected: the account did not have enough funds.";
+  if (payment.status === "RJCT" && payment.fundsAvailable === false)
+    return "The payment was rejected: the account did not have enough funds.";
   return PSU_MESSAGES[payment.status];
 }
 

@@ -15,8 +15,15 @@ export async function getAuthorisationStatus(
   key: { tppId: string; purpose: AuthorisationPurpose; resourceId: string; authorisationId: string },
 ): Promise<{ scaStatus: ScaStatus }> {
   const authorisation = await createAuthorisationsRepository(db).findById(key.authorisationId);
-  if (!authorisation || authorisation.tppId !== key.tppId || authorisation.purpose !== key.purpose || authorisation.resourceId !== key.resourceId) {
-    throw new BankError("RESOURCE_UNKNOWN", `The authorisation ${key.authorisationId.slice(0, 64)} is unknown for this resource`, { path: "authorisationId" });
+  if (
+    !authorisation ||
+    authorisation.tppId !== key.tppId ||
+    authorisation.purpose !== key.purpose ||
+    authorisation.resourceId !== key.resourceId
+  ) {
+    throw new BankError("RESOURCE_UNKNOWN", `The authorisation ${key.authorisationId.slice(0, 64)} is unknown for this resource`, {
+      path: "authorisationId",
+    });
   }
   const open = authorisation.scaStatus !== "finalised" && authorisation.scaStatus !== "failed";
   return { scaStatus: open && now.getTime() >= authorisation.expiresAt.getTime() ? "failed" : authorisation.scaStatus };

@@ -54,10 +54,16 @@ function readAllowLogicalDuplicate(query: unknown): boolean {
   const entries = parsed.success ? Object.entries(parsed.data) : [];
   for (const [name, value] of entries) {
     if (name !== "allowLogicalDuplicate") {
-      throw new BankError("FORMAT_ERROR", `The query parameter ${name.slice(0, 40)} is not known to this operation; only allowLogicalDuplicate is`, { path: name.slice(0, 40) });
+      throw new BankError(
+        "FORMAT_ERROR",
+        `The query parameter ${name.slice(0, 40)} is not known to this operation; only allowLogicalDuplicate is`,
+        { path: name.slice(0, 40) },
+      );
     }
     if (value !== "true" && value !== "false") {
-      throw new BankError("FORMAT_ERROR", "The query parameter allowLogicalDuplicate must be true or false", { path: "allowLogicalDuplicate" });
+      throw new BankError("FORMAT_ERROR", "The query parameter allowLogicalDuplicate must be true or false", {
+        path: "allowLogicalDuplicate",
+      });
     }
   }
   return parsed.success && parsed.data.allowLogicalDuplicate === "true";
@@ -69,10 +75,13 @@ async function initiatingPsu(ctx: PaymentContext, tpp: TppIdentity, headers: Pay
   if (!identified.ok) {
     const { problem } = identified;
     // No scaRedirect here: a rejected initiation writes nothing (an SCA journey is a write).
-    throw new BankError(problem.code, `${problem.text}. Without a psu-id, send PSU-Context for the single-SCA journey instead`, { path: problem.path });
+    throw new BankError(problem.code, `${problem.text}. Without a psu-id, send PSU-Context for the single-SCA journey instead`, {
+      path: problem.path,
+    });
   }
   const { customer, agreement } = identified;
-  if (customer) return { customer, context: headers.psuContext ?? (agreement ? "CORPORATE" : "PRIVATE"), ...(agreement ? { agreement } : {}) };
+  if (customer)
+    return { customer, context: headers.psuContext ?? (agreement ? "CORPORATE" : "PRIVATE"), ...(agreement ? { agreement } : {}) };
   if (headers.psuContext) return { context: headers.psuContext };
   throw new BankError(
     "HTTP_HEADER_REQUIRED",
@@ -94,9 +103,13 @@ function checkProductAllowed(order: PaymentOrder, debtor: ResolvedDebtor): void 
     );
   }
   if (order.service === "bulk-payments" && debtor.context !== "CORPORATE") {
-    throw new BankError("PRODUCT_INVALID", "bulk-payments are a corporate product: the PSU must act for a corporate agreement (PSU-Corporate-ID or PSU-Context CORPORATE)", {
-      path: "payment-product",
-    });
+    throw new BankError(
+      "PRODUCT_INVALID",
+      "bulk-payments are a corporate product: the PSU must act for a corporate agreement (PSU-Corporate-ID or PSU-Context CORPORATE)",
+      {
+        path: "payment-product",
+      },
+    );
   }
 }
 
@@ -110,21 +123,38 @@ function priceEntries(order: PaymentOrder, debtor: ResolvedDebtor): PaymentEntry
   const problems: BankTppMessage[] = [];
   const convertible = Object.keys(SANDBOX_EXCHANGE_RATES).join(", ");
   if (!isConvertibleCurrency(accountCurrency)) {
-    throw new BankError("FORMAT_ERROR", `debtorAccount.currency ${accountCurrency}: the sandbox pays from accounts in ${convertible} only`, { path: "debtorAccount.currency" });
+    throw new BankError(
+      "FORMAT_ERROR",
+      `debtorAccount.currency ${accountCurrency}: the sandbox pays from accounts in ${convertible} only`,
+      { path: "debtorAccount.currency" },
+    );
   }
   const records: PaymentEntryRecord[] = [];
   for (const entry of order.entries) {
     const path = withPath(entry, "instructedAmount", "currency");
     if (order.product === "instant-norwegian-credit-transfers-straks" && entry.currency !== "NOK") {
-      problems.push({ category: "ERROR", code: "FORMAT_ERROR", path, text: `${path} is ${entry.currency}; instant payments (straks) are in NOK only` });
+      problems.push({
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path,
+        text: `${path} is ${entry.currency}; instant payments (straks) are in NOK only`,
+      });
       continue;
     }
     if (!isConvertibleCurrency(entry.currency)) {
-      problems.push({ category: "ERROR", code: "FORMAT_ERROR", path, text: `${path} is ${entry.currency}; the sandbox converts ${convertible} only` });
+      problems.push({
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path,
+        text: `${path} is ${entry.currency}; the sandbox converts ${convertible} only`,
+      });
       continue;
     }
     const debitAmount = convertAmount(entry.amount, entry.currency, accountCurrency);
-    const fee = order.product === "instant-norwegian-credit-transfers-straks" ? convertAmount(computeInstantFee(entry.amount), "NOK", accountCurrency) : undefined;
+    const fee =
+      order.product === "instant-norwegian-credit-transfers-straks"
+        ? convertAmount(computeInstantFee(entry.amount), "NOK", accountCurrency)
+        : undefined;
     records.push({
       amount: entry.amount,
       currency: entry.currency,
@@ -133,7 +163,9 @@ function priceEntries(order: PaymentOrder, debtor: ResolvedDebtor): PaymentEntry
       creditorName: entry.creditorName,
       creditorAccount: entry.creditorAccount,
       ...(entry.remittanceUnstructured === undefined ? {} : { remittanceUnstructured: entry.remittanceUnstructured }),
-      ...(entry.remittanceStructured === undefined ? {} : { remittanceStructured: entry.remittanceStructured.map((reference) => ({ ...reference })) }),
+      ...(entry.remittanceStructured === undefined
+        ? {}
+        : { remittanceStructured: entry.remittanceStructured.map((reference) => ({ ...reference })) }),
       ...(entry.endToEndId === undefined ? {} : { endToEndId: entry.endToEndId }),
     });
   }
@@ -171,7 +203,9 @@ function firstExecutionDate(order: PaymentOrder, today: string): string {
   if (problem) throw new BankError("FORMAT_ERROR", `${problem.path} ${problem.reason}`, { path: problem.path });
   const first = executionDateOf(order.schedule, 0);
   if (first === undefined) {
-    throw new BankError("FORMAT_ERROR", `endDate ${order.schedule.endDate ?? ""} leaves no execution: the first one would be after it`, { path: "endDate" });
+    throw new BankError("FORMAT_ERROR", `endDate ${order.schedule.endDate ?? ""} leaves no execution: the first one would be after it`, {
+      path: "endDate",
+    });
   }
   return first;
 }
@@ -179,7 +213,10 @@ function firstExecutionDate(order: PaymentOrder, today: string): string {
 /** What makes two payments logical duplicates: debtor, creditors, amounts and execution date. @see supplement.md §5 */
 function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionDate: string): string {
   const transfers = order.entries
-    .map((entry) => `${"bban" in entry.creditorAccount ? entry.creditorAccount.bban : entry.creditorAccount.iban}:${entry.amount} ${entry.currency}`)
+    .map(
+      (entry) =>
+        `${"bban" in entry.creditorAccount ? entry.creditorAccount.bban : entry.creditorAccount.iban}:${entry.amount} ${entry.currency}`,
+    )
     .sort()
     .join(",");
   return `${order.service}|${order.product}|${debtorAccountId}|${executionDate}|${transfers}`;
@@ -210,7 +247,9 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
   const accountCurrency = debtor.account.currency;
   const sameCurrency = entries.every((entry) => entry.currency === entries[0]?.currency);
   const instructedCurrency = sameCurrency ? (entries[0]?.currency ?? accountCurrency) : accountCurrency;
-  const amount = sameCurrency ? addAmounts(instructedCurrency, ...entries.map((e) => e.amount)) : addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount));
+  const amount = sameCurrency
+    ? addAmounts(instructedCurrency, ...entries.map((e) => e.amount))
+    : addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount));
   const fees = entries.flatMap((entry) => (entry.feeAmount === undefined ? [] : [entry.feeAmount]));
   const duplicateKey = duplicateKeyOf(order, debtor.account.id, order.schedule?.startDate ?? executionDate);
   const now = ctx.clock.now();
@@ -256,7 +295,9 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
     if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
     // SEPA: the implicit start of the authorisation (supplement §5).
     if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-      throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+      throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+        path: "TPP-Redirect-URI",
+      });
     }
     const journey = await startScaJourney(
       { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },

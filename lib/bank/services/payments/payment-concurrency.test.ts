@@ -89,9 +89,15 @@ describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
     for (let round = 0; round < ROUNDS; round++) {
       const before = await bookedBalance(accounts.perMain.id);
       const created = await perPayment(INSTANT, "10.00");
-      const first = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.per });
-      const second = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.per });
-      const results = (await Promise.all([submitScaPage(app, first, { action: "confirm" }), submitScaPage(app, second, { action: "confirm" })])).map(redirectOf);
+      const first = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.per,
+      });
+      const second = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.per,
+      });
+      const results = (
+        await Promise.all([submitScaPage(app, first, { action: "confirm" }), submitScaPage(app, second, { action: "confirm" })])
+      ).map(redirectOf);
       expect(results.filter((query) => query["psu-id"] === per.psuId)).toHaveLength(1);
       expect(results.filter((query) => query.code === "CONFLICT")).toEqual([
         expect.objectContaining({ system: "SCA", status: "409", message: "The payment can no longer be approved: its status is ACSC" }),
@@ -107,20 +113,32 @@ describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
     for (let round = 0; round < ROUNDS * 2; round++) {
       const before = await bookedBalance(accounts.perMain.id);
       const created = await perPayment(INSTANT, "20.00");
-      const page = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.per });
-      const [deleted, approved] = await Promise.all([tpp.request({ method: "DELETE", url: created.links.self ?? "" }), submitScaPage(app, page, { action: "confirm" })]);
+      const page = await openApprovalPage(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {
+        customerNumber: CUSTOMERS.per,
+      });
+      const [deleted, approved] = await Promise.all([
+        tpp.request({ method: "DELETE", url: created.links.self ?? "" }),
+        submitScaPage(app, page, { action: "confirm" }),
+      ]);
       const query = redirectOf(approved);
       const status = (await payments().findById(created.paymentId))?.status;
       if (deleted.statusCode === 204) {
         // The deletion came first: the approval finds the payment cancelled.
-        expect(query).toMatchObject({ code: "CONFLICT", status: "409", message: "The payment can no longer be approved: its status is CANC" });
+        expect(query).toMatchObject({
+          code: "CONFLICT",
+          status: "409",
+          message: "The payment can no longer be approved: its status is CANC",
+        });
         expect(status).toBe("CANC");
         expect(await rowsOf(created.paymentId)).toEqual([]);
         expect(await bookedBalance(accounts.perMain.id)).toBe(before);
       } else {
         // The approval came first and settled it: a final payment cannot be deleted.
         expect(deleted.statusCode).toBe(405);
-        expect(deleted.json<{ tppMessages: { code: string; text: string }[] }>().tppMessages[0]).toMatchObject({ code: "CONFLICT", text: expect.stringContaining("final status ACSC") });
+        expect(deleted.json<{ tppMessages: { code: string; text: string }[] }>().tppMessages[0]).toMatchObject({
+          code: "CONFLICT",
+          text: expect.stringContaining("final status ACSC"),
+        });
         expect(query["psu-id"]).toBe(per.psuId);
         expect(status).toBe("ACSC");
         expect(await bookedBalance(accounts.perMain.id)).toBe(subtract(before, "22.00"));
@@ -133,8 +151,20 @@ describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
   it("a DELETE racing the batch run that settles the payment: cancelled with nothing booked, or settled and not deleted", async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const before = await bookedBalance(accounts.perMain.id);
-      const { paymentId } = await createAndApprove(app, tpp, { path: DOMESTIC, body: domesticBody(accounts.perMain.bban, { instructedAmount: { currency: "NOK", amount: "30.00" } }), headers: headers() }, { customerNumber: CUSTOMERS.per });
-      const [deleted, run] = await Promise.all([tpp.request({ method: "DELETE", url: `${DOMESTIC}/${paymentId}` }), tpp.post("/v1/sandbox/batch-runs")]);
+      const { paymentId } = await createAndApprove(
+        app,
+        tpp,
+        {
+          path: DOMESTIC,
+          body: domesticBody(accounts.perMain.bban, { instructedAmount: { currency: "NOK", amount: "30.00" } }),
+          headers: headers(),
+        },
+        { customerNumber: CUSTOMERS.per },
+      );
+      const [deleted, run] = await Promise.all([
+        tpp.request({ method: "DELETE", url: `${DOMESTIC}/${paymentId}` }),
+        tpp.post("/v1/sandbox/batch-runs"),
+      ]);
       expect(run.statusCode).toBe(200);
       const status = (await payments().findById(paymentId))?.status;
       if (deleted.statusCode === 204) {
@@ -156,15 +186,23 @@ describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
     expect(set.statusCode, set.body).toBe(200);
     // Four alike payments: logical duplicates of each other, made on purpose.
     const body = domesticBody(account.bban, { instructedAmount: { currency: "NOK", amount: "400.00" } });
-    const created = await Promise.all(Array.from({ length: 4 }, () => createPayment(tpp, `${INSTANT}?allowLogicalDuplicate=true`, body, headers())));
+    const created = await Promise.all(
+      Array.from({ length: 4 }, () => createPayment(tpp, `${INSTANT}?allowLogicalDuplicate=true`, body, headers())),
+    );
     const pages = [];
     for (const payment of created) {
-      pages.push(await openApprovalPage(app, await startAuthorisation(tpp, payment.links.startAuthorisation ?? "", SESSION), { customerNumber: CUSTOMERS.per }));
+      pages.push(
+        await openApprovalPage(app, await startAuthorisation(tpp, payment.links.startAuthorisation ?? "", SESSION), {
+          customerNumber: CUSTOMERS.per,
+        }),
+      );
     }
     const results = (await Promise.all(pages.map((page) => submitScaPage(app, page, { action: "confirm" })))).map(redirectOf);
     expect(results.filter((query) => query["psu-id"] === per.psuId)).toHaveLength(2);
     expect(results.filter((query) => query.code === "PAYMENT_FAILED")).toHaveLength(2);
-    const statuses = (await payments().findByIds(created.map((payment) => payment.paymentId))).map((row) => `${row.status}:${String(row.fundsAvailable)}`).sort();
+    const statuses = (await payments().findByIds(created.map((payment) => payment.paymentId)))
+      .map((row) => `${row.status}:${String(row.fundsAvailable)}`)
+      .sort();
     expect(statuses).toEqual(["ACSC:true", "ACSC:true", "RJCT:false", "RJCT:false"]);
     expect(await bookedBalance(account.id)).toBe("196.00");
   });

@@ -73,7 +73,9 @@ function domesticEntry(fields: DomesticEntryFields, path: JsonPath): PaymentEntr
     creditorName: fields.creditorName,
     creditorAccount: { bban: fields.creditorAccount.bban, currency: fields.creditorAccount.currency },
     ...(fields.remittanceInformationUnstructured === undefined ? {} : { remittanceUnstructured: fields.remittanceInformationUnstructured }),
-    ...(fields.remittanceInformationStructuredArray === undefined ? {} : { remittanceStructured: fields.remittanceInformationStructuredArray }),
+    ...(fields.remittanceInformationStructuredArray === undefined
+      ? {}
+      : { remittanceStructured: fields.remittanceInformationStructuredArray }),
     ...(fields.endToEndIdentification === undefined ? {} : { endToEndId: fields.endToEndIdentification }),
   };
 }
@@ -123,11 +125,41 @@ export function toPaymentOrder(product: PaymentProduct, validated: ValidatedPaym
     }
     case "periodic-payments": {
       if (validated.sepa) {
-        const { debtorAccount, startDate: _s, endDate: _e, frequency: _f, executionRule: _r, dayOfExecution: _d, monthsOfExecution: _m, ...fields } = validated.body;
-        return { ...base, service: "periodic-payments", debtor: { kind: "iban", ...debtorAccount }, entries: [sepaEntry(fields, [])], schedule: scheduleOf(validated.body) };
+        const {
+          debtorAccount,
+          startDate: _s,
+          endDate: _e,
+          frequency: _f,
+          executionRule: _r,
+          dayOfExecution: _d,
+          monthsOfExecution: _m,
+          ...fields
+        } = validated.body;
+        return {
+          ...base,
+          service: "periodic-payments",
+          debtor: { kind: "iban", ...debtorAccount },
+          entries: [sepaEntry(fields, [])],
+          schedule: scheduleOf(validated.body),
+        };
       }
-      const { debtorAccount, startDate: _s, endDate: _e, frequency: _f, executionRule: _r, dayOfExecution: _d, monthsOfExecution: _m, ...fields } = validated.body;
-      return { ...base, service: "periodic-payments", debtor: domesticDebtor(debtorAccount), entries: [domesticEntry(fields, [])], schedule: scheduleOf(validated.body) };
+      const {
+        debtorAccount,
+        startDate: _s,
+        endDate: _e,
+        frequency: _f,
+        executionRule: _r,
+        dayOfExecution: _d,
+        monthsOfExecution: _m,
+        ...fields
+      } = validated.body;
+      return {
+        ...base,
+        service: "periodic-payments",
+        debtor: domesticDebtor(debtorAccount),
+        entries: [domesticEntry(fields, [])],
+        schedule: scheduleOf(validated.body),
+      };
     }
     case "bulk-payments": {
       const bulk = {
@@ -137,7 +169,11 @@ export function toPaymentOrder(product: PaymentProduct, validated: ValidatedPaym
         ...(validated.body.requestedExecutionDate === undefined ? {} : { requestedExecutionDate: validated.body.requestedExecutionDate }),
       };
       if (validated.sepa) {
-        return { ...bulk, debtor: { kind: "iban", ...validated.body.debtorAccount }, entries: validated.body.payments.map((entry, index) => sepaEntry(entry, ["payments", index])) };
+        return {
+          ...bulk,
+          debtor: { kind: "iban", ...validated.body.debtorAccount },
+          entries: validated.body.payments.map((entry, index) => sepaEntry(entry, ["payments", index])),
+        };
       }
       return {
         ...bulk,

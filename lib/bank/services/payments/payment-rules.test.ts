@@ -35,7 +35,12 @@ describe("the sandbox's currency conversion", () => {
 describe("periodic execution dates", () => {
   it("Monthly on a day moves to the following business day; 31 is the month's last day", () => {
     expect(dates({ startDate: "2026-01-10", frequency: "Monthly" }, 4)).toEqual(["2026-01-12", "2026-02-10", "2026-03-10", "2026-04-10"]);
-    expect(dates({ startDate: "2026-01-10", frequency: "Monthly", dayOfExecution: "31" }, 4)).toEqual(["2026-02-02", "2026-03-02", "2026-03-31", "2026-04-30"]);
+    expect(dates({ startDate: "2026-01-10", frequency: "Monthly", dayOfExecution: "31" }, 4)).toEqual([
+      "2026-02-02",
+      "2026-03-02",
+      "2026-03-31",
+      "2026-04-30",
+    ]);
   });
 
   it("preceding moves back, but never before startDate", () => {
@@ -49,21 +54,31 @@ describe("periodic execution dates", () => {
   });
 
   it("Weekly on a weekday, Daily on business days, until endDate", () => {
-    expect(dates({ startDate: "2026-01-10", frequency: "Weekly", dayOfExecution: "1" }, 3)).toEqual(["2026-01-12", "2026-01-19", "2026-01-26"]);
-    expect(dates({ startDate: "2026-01-10", frequency: "Daily", endDate: "2026-01-14" }, 5)).toEqual(["2026-01-12", "2026-01-13", "2026-01-14", undefined, undefined]);
+    expect(dates({ startDate: "2026-01-10", frequency: "Weekly", dayOfExecution: "1" }, 3)).toEqual([
+      "2026-01-12",
+      "2026-01-19",
+      "2026-01-26",
+    ]);
+    expect(dates({ startDate: "2026-01-10", frequency: "Daily", endDate: "2026-01-14" }, 5)).toEqual([
+      "2026-01-12",
+      "2026-01-13",
+      "2026-01-14",
+      undefined,
+      undefined,
+    ]);
   });
 
   it("MonthlyVariable runs in the chosen months; Quarterly every third month", () => {
-    expect(dates({ startDate: "2026-01-10", frequency: "MonthlyVariable", monthsOfExecution: ["3", "6"], dayOfExecution: "15" }, 3)).toEqual([
-      "2026-03-16",
-      "2026-06-15",
-      "2027-03-15",
-    ]);
+    expect(
+      dates({ startDate: "2026-01-10", frequency: "MonthlyVariable", monthsOfExecution: ["3", "6"], dayOfExecution: "15" }, 3),
+    ).toEqual(["2026-03-16", "2026-06-15", "2027-03-15"]);
     expect(dates({ startDate: "2026-01-10", frequency: "Quarterly" }, 3)).toEqual(["2026-01-12", "2026-04-10", "2026-07-10"]);
   });
 
   it("dayOfExecution must suit the frequency", () => {
-    expect(checkScheduleDays({ startDate: "2026-01-10", frequency: "Daily", dayOfExecution: "1" })?.reason).toBe("is not used with frequency Daily: a daily payment runs on every business day");
+    expect(checkScheduleDays({ startDate: "2026-01-10", frequency: "Daily", dayOfExecution: "1" })?.reason).toBe(
+      "is not used with frequency Daily: a daily payment runs on every business day",
+    );
     expect(checkScheduleDays({ startDate: "2026-01-10", frequency: "EveryTwoWeeks", dayOfExecution: "8" })?.path).toBe("dayOfExecution");
     expect(checkScheduleDays({ startDate: "2026-01-10", frequency: "Monthly", dayOfExecution: "31" })).toBeUndefined();
   });

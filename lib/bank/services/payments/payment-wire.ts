@@ -28,7 +28,8 @@ export const basketLinks = {
   self: (basketId: string) => link(basketHref(basketId)),
   status: (basketId: string) => link(`${basketHref(basketId)}/status`),
   startAuthorisation: (basketId: string) => link(`${basketHref(basketId)}/authorisations`, ["POST"]),
-  scaStatus: (basketId: string, authorisationId: string) => link(`${basketHref(basketId)}/authorisations/${encodeURIComponent(authorisationId)}`),
+  scaStatus: (basketId: string, authorisationId: string) =>
+    link(`${basketHref(basketId)}/authorisations/${encodeURIComponent(authorisationId)}`),
 };
 
 /** transactionFeeIndicator and transactionFees of a payment: the fee of every execution's transfers. @see psd2-interface.md "Payment creation response" */

@@ -8,7 +8,15 @@
  *
  * @see supplement.md §2, §5 (periodic payments)
  */
-import { addDays, addMonths, businessDayOnOrAfter, businessDayOnOrBefore, dateInMonth, dayOfWeek, isBusinessDay } from "../sandbox/calendar";
+import {
+  addDays,
+  addMonths,
+  businessDayOnOrAfter,
+  businessDayOnOrBefore,
+  dateInMonth,
+  dayOfWeek,
+  isBusinessDay,
+} from "../sandbox/calendar";
 import type { PaymentSchedule } from "./payment-order";
 
 const MONTH_STEPS = { Monthly: 1, EveryTwoMonths: 2, Quarterly: 3, SemiAnnual: 6, Annual: 12 } as const;
@@ -27,9 +35,13 @@ const isoWeekday = (date: string) => ((dayOfWeek(date) + 6) % 7) + 1;
 export function checkScheduleDays(schedule: PaymentSchedule): { path: "dayOfExecution"; reason: string } | undefined {
   const day = schedule.dayOfExecution;
   if (day === undefined) return undefined;
-  if (schedule.frequency === "Daily") return { path: "dayOfExecution", reason: "is not used with frequency Daily: a daily payment runs on every business day" };
+  if (schedule.frequency === "Daily")
+    return { path: "dayOfExecution", reason: "is not used with frequency Daily: a daily payment runs on every business day" };
   if ((schedule.frequency === "Weekly" || schedule.frequency === "EveryTwoWeeks") && Number(day) > 7) {
-    return { path: "dayOfExecution", reason: `is ${day}; with frequency ${schedule.frequency} it is the weekday, "1" (Monday) to "7" (Sunday)` };
+    return {
+      path: "dayOfExecution",
+      reason: `is ${day}; with frequency ${schedule.frequency} it is the weekday, "1" (Monday) to "7" (Sunday)`,
+    };
   }
   return undefined;
 }

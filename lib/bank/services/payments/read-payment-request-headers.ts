@@ -33,7 +33,9 @@ export function readPaymentRequestHeaders(headers: IncomingHttpHeaders): Payment
   const context = single(headers, "PSU-Context");
   if (context === undefined) return psu;
   if (context !== "PRIVATE" && context !== "CORPORATE") {
-    throw new BankError("FORMAT_ERROR", `The header PSU-Context must be PRIVATE or CORPORATE, not '${context.slice(0, 40)}'`, { path: "PSU-Context" });
+    throw new BankError("FORMAT_ERROR", `The header PSU-Context must be PRIVATE or CORPORATE, not '${context.slice(0, 40)}'`, {
+      path: "PSU-Context",
+    });
   }
   return { ...psu, psuContext: context };
 }

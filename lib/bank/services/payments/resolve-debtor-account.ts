@@ -96,7 +96,9 @@ export async function resolveDebtorAccount(db: Executor, debtor: DebtorReference
     }
   } else {
     if (debtor.kind === "card" && psu.context === "CORPORATE") {
-      throw new BankError("FORMAT_ERROR", "The header PSU-Context must be PRIVATE for a card account: card accounts are private", { path: "PSU-Context" });
+      throw new BankError("FORMAT_ERROR", "The header PSU-Context must be PRIVATE for a card account: card accounts are private", {
+        path: "PSU-Context",
+      });
     }
     if (debtor.kind !== "card" && (accountAgreement !== undefined) !== (psu.context === "CORPORATE")) {
       throw new BankError(
@@ -108,7 +110,8 @@ export async function resolveDebtorAccount(db: Executor, debtor: DebtorReference
       );
     }
   }
-  if (account.status !== "enabled") throw notPayable(debtor, `names an account that is ${account.status}: payments from it are not possible`);
+  if (account.status !== "enabled")
+    throw notPayable(debtor, `names an account that is ${account.status}: payments from it are not possible`);
   if (account.currency !== debtor.currency) {
     throw new BankError("FORMAT_ERROR", `debtorAccount.currency is ${debtor.currency}, but the account's currency is ${account.currency}`, {
       path: "debtorAccount.currency",

@@ -24,7 +24,12 @@ export async function settleDuePayments(runAt: Date, db: Executor): Promise<Batc
     if (!payment || !(payment.status === "ACTC" || (payment.status === "PDNG" && payment.executionDate <= runDate))) continue;
     await lockPaymentAccounts(db, [payment]);
     // ACSP (accepted for settlement) lasts as long as this step: the run settles at once.
-    const { fundsAvailable } = await executePayment(db, payment, { bookingDate: runDate, valueDate: runDate }, { now: runAt, recordRejection: false });
+    const { fundsAvailable } = await executePayment(
+      db,
+      payment,
+      { bookingDate: runDate, valueDate: runDate },
+      { now: runAt, recordRejection: false },
+    );
     await payments.update(id, { status: fundsAvailable ? "ACSC" : "RJCT", fundsAvailable, statusChangedAt: runAt });
     if (fundsAvailable) settled++;
     else rejected++;

@@ -30,10 +30,14 @@ export async function startPaymentAuthorisation(
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   if (identified.customer && found.customerId !== null && identified.customer.id !== found.customerId) {
-    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the one who initiated the payment", { path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY" });
+    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the one who initiated the payment", {
+      path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY",
+    });
   }
   if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+      path: "TPP-Redirect-URI",
+    });
   }
   const { tppSessionId, tppRedirectUri } = headers;
   const expectedCustomerId = found.customerId ?? identified.customer?.id;
@@ -67,7 +71,11 @@ export async function startPaymentAuthorisation(
     const scaStatus = paymentLinks.scaStatus(payment, journey.authorisationId);
     return {
       location: scaStatus.href,
-      body: { scaStatus: "received" as const, authorisationId: journey.authorisationId, _links: { scaRedirect: journey.scaRedirect, scaStatus } },
+      body: {
+        scaStatus: "received" as const,
+        authorisationId: journey.authorisationId,
+        _links: { scaRedirect: journey.scaRedirect, scaStatus },
+      },
     };
   });
 }

@@ -142,7 +142,9 @@ describe("the sandbox dataset (supplement §11)", () => {
     expect(new Set(foreign.map((t) => t.remittanceUnstructured?.split(" ")[2])).size).toBeGreaterThanOrEqual(4);
     for (const t of foreign) {
       expect(t.currency).toBe("NOK");
-      expect(t.details?.additionalInformation).toMatch(/^Card purchase of (EUR|SEK|USD|GBP|DKK) [0-9]+\.[0-9]{2} at the exchange rate [0-9]+\.[0-9]{4}$/);
+      expect(t.details?.additionalInformation).toMatch(
+        /^Card purchase of (EUR|SEK|USD|GBP|DKK) [0-9]+\.[0-9]{2} at the exchange rate [0-9]+\.[0-9]{4}$/,
+      );
     }
   });
 

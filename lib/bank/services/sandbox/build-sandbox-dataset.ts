@@ -160,7 +160,14 @@ export function buildSandboxDataset(today: string): SandboxDataset {
     const number = customer.customerNumber;
     const customerId = initialIds.customer(number);
     const createdAt = (minutes: number) => new Date(startInstant + (customerIndex * 10 + minutes) * 60_000);
-    dataset.customers.push({ id: customerId, customerNumber: number, name: customer.name, type: customer.type, origin: "initial", createdAt: createdAt(0) });
+    dataset.customers.push({
+      id: customerId,
+      customerNumber: number,
+      name: customer.name,
+      type: customer.type,
+      origin: "initial",
+      createdAt: createdAt(0),
+    });
 
     const numbers = customer.accounts.map((_, index) => {
       // Draw until unique; with 8 accounts among 10^6 numbers a second draw is rare but possible.
@@ -218,7 +225,13 @@ export function buildSandboxDataset(today: string): SandboxDataset {
       );
       ledgers = [history.main, history.second];
       dataset.agreements.push({
-        agreement: { id: initialIds.agreement(number), customerId, name: customer.company, organisationNumber: customer.organisationNumber, origin: "initial" },
+        agreement: {
+          id: initialIds.agreement(number),
+          customerId,
+          name: customer.company,
+          organisationNumber: customer.organisationNumber,
+          origin: "initial",
+        },
         accountIds: [mainId, secondId],
       });
     }

@@ -26,9 +26,7 @@ export type CorporateHistoryPlan = {
   foreignSubscriptions: { merchant: Merchant; day: number; currency: "USD" | "EUR" | "GBP" }[];
   vat: { min: number; max: number };
   tax: Payee;
-  second:
-    | { kind: "tax-deduction" }
-    | { kind: "savings"; months: number[]; day: number; amount: number; interest: [number, number] };
+  second: { kind: "tax-deduction" } | { kind: "savings"; months: number[]; day: number; amount: number; interest: [number, number] };
   trips: Trip[];
   /** Texts of the two transfers to the second account that are pending today. */
   pendingTransfers: [string, string];
@@ -47,7 +45,15 @@ function payeeOfClient(name: string): Payee {
   return { name, bban: drawExternalBban(createRandom(`client:${name}`)) };
 }
 
-function foreignDebit(ledger: AccountLedger, random: Random, date: string, last4: string, merchant: Merchant, currency: string, minor: number): void {
+function foreignDebit(
+  ledger: AccountLedger,
+  random: Random,
+  date: string,
+  last4: string,
+  merchant: Merchant,
+  currency: string,
+  minor: number,
+): void {
   const rate = exchangeRate(currency, date);
   ledger.book(random, date, businessDayOnOrAfter(addDays(date, 1)), -toNok(minor, rate), {
     creditorName: merchant.name,
@@ -61,7 +67,11 @@ function foreignDebit(ledger: AccountLedger, random: Random, date: string, last4
 }
 
 function debit(ledger: AccountLedger, random: Random, date: string, merchant: Merchant, amount: number): void {
-  ledger.book(random, date, businessDayOnOrAfter(date), -amount, { creditorName: merchant.name, text: `${dayMonth(date)} ${merchant.name}`, code: "Varekjøp" });
+  ledger.book(random, date, businessDayOnOrAfter(date), -amount, {
+    creditorName: merchant.name,
+    text: `${dayMonth(date)} ${merchant.name}`,
+    code: "Varekjøp",
+  });
 }
 
 /** The history of one company from `start` to `today` (inclusive), with pending payments of today. */
@@ -132,8 +142,20 @@ export function generateCorporateHistory(
       if (plan.second.kind === "tax-deduction") {
         const e2e = endToEndId(random, date);
         const text = `Skattetrekk ${monthName(`${salaryMonth}-01`)}`;
-        main.book(random, date, date, -withheld, { creditorName: accounts.second.name, creditorBban: accounts.second.bban, text, code: "Overføring", endToEndId: e2e });
-        second.book(random, date, date, withheld, { debtorName: accounts.main.name, debtorBban: accounts.main.bban, text, code: "Overføring", endToEndId: e2e });
+        main.book(random, date, date, -withheld, {
+          creditorName: accounts.second.name,
+          creditorBban: accounts.second.bban,
+          text,
+          code: "Overføring",
+          endToEndId: e2e,
+        });
+        second.book(random, date, date, withheld, {
+          debtorName: accounts.main.name,
+          debtorBban: accounts.main.bban,
+          text,
+          code: "Overføring",
+          endToEndId: e2e,
+        });
       }
     }
 
@@ -201,8 +223,20 @@ export function generateCorporateHistory(
     if (secondPlan.kind === "savings") {
       if (occursOn(date, secondPlan.day, "on-or-after", secondPlan.months)) {
         const e2e = endToEndId(random, date);
-        main.book(random, date, date, -secondPlan.amount * 100, { creditorName: accounts.second.name, creditorBban: accounts.second.bban, text: "Overføring til buffer", code: "Overføring", endToEndId: e2e });
-        second.book(random, date, date, secondPlan.amount * 100, { debtorName: accounts.main.name, debtorBban: accounts.main.bban, text: "Overføring til buffer", code: "Overføring", endToEndId: e2e });
+        main.book(random, date, date, -secondPlan.amount * 100, {
+          creditorName: accounts.second.name,
+          creditorBban: accounts.second.bban,
+          text: "Overføring til buffer",
+          code: "Overføring",
+          endToEndId: e2e,
+        });
+        second.book(random, date, date, secondPlan.amount * 100, {
+          debtorName: accounts.main.name,
+          debtorBban: accounts.main.bban,
+          text: "Overføring til buffer",
+          code: "Overføring",
+          endToEndId: e2e,
+        });
       }
       if (date.endsWith("-12-31")) {
         second.book(random, date, date, kroner(random, secondPlan.interest[0], secondPlan.interest[1]), {
@@ -217,7 +251,16 @@ export function generateCorporateHistory(
       const first = `${date.slice(0, 4)}-${String(trip.month).padStart(2, "0")}-${String(trip.day).padStart(2, "0")}`;
       if (addDays(first, -30) === date) debit(main, random, date, trip.flight, kroner(random, trip.flight.min, trip.flight.max));
       if (date < first || date >= addDays(first, trip.days)) continue;
-      if (date === first) foreignDebit(main, random, date, plan.cardLast4, trip.hotel, trip.currency, random.int(trip.hotel.min, trip.hotel.max) * 100 * Math.max(1, trip.days - 1));
+      if (date === first)
+        foreignDebit(
+          main,
+          random,
+          date,
+          plan.cardLast4,
+          trip.hotel,
+          trip.currency,
+          random.int(trip.hotel.min, trip.hotel.max) * 100 * Math.max(1, trip.days - 1),
+        );
       for (let i = random.int(1, 3); i > 0; i--) {
         const merchant = random.pick(trip.merchants);
         foreignDebit(main, random, date, plan.cardLast4, merchant, trip.currency, kroner(random, merchant.min, merchant.max));
@@ -240,8 +283,20 @@ export function generateCorporateHistory(
   for (const text of plan.pendingTransfers) {
     const amount = kroner(random, 2_000, 12_000);
     const e2e = endToEndId(random, today);
-    main.pending(random, today, -amount, { creditorName: accounts.second.name, creditorBban: accounts.second.bban, text, code: "Overføring", endToEndId: e2e });
-    second.pending(random, today, amount, { debtorName: accounts.main.name, debtorBban: accounts.main.bban, text, code: "Overføring", endToEndId: e2e });
+    main.pending(random, today, -amount, {
+      creditorName: accounts.second.name,
+      creditorBban: accounts.second.bban,
+      text,
+      code: "Overføring",
+      endToEndId: e2e,
+    });
+    second.pending(random, today, amount, {
+      debtorName: accounts.main.name,
+      debtorBban: accounts.main.bban,
+      text,
+      code: "Overføring",
+      endToEndId: e2e,
+    });
   }
 
   return { main, second };

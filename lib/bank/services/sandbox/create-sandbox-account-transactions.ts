@@ -77,12 +77,18 @@ export async function createSandboxAccountTransactions(
       if (status === "booked") {
         bookingDate = item.bookingDate ?? today;
         if (bookingDate > today) {
-          throw new BankError("FORMAT_ERROR", `${at}.bookingDate ${bookingDate} is after today (${today}); a future transaction is created as pending`, {
-            path: `${at}.bookingDate`,
-          });
+          throw new BankError(
+            "FORMAT_ERROR",
+            `${at}.bookingDate ${bookingDate} is after today (${today}); a future transaction is created as pending`,
+            {
+              path: `${at}.bookingDate`,
+            },
+          );
         }
       } else if (item.bookingDate !== undefined) {
-        throw new BankError("FORMAT_ERROR", `${at}.bookingDate must be absent: a pending transaction is not booked yet`, { path: `${at}.bookingDate` });
+        throw new BankError("FORMAT_ERROR", `${at}.bookingDate must be absent: a pending transaction is not booked yet`, {
+          path: `${at}.bookingDate`,
+        });
       }
       const valueDate = item.valueDate ?? bookingDate ?? today;
       return {
@@ -113,7 +119,8 @@ export async function createSandboxAccountTransactions(
     checkBookedBalance(account.currency, account.bookedBalance, rows);
     const created = await createTransactionsRepository(tx).insertAll(rows);
     const booked = rows.filter((row) => row.status === "booked").map((row) => row.amount);
-    const balance = booked.length > 0 ? await accounts.addToBookedBalance(account.id, addAmounts(account.currency, ...booked)) : account.bookedBalance;
+    const balance =
+      booked.length > 0 ? await accounts.addToBookedBalance(account.id, addAmounts(account.currency, ...booked)) : account.bookedBalance;
     return {
       transactions: created.map(toSandboxTransaction),
       account: { resourceId: account.id, balance: { currency: account.currency, amount: balance } },

@@ -24,9 +24,13 @@ export async function createSandboxAccount(db: Executor, clock: Clock, body: unk
   const input = parseSandboxInput(createSandboxAccountSchema, body);
   const currency = input.currency ?? "NOK";
   if (input.balance && input.balance.currency !== currency) {
-    throw new BankError("FORMAT_ERROR", `balance.currency is ${input.balance.currency}, but the account's currency is ${currency}; they must be the same`, {
-      path: "balance.currency",
-    });
+    throw new BankError(
+      "FORMAT_ERROR",
+      `balance.currency is ${input.balance.currency}, but the account's currency is ${currency}; they must be the same`,
+      {
+        path: "balance.currency",
+      },
+    );
   }
   return db.transaction(async (tx) => {
     const customer = await findCustomerForBody(tx, input.customerId);

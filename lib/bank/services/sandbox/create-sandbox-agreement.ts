@@ -28,9 +28,13 @@ export async function createSandboxAgreement(db: Executor, body: unknown): Promi
     const owned = new Set((await createAccountsRepository(tx).listByCustomer(customer.id)).map((account) => account.id));
     input.accountIds.forEach((accountId, index) => {
       if (!owned.has(accountId)) {
-        throw new BankError("FORMAT_ERROR", `accountIds[${index}] ${JSON.stringify(accountId)} names no account of customer ${JSON.stringify(customer.id)}`, {
-          path: `accountIds[${index}]`,
-        });
+        throw new BankError(
+          "FORMAT_ERROR",
+          `accountIds[${index}] ${JSON.stringify(accountId)} names no account of customer ${JSON.stringify(customer.id)}`,
+          {
+            path: `accountIds[${index}]`,
+          },
+        );
       }
     });
     const agreement = await createAgreementsRepository(tx).insert(

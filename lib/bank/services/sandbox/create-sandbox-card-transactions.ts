@@ -50,13 +50,19 @@ export async function createSandboxCardTransactions(
       }
       const original = item.originalAmount ?? amount;
       if (original.amount.startsWith("-") !== amount.amount.startsWith("-")) {
-        throw new BankError("FORMAT_ERROR", `${at}.originalAmount.amount must have the sign of transactionAmount.amount (negative for a purchase)`, {
-          path: `${at}.originalAmount.amount`,
-        });
+        throw new BankError(
+          "FORMAT_ERROR",
+          `${at}.originalAmount.amount must have the sign of transactionAmount.amount (negative for a purchase)`,
+          {
+            path: `${at}.originalAmount.amount`,
+          },
+        );
       }
       const transactionDate = item.transactionDate ?? today;
       if (transactionDate > today) {
-        throw new BankError("FORMAT_ERROR", `${at}.transactionDate ${transactionDate} is after today (${today})`, { path: `${at}.transactionDate` });
+        throw new BankError("FORMAT_ERROR", `${at}.transactionDate ${transactionDate} is after today (${today})`, {
+          path: `${at}.transactionDate`,
+        });
       }
       const status = item.bookingStatus ?? "booked";
       let bookingDate: string | null = null;
@@ -70,7 +76,9 @@ export async function createSandboxCardTransactions(
           );
         }
       } else if (item.bookingDate !== undefined) {
-        throw new BankError("FORMAT_ERROR", `${at}.bookingDate must be absent: a pending card transaction is not booked yet`, { path: `${at}.bookingDate` });
+        throw new BankError("FORMAT_ERROR", `${at}.bookingDate must be absent: a pending card transaction is not booked yet`, {
+          path: `${at}.bookingDate`,
+        });
       }
       return {
         id: createRandomId(),
@@ -94,7 +102,9 @@ export async function createSandboxCardTransactions(
     const created = await createCardTransactionsRepository(tx).insertAll(rows);
     const booked = rows.filter((row) => row.status === "booked").map((row) => row.amount);
     const balance =
-      booked.length > 0 ? await cardAccounts.addToBookedBalance(cardAccount.id, addAmounts(cardAccount.currency, ...booked)) : cardAccount.bookedBalance;
+      booked.length > 0
+        ? await cardAccounts.addToBookedBalance(cardAccount.id, addAmounts(cardAccount.currency, ...booked))
+        : cardAccount.bookedBalance;
     return {
       cardTransactions: created.map(toSandboxCardTransaction),
       cardAccount: { resourceId: cardAccount.id, balance: { currency: cardAccount.currency, amount: balance } },

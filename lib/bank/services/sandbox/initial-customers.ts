@@ -64,7 +64,16 @@ const BERGEN_GROCERIES = [
   merchant("MENY BERGEN STORSENTER", "5411", 40, 1300),
 ];
 
-const FRIENDS = ["Ola Nordmann", "Kari Hansen", "Jonas Berg", "Emma Johansen", "Lars Pedersen", "Sofie Olsen", "Henrik Larsen", "Nora Andersen"];
+const FRIENDS = [
+  "Ola Nordmann",
+  "Kari Hansen",
+  "Jonas Berg",
+  "Emma Johansen",
+  "Lars Pedersen",
+  "Sofie Olsen",
+  "Henrik Larsen",
+  "Nora Andersen",
+];
 
 const TAX_OFFICE = payee("Skatteetaten");
 
@@ -110,7 +119,11 @@ const INGRID: PrivateHistoryPlan = {
   ],
   transport: {
     pass: { merchant: merchant("RUTER 30-DAGERSBILLETT", "4111", 944, 944), day: 3 },
-    trips: [merchant("VY TOG OSLO S", "4112", 189, 649), merchant("BOLT.EU", "4121", 139, 389), merchant("RUTER ENKELTBILLETT", "4111", 42, 42)],
+    trips: [
+      merchant("VY TOG OSLO S", "4112", 189, 649),
+      merchant("BOLT.EU", "4121", 139, 389),
+      merchant("RUTER ENKELTBILLETT", "4111", 42, 42),
+    ],
     chance: 0.25,
   },
   cardMerchants: [
@@ -125,31 +138,76 @@ const INGRID: PrivateHistoryPlan = {
   friends: FRIENDS,
   trips: [
     {
-      month: 3, day: 14, days: 3, currency: "SEK",
-      merchants: [merchant("PRESSBYRAN T-CENTRALEN", "5994", 35, 180), merchant("VAPIANO STOCKHOLM", "5812", 220, 760), merchant("AHLENS CITY", "5311", 150, 1200), merchant("SL STOCKHOLM", "4111", 42, 160)],
+      month: 3,
+      day: 14,
+      days: 3,
+      currency: "SEK",
+      merchants: [
+        merchant("PRESSBYRAN T-CENTRALEN", "5994", 35, 180),
+        merchant("VAPIANO STOCKHOLM", "5812", 220, 760),
+        merchant("AHLENS CITY", "5311", 150, 1200),
+        merchant("SL STOCKHOLM", "4111", 42, 160),
+      ],
       hotel: merchant("SCANDIC CONTINENTAL", "7011", 1450, 1900),
       flight: merchant("SAS AIRLINES", "4511", 1290, 2190),
     },
     {
-      month: 5, day: 22, days: 3, currency: "DKK",
-      merchants: [merchant("TIVOLI GARDENS", "7996", 145, 480), merchant("NETTO NORREBRO", "5411", 40, 260), merchant("GASOLIN NORREBRO", "5812", 120, 380), merchant("METRO SERVICE", "4111", 24, 72)],
+      month: 5,
+      day: 22,
+      days: 3,
+      currency: "DKK",
+      merchants: [
+        merchant("TIVOLI GARDENS", "7996", 145, 480),
+        merchant("NETTO NORREBRO", "5411", 40, 260),
+        merchant("GASOLIN NORREBRO", "5812", 120, 380),
+        merchant("METRO SERVICE", "4111", 24, 72),
+      ],
       hotel: merchant("HOTEL SP34", "7011", 1200, 1650),
       flight: merchant("NORWEGIAN AIR SHUTTLE", "4511", 890, 1590),
     },
     {
-      month: 7, day: 8, days: 11, currency: "EUR",
-      merchants: [merchant("TRATTORIA DA MARIO ROMA", "5812", 24, 95), merchant("CONAD CITY", "5411", 8, 65), merchant("TRENITALIA", "4112", 19, 55), merchant("MUSEI VATICANI", "7991", 17, 40), merchant("GELATERIA DEL TEATRO", "5814", 4, 14)],
+      month: 7,
+      day: 8,
+      days: 11,
+      currency: "EUR",
+      merchants: [
+        merchant("TRATTORIA DA MARIO ROMA", "5812", 24, 95),
+        merchant("CONAD CITY", "5411", 8, 65),
+        merchant("TRENITALIA", "4112", 19, 55),
+        merchant("MUSEI VATICANI", "7991", 17, 40),
+        merchant("GELATERIA DEL TEATRO", "5814", 4, 14),
+      ],
       hotel: merchant("HOTEL ARTEMIDE ROMA", "7011", 120, 185),
       flight: merchant("NORWEGIAN AIR SHUTTLE", "4511", 2890, 4590),
     },
     {
-      month: 11, day: 6, days: 4, currency: "GBP",
-      merchants: [merchant("PRET A MANGER", "5814", 5, 18), merchant("TFL TRAVEL CHARGE", "4111", 3, 12), merchant("DISHOOM COVENT GARDEN", "5812", 28, 85), merchant("WATERSTONES", "5942", 9, 35)],
+      month: 11,
+      day: 6,
+      days: 4,
+      currency: "GBP",
+      merchants: [
+        merchant("PRET A MANGER", "5814", 5, 18),
+        merchant("TFL TRAVEL CHARGE", "4111", 3, 12),
+        merchant("DISHOOM COVENT GARDEN", "5812", 28, 85),
+        merchant("WATERSTONES", "5942", 9, 35),
+      ],
       hotel: merchant("PREMIER INN LONDON", "7011", 95, 160),
       flight: merchant("SAS AIRLINES", "4511", 1490, 2690),
     },
   ],
-  activity: { groceries: 0.92, secondGroceries: 0.8, cafeWorkday: 0.75, cafeWeekend: 0.7, shop: 0.3, vippsOut: 0.45, vippsIn: 0.18, atm: 0.02, card: 0.22, snack: 0.3, cardShareAbroad: 0.55 },
+  activity: {
+    groceries: 0.92,
+    secondGroceries: 0.8,
+    cafeWorkday: 0.75,
+    cafeWeekend: 0.7,
+    shop: 0.3,
+    vippsOut: 0.45,
+    vippsIn: 0.18,
+    atm: 0.02,
+    card: 0.22,
+    snack: 0.3,
+    cardShareAbroad: 0.55,
+  },
   cardBill: { payee: "Fjordbanken Mastercard", day: 20 },
 };
 
@@ -185,7 +243,11 @@ const PER: PrivateHistoryPlan = {
     merchant("BOKHANDEL NORLI BERGEN", "5942", 149, 499),
   ],
   transport: {
-    trips: [merchant("SKYSS BILLETT", "4111", 44, 44), merchant("VY TOG BERGEN", "4112", 249, 899), merchant("BERGEN TAXI", "4121", 189, 520)],
+    trips: [
+      merchant("SKYSS BILLETT", "4111", 44, 44),
+      merchant("VY TOG BERGEN", "4112", 249, 899),
+      merchant("BERGEN TAXI", "4121", 189, 520),
+    ],
     chance: 0.18,
   },
   cardMerchants: [
@@ -197,26 +259,62 @@ const PER: PrivateHistoryPlan = {
   friends: ["Anne Johansen", "Bjørn Solberg", "Marit Johansen", "Terje Haugland", "Ingunn Vik"],
   trips: [
     {
-      month: 2, day: 10, days: 14, currency: "EUR",
-      merchants: [merchant("MERCADONA ALICANTE", "5411", 12, 85), merchant("RESTAURANTE EL PORTAL", "5812", 28, 110), merchant("FARMACIA CENTRAL", "5912", 6, 40), merchant("TRAM ALICANTE", "4111", 2, 8)],
+      month: 2,
+      day: 10,
+      days: 14,
+      currency: "EUR",
+      merchants: [
+        merchant("MERCADONA ALICANTE", "5411", 12, 85),
+        merchant("RESTAURANTE EL PORTAL", "5812", 28, 110),
+        merchant("FARMACIA CENTRAL", "5912", 6, 40),
+        merchant("TRAM ALICANTE", "4111", 2, 8),
+      ],
       hotel: merchant("HOTEL MERIA PLAZA", "7011", 85, 120),
       flight: merchant("NORWEGIAN AIR SHUTTLE", "4511", 2490, 3890),
     },
     {
-      month: 9, day: 12, days: 4, currency: "DKK",
-      merchants: [merchant("NYHAVN 17", "5812", 180, 620), merchant("7-ELEVEN KOBENHAVN H", "5499", 25, 95), merchant("DSB BILLET", "4112", 36, 120)],
+      month: 9,
+      day: 12,
+      days: 4,
+      currency: "DKK",
+      merchants: [
+        merchant("NYHAVN 17", "5812", 180, 620),
+        merchant("7-ELEVEN KOBENHAVN H", "5499", 25, 95),
+        merchant("DSB BILLET", "4112", 36, 120),
+      ],
       hotel: merchant("HOTEL KONG ARTHUR", "7011", 1350, 1750),
       flight: merchant("SAS AIRLINES", "4511", 1590, 2490),
     },
   ],
-  activity: { groceries: 0.85, secondGroceries: 0.2, cafeWorkday: 0.3, cafeWeekend: 0.25, shop: 0.15, vippsOut: 0.12, vippsIn: 0.08, atm: 0.025, card: 0.12, snack: 0.1, cardShareAbroad: 0.3 },
+  activity: {
+    groceries: 0.85,
+    secondGroceries: 0.2,
+    cafeWorkday: 0.3,
+    cafeWeekend: 0.25,
+    shop: 0.15,
+    vippsOut: 0.12,
+    vippsIn: 0.08,
+    atm: 0.025,
+    card: 0.12,
+    snack: 0.1,
+    cardShareAbroad: 0.3,
+  },
   cardBill: { payee: "Fjordbanken Visa", day: 20 },
 };
 
 const LIE_SNEKKERI: CorporateHistoryPlan = {
   key: "18129215603",
   cardLast4: "6630",
-  clients: ["Sagene Borettslag", "Kari Hansen", "Hansen Eiendom AS", "Ola Berg", "Nordre Aker Sameie", "Aker Bygg Prosjekt AS", "Line Kristoffersen", "Torshov Terrasse Borettslag"],
+  clients: [
+    "Sagene Borettslag",
+    "Kari Hansen",
+    "Hansen Eiendom AS",
+    "Ola Berg",
+    "Nordre Aker Sameie",
+    "Aker Bygg Prosjekt AS",
+    "Line Kristoffersen",
+    "Torshov Terrasse Borettslag",
+  ],
   income: { chance: 0.41, min: 4_500, max: 70_000 },
   suppliers: [
     { payee: payee("Byggmakker Norge AS"), min: 1_200, max: 32_000 },
@@ -262,7 +360,14 @@ const LIE_SNEKKERI: CorporateHistoryPlan = {
 const BERGSTRAND: CorporateHistoryPlan = {
   key: "20079518612",
   cardLast4: "9174",
-  clients: ["Oslo kommune Bygg", "Selvaag Bolig AS", "Bærum kommune", "Nordic Retail Eiendom AS", "Familien Strand", "Lillestrøm Sentrum AS"],
+  clients: [
+    "Oslo kommune Bygg",
+    "Selvaag Bolig AS",
+    "Bærum kommune",
+    "Nordic Retail Eiendom AS",
+    "Familien Strand",
+    "Lillestrøm Sentrum AS",
+  ],
   income: { chance: 0.185, min: 35_000, max: 245_000 },
   suppliers: [
     { payee: payee("Norconsult AS"), min: 8_000, max: 45_000 },
@@ -272,11 +377,20 @@ const BERGSTRAND: CorporateHistoryPlan = {
   ],
   supplierChance: 0.18,
   spending: {
-    merchants: [merchant("TAXI OSLO", "4121", 180, 620), merchant("VY TOG", "4112", 129, 899), merchant("KONTORBUTIKKEN", "5943", 90, 1200), merchant("ELKJOP BUSINESS", "5732", 299, 8999)],
+    merchants: [
+      merchant("TAXI OSLO", "4121", 180, 620),
+      merchant("VY TOG", "4112", 129, 899),
+      merchant("KONTORBUTIKKEN", "5943", 90, 1200),
+      merchant("ELKJOP BUSINESS", "5732", 299, 8999),
+    ],
     chance: 0.14,
   },
   lunches: {
-    merchants: [merchant("DEN GLADE GRIS", "5812", 420, 1800), merchant("ESPRESSO HOUSE GRUNERLOKKA", "5814", 60, 320), merchant("MENY GRUNERLOKKA", "5411", 120, 650)],
+    merchants: [
+      merchant("DEN GLADE GRIS", "5812", 420, 1800),
+      merchant("ESPRESSO HOUSE GRUNERLOKKA", "5814", 60, 320),
+      merchant("MENY GRUNERLOKKA", "5411", 120, 650),
+    ],
     chance: 0.35,
   },
   employees: [
@@ -304,8 +418,15 @@ const BERGSTRAND: CorporateHistoryPlan = {
   second: { kind: "savings", months: [3, 6, 9, 12], day: 28, amount: 120_000, interest: [18_000, 26_000] },
   trips: [
     {
-      month: 4, day: 9, days: 3, currency: "DKK",
-      merchants: [merchant("RESTAURANT BARR", "5812", 450, 1900), merchant("7-ELEVEN KOBENHAVN H", "5499", 25, 95), merchant("DSB BILLET", "4112", 36, 120)],
+      month: 4,
+      day: 9,
+      days: 3,
+      currency: "DKK",
+      merchants: [
+        merchant("RESTAURANT BARR", "5812", 450, 1900),
+        merchant("7-ELEVEN KOBENHAVN H", "5499", 25, 95),
+        merchant("DSB BILLET", "4112", 36, 120),
+      ],
       hotel: merchant("HOTEL ALEXANDRA", "7011", 1450, 1850),
       flight: merchant("SAS AIRLINES", "4511", 2890, 4800),
     },

@@ -32,8 +32,9 @@ const clock = createFixedClock(SEEDED_TODAY);
 const dataset = buildSandboxDataset(SEEDED_TODAY);
 
 async function countRows(db: Executor) {
-  const tally = async (table: typeof customers | typeof accounts | typeof cardAccounts | typeof agreements | typeof transactions | typeof cardTransactions) =>
-    (await db.select({ value: count() }).from(table))[0]?.value ?? 0;
+  const tally = async (
+    table: typeof customers | typeof accounts | typeof cardAccounts | typeof agreements | typeof transactions | typeof cardTransactions,
+  ) => (await db.select({ value: count() }).from(table))[0]?.value ?? 0;
   return {
     customers: await tally(customers),
     accounts: await tally(accounts),
@@ -106,7 +107,9 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
 
   it("stores the dataset's rows as they are, in their order (seq)", async () => {
     const stored = await database.db.select().from(transactions).orderBy(asc(transactions.seq));
-    expect(stored.map(({ seq: _seq, ...row }) => ({ ...row, amount: formatAmount(row.amount, row.currency) }))).toEqual(dataset.transactions);
+    expect(stored.map(({ seq: _seq, ...row }) => ({ ...row, amount: formatAmount(row.amount, row.currency) }))).toEqual(
+      dataset.transactions,
+    );
     const storedCards = await database.db.select().from(cardTransactions).orderBy(asc(cardTransactions.seq));
     expect(
       storedCards.map(({ seq: _seq, ...row }) => ({
@@ -154,25 +157,60 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
     const at = clock.now();
 
     // What TPPs and PSUs left behind.
-    await db.insert(tpps).values({ id: "PSDNO-FSA-123456", name: "Demo TPP", roles: ["PSP_AI"], registeredAt: at, registeredThrough: "portal" });
+    await db
+      .insert(tpps)
+      .values({ id: "PSDNO-FSA-123456", name: "Demo TPP", roles: ["PSP_AI"], registeredAt: at, registeredThrough: "portal" });
     await db.insert(psuIds).values({ tppId: "PSDNO-FSA-123456", customerId: ingrid, psuId: "6f1c1f0e-2b7a-4c1e-9a55-2f3b1d6f0a11" });
-    await db.insert(psuCorporateIds).values({ tppId: "PSDNO-FSA-123456", agreementId, psuCorporateId: "0b8e5d8a-6f4e-4c3b-8d7e-1a2b3c4d5e6f" });
-    await db.insert(consents).values({ tppId: "PSDNO-FSA-123456", customerId: ingrid, resourceType: "account", resourceId: mainAccount, grantedAt: at });
+    await db
+      .insert(psuCorporateIds)
+      .values({ tppId: "PSDNO-FSA-123456", agreementId, psuCorporateId: "0b8e5d8a-6f4e-4c3b-8d7e-1a2b3c4d5e6f" });
+    await db
+      .insert(consents)
+      .values({ tppId: "PSDNO-FSA-123456", customerId: ingrid, resourceType: "account", resourceId: mainAccount, grantedAt: at });
     await db.insert(scaSessions).values({
-      id: "sca-1", tppId: "PSDNO-FSA-123456", customerId: ingrid, tppSessionId: "s1", context: "PRIVATE", authenticatedAt: at, expiresAt: at,
+      id: "sca-1",
+      tppId: "PSDNO-FSA-123456",
+      customerId: ingrid,
+      tppSessionId: "s1",
+      context: "PRIVATE",
+      authenticatedAt: at,
+      expiresAt: at,
     });
     await db.insert(authorisations).values({
-      id: "auth-1", token: "t1", purpose: "consent", tppId: "PSDNO-FSA-123456", tppSessionId: "s1", redirectUri: "https://tpp.example/cb", createdAt: at, expiresAt: at,
+      id: "auth-1",
+      token: "t1",
+      purpose: "consent",
+      tppId: "PSDNO-FSA-123456",
+      tppSessionId: "s1",
+      redirectUri: "https://tpp.example/cb",
+      createdAt: at,
+      expiresAt: at,
     });
     await db.insert(unattendedAccess).values({ tppId: "PSDNO-FSA-123456", resourceId: mainAccount, kind: "balances", at });
 
     // What was made by hand through the sandbox operations.
-    const manual = await createSandboxCustomer(db, clock, { customerNumber: "01017012345", customerName: "Ola Hånd", customerType: "CORPORATE" });
+    const manual = await createSandboxCustomer(db, clock, {
+      customerNumber: "01017012345",
+      customerName: "Ola Hånd",
+      customerType: "CORPORATE",
+    });
     const manualAccount = await createSandboxAccount(db, clock, { customerId: manual.customerId, name: "Driftskonto" });
-    await createSandboxAgreement(db, { customerId: manual.customerId, name: "Hånd AS", organisationNumber: "926148338", accountIds: [manualAccount.resourceId] });
+    await createSandboxAgreement(db, {
+      customerId: manual.customerId,
+      name: "Hånd AS",
+      organisationNumber: "926148338",
+      accountIds: [manualAccount.resourceId],
+    });
     const extraAccount = await createSandboxAccount(db, clock, { customerId: ingrid, name: "Ekstra" });
-    await createSandboxAgreement(db, { customerId: sindre, name: "Lie Invest AS", organisationNumber: "918765026", accountIds: [initialIds.account("18129215603", 1)] });
-    await createSandboxAccountTransactions(db, clock, mainAccount, [{ transactionAmount: { currency: "NOK", amount: "-999.00" }, creditorName: "Manual" }]);
+    await createSandboxAgreement(db, {
+      customerId: sindre,
+      name: "Lie Invest AS",
+      organisationNumber: "918765026",
+      accountIds: [initialIds.account("18129215603", 1)],
+    });
+    await createSandboxAccountTransactions(db, clock, mainAccount, [
+      { transactionAmount: { currency: "NOK", amount: "-999.00" }, creditorName: "Manual" },
+    ]);
 
     const expected = await (async () => {
       const fresh = await createSeededTestDatabase(kind, SEEDED_TODAY);
@@ -189,7 +227,9 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
     expect(await db.select().from(customers).where(eq(customers.id, manual.customerId))).toEqual([]);
     expect(await db.select().from(accounts).where(eq(accounts.id, extraAccount.resourceId))).toEqual([]);
     expect(await db.select({ id: tpps.id }).from(tpps)).toEqual([{ id: "PSDNO-FSA-123456" }]);
-    expect(await db.select().from(psuIds)).toEqual([{ tppId: "PSDNO-FSA-123456", customerId: ingrid, psuId: "6f1c1f0e-2b7a-4c1e-9a55-2f3b1d6f0a11" }]);
+    expect(await db.select().from(psuIds)).toEqual([
+      { tppId: "PSDNO-FSA-123456", customerId: ingrid, psuId: "6f1c1f0e-2b7a-4c1e-9a55-2f3b1d6f0a11" },
+    ]);
     expect(await db.select().from(psuCorporateIds)).toEqual([
       { tppId: "PSDNO-FSA-123456", agreementId, psuCorporateId: "0b8e5d8a-6f4e-4c3b-8d7e-1a2b3c4d5e6f" },
     ]);

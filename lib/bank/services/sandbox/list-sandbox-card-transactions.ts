@@ -26,11 +26,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  *
  * @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Sandbox card account transactions response"
  */
-export async function listSandboxCardTransactions(db: Executor, cardAccountId: string, query: unknown): Promise<SandboxCardTransactionsResponse> {
+export async function listSandboxCardTransactions(
+  db: Executor,
+  cardAccountId: string,
+  query: unknown,
+): Promise<SandboxCardTransactionsResponse> {
   const cardAccount = await createCardAccountsRepository(db).findById(cardAccountId);
   if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
   if (!isRecord(query) || query.bookingStatus === undefined) {
-    throw new BankError("QUERY_PARAMETER_REQUIRED", "the query parameter bookingStatus is required: booked, pending or both", { path: "bookingStatus" });
+    throw new BankError("QUERY_PARAMETER_REQUIRED", "the query parameter bookingStatus is required: booked, pending or both", {
+      path: "bookingStatus",
+    });
   }
   const parameters = parseSandboxInput(sandboxCardTransactionsQuerySchema, query);
   if (parameters.fromDate !== undefined && parameters.toDate !== undefined && parameters.fromDate > parameters.toDate) {

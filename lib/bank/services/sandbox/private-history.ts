@@ -44,7 +44,15 @@ export type PrivateHistoryPlan = {
   debitCardLast4: string;
   income: { payer: Payee; amount: number; day: number; label: "Lønn" | "Pensjon"; june: number; december: number }[];
   housing: { payee: Payee; amount: number; day: number; label: string; withKid: boolean };
-  bills: { payee: Payee; day: number; min: number; max: number; scheme: "MOD10" | "MOD11"; code: "AvtaleGiro" | "eFaktura"; winter?: number }[];
+  bills: {
+    payee: Payee;
+    day: number;
+    min: number;
+    max: number;
+    scheme: "MOD10" | "MOD11";
+    code: "AvtaleGiro" | "eFaktura";
+    winter?: number;
+  }[];
   subscriptions: { merchant: Merchant; day: number; onCard: boolean; currency?: "USD" | "GBP" | "EUR" }[];
   savings: { monthly: number; day: number; withdrawals: { month: number; amount: number }[]; interest: [number, number] };
   groceries: Merchant[];
@@ -151,7 +159,8 @@ export function generatePrivateHistory(
       if (!occursOn(date, income.day, "on-or-before")) continue;
       const factor = month === 6 ? income.june : month === 12 ? income.december : 1;
       const amount = Math.round(income.amount * factor) * 100 + random.int(0, 99);
-      const what = month === 6 && income.june > 1 ? `${income.label} ${monthName(date)} inkl. feriepenger` : `${income.label} ${monthName(date)}`;
+      const what =
+        month === 6 && income.june > 1 ? `${income.label} ${monthName(date)} inkl. feriepenger` : `${income.label} ${monthName(date)}`;
       main.book(random, date, date, amount, {
         debtorName: income.payer.name,
         debtorBban: income.payer.bban,
@@ -249,7 +258,14 @@ export function generatePrivateHistory(
       const spent = billedMonth >= startMonth ? -card.spentIn(billedMonth) : 0;
       if (spent > 0) {
         const e2e = endToEndId(random, date);
-        if (main.book(random, date, date, -spent, { creditorName: plan.cardBill.payee, kid: drawKid(random, 16, "MOD10"), code: "eFaktura", endToEndId: e2e })) {
+        if (
+          main.book(random, date, date, -spent, {
+            creditorName: plan.cardBill.payee,
+            kid: drawKid(random, 16, "MOD10"),
+            code: "eFaktura",
+            endToEndId: e2e,
+          })
+        ) {
           card.repayment(date, spent);
         }
       }
@@ -278,7 +294,13 @@ export function generatePrivateHistory(
     if (random.chance(activity.groceries)) {
       const merchant = random.pick(plan.groceries);
       const big = random.chance(0.12);
-      debitPurchase(main, random, date, merchant, big ? kroner(random, 350, Math.min(900, merchant.max)) : kroner(random, merchant.min, 260));
+      debitPurchase(
+        main,
+        random,
+        date,
+        merchant,
+        big ? kroner(random, 350, Math.min(900, merchant.max)) : kroner(random, merchant.min, 260),
+      );
     }
     if (random.chance(activity.secondGroceries)) {
       const merchant = random.pick(plan.groceries);
@@ -314,7 +336,10 @@ export function generatePrivateHistory(
     }
     if (random.chance(activity.atm)) {
       const amount = random.pick([500, 1000, 2000]) * 100;
-      main.book(random, date, businessDayOnOrAfter(date), -amount, { text: `${dayMonth(date)} Minibank Fjordbanken`, code: "Kontantuttak" });
+      main.book(random, date, businessDayOnOrAfter(date), -amount, {
+        text: `${dayMonth(date)} Minibank Fjordbanken`,
+        code: "Kontantuttak",
+      });
     }
     if (random.chance(activity.card)) {
       const merchant = random.pick(plan.cardMerchants);

@@ -29,8 +29,16 @@ const INGRID_CARD = initialIds.cardAccount("13039319955");
 
 /** Everything a sandbox operation may change: row counts and balances. */
 async function fingerprint(db: Executor) {
-  const tally = async (table: typeof customers | typeof accounts | typeof cardAccounts | typeof agreements | typeof transactions | typeof cardTransactions | typeof agreementAccounts) =>
-    (await db.select({ value: count() }).from(table))[0]?.value ?? 0;
+  const tally = async (
+    table:
+      | typeof customers
+      | typeof accounts
+      | typeof cardAccounts
+      | typeof agreements
+      | typeof transactions
+      | typeof cardTransactions
+      | typeof agreementAccounts,
+  ) => (await db.select({ value: count() }).from(table))[0]?.value ?? 0;
   return {
     customers: await tally(customers),
     accounts: await tally(accounts),
@@ -40,7 +48,10 @@ async function fingerprint(db: Executor) {
     transactions: await tally(transactions),
     cardTransactions: await tally(cardTransactions),
     balances: await db.select({ id: accounts.id, balance: accounts.bookedBalance }).from(accounts).orderBy(asc(accounts.id)),
-    cardBalances: await db.select({ id: cardAccounts.id, balance: cardAccounts.bookedBalance }).from(cardAccounts).orderBy(asc(cardAccounts.id)),
+    cardBalances: await db
+      .select({ id: cardAccounts.id, balance: cardAccounts.bookedBalance })
+      .from(cardAccounts)
+      .orderBy(asc(cardAccounts.id)),
   };
 }
 
@@ -72,7 +83,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("customers", () => {
     it("creates a customer (201 shape of the spec) that GET and the list then show", async () => {
-      const created = await createSandboxCustomer(db, clock, { customerNumber: "01019012345", customerName: "Kari Nordmann", customerType: "PRIVATE" });
+      const created = await createSandboxCustomer(db, clock, {
+        customerNumber: "01019012345",
+        customerName: "Kari Nordmann",
+        customerType: "PRIVATE",
+      });
       expect(created).toEqual({
         customerId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
         customerNumber: "01019012345",
@@ -107,44 +122,67 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("refuses a customer number that is taken (409 CONFLICT), and malformed bodies", async () => {
-      await expectRejected(() => createSandboxCustomer(db, clock, { customerNumber: "13039319955", customerName: "Someone", customerType: "PRIVATE" }), {
-        code: "CONFLICT",
-        status: 409,
-        path: "customerNumber",
-        text: "customerNumber 13039319955 belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique",
-      });
-      await expectRejected(() => createSandboxCustomer(db, clock, { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "customerNumber",
-        text: "customerNumber must be 11 digits, a mocked national identity number such as 13039319955",
-      });
-      await expectRejected(() => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Someone", customerType: "PERSONAL" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "customerType",
-        text: "customerType must be one of PRIVATE, CORPORATE",
-      });
-      await expectRejected(() => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Kari 😀", customerType: "PRIVATE" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "customerName",
-        text: "customerName contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
-      });
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Kari", customerType: "PRIVATE", email: "kari@example.no" }),
+        () => createSandboxCustomer(db, clock, { customerNumber: "13039319955", customerName: "Someone", customerType: "PRIVATE" }),
+        {
+          code: "CONFLICT",
+          status: 409,
+          path: "customerNumber",
+          text: "customerNumber 13039319955 belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique",
+        },
+      );
+      await expectRejected(
+        () => createSandboxCustomer(db, clock, { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "customerNumber",
+          text: "customerNumber must be 11 digits, a mocked national identity number such as 13039319955",
+        },
+      );
+      await expectRejected(
+        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Someone", customerType: "PERSONAL" }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "customerType",
+          text: "customerType must be one of PRIVATE, CORPORATE",
+        },
+      );
+      await expectRejected(
+        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Kari 😀", customerType: "PRIVATE" }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "customerName",
+          text: "customerName contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
+        },
+      );
+      await expectRejected(
+        () =>
+          createSandboxCustomer(db, clock, {
+            customerNumber: "01019012399",
+            customerName: "Kari",
+            customerType: "PRIVATE",
+            email: "kari@example.no",
+          }),
         { code: "FORMAT_ERROR", status: 400, path: "email", text: "email is not a known field; unknown fields are rejected" },
       );
-      await expectRejected(() => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "K".repeat(71), customerType: "PRIVATE" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "customerName",
-        text: "customerName is 71 characters long; at most 70 are allowed",
-      });
+      await expectRejected(
+        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "K".repeat(71), customerType: "PRIVATE" }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "customerName",
+          text: "customerName is 71 characters long; at most 70 are allowed",
+        },
+      );
     });
 
     it("lists every invalid field: the first leads, the others follow", async () => {
-      const error = await createSandboxCustomer(db, clock, { customerNumber: 12, customerType: "BOTH", customerName: "Kari" }).catch((caught: unknown) => caught);
+      const error = await createSandboxCustomer(db, clock, { customerNumber: 12, customerType: "BOTH", customerName: "Kari" }).catch(
+        (caught: unknown) => caught,
+      );
       expect(error).toBeInstanceOf(BankError);
       if (!(error instanceof BankError)) return;
       expect(error.tppMessages).toEqual([
@@ -154,7 +192,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("answers an unknown customer id with 404 RESOURCE_UNKNOWN", async () => {
-      await expectRejected(() => getSandboxCustomer(db, "nope"), { code: "RESOURCE_UNKNOWN", status: 404, text: 'no sandbox customer has the id "nope"' });
+      await expectRejected(() => getSandboxCustomer(db, "nope"), {
+        code: "RESOURCE_UNKNOWN",
+        status: 404,
+        text: 'no sandbox customer has the id "nope"',
+      });
     });
   });
 
@@ -193,18 +235,30 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         path: "customerId",
         text: 'customerId "nobody" names no sandbox customer',
       });
-      await expectRejected(() => createSandboxAccount(db, clock, { customerId: PER, name: "Konto", currency: "EUR", balance: { currency: "NOK", amount: "1.00" } }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "balance.currency",
-        text: "balance.currency is NOK, but the account's currency is EUR; they must be the same",
-      });
-      await expectRejected(() => createSandboxAccount(db, clock, { customerId: PER, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "balance.amount",
-        text: "balance.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
-      });
+      await expectRejected(
+        () =>
+          createSandboxAccount(db, clock, {
+            customerId: PER,
+            name: "Konto",
+            currency: "EUR",
+            balance: { currency: "NOK", amount: "1.00" },
+          }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "balance.currency",
+          text: "balance.currency is NOK, but the account's currency is EUR; they must be the same",
+        },
+      );
+      await expectRejected(
+        () => createSandboxAccount(db, clock, { customerId: PER, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "balance.amount",
+          text: "balance.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
+        },
+      );
       await expectRejected(() => createSandboxAccount(db, clock, { customerId: PER, name: "" }), {
         code: "FORMAT_ERROR",
         status: 400,
@@ -214,7 +268,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("creates a card account drawn on the customer's first account, and refuses another customer's account", async () => {
-      const card = await createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Reisekort", creditLimit: { currency: "NOK", amount: "20000.00" } });
+      const card = await createSandboxCardAccount(db, clock, {
+        customerId: INGRID,
+        name: "Reisekort",
+        creditLimit: { currency: "NOK", amount: "20000.00" },
+      });
       expect(card).toMatchObject({
         customerId: INGRID,
         maskedPan: expect.stringMatching(/^552211\*{6}[0-9]{4}$/),
@@ -225,49 +283,97 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         usage: "PRIV",
       });
       await expectRejected(
-        () => createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "100.00" }, relatedAccountId: PER_MAIN }),
-        { code: "FORMAT_ERROR", status: 400, path: "relatedAccountId", text: `relatedAccountId "${PER_MAIN}" names no account of customer "${INGRID}"` },
+        () =>
+          createSandboxCardAccount(db, clock, {
+            customerId: INGRID,
+            name: "Kort",
+            creditLimit: { currency: "NOK", amount: "100.00" },
+            relatedAccountId: PER_MAIN,
+          }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "relatedAccountId",
+          text: `relatedAccountId "${PER_MAIN}" names no account of customer "${INGRID}"`,
+        },
       );
       await expectRejected(
-        () => createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } }),
+        () =>
+          createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } }),
         { code: "FORMAT_ERROR", status: 400, path: "creditLimit.amount", text: "creditLimit.amount must not be negative" },
       );
       await expectRejected(
-        () => createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "100.00" }, maskedPan: "1234" }),
-        { code: "FORMAT_ERROR", status: 400, path: "maskedPan", text: "maskedPan must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821" },
+        () =>
+          createSandboxCardAccount(db, clock, {
+            customerId: INGRID,
+            name: "Kort",
+            creditLimit: { currency: "NOK", amount: "100.00" },
+            maskedPan: "1234",
+          }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "maskedPan",
+          text: "maskedPan must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821",
+        },
       );
     });
 
     it("creates an agreement of a corporate customer on its own accounts, and refuses the rest", async () => {
       const [main, second] = (await getSandboxCustomer(db, SINDRE)).accounts;
-      const agreement = await createSandboxAgreement(db, { customerId: SINDRE, name: "Lie Eiendom AS", organisationNumber: "918765026", accountIds: [main] });
+      const agreement = await createSandboxAgreement(db, {
+        customerId: SINDRE,
+        name: "Lie Eiendom AS",
+        organisationNumber: "918765026",
+        accountIds: [main],
+      });
       expect(agreement).toMatchObject({ customerId: SINDRE, name: "Lie Eiendom AS", organisationNumber: "918765026", engagements: [main] });
       expect((await getSandboxCustomer(db, SINDRE)).agreements.map((a) => a.name)).toEqual(["Lie Eiendom AS", "Lie Snekkeri AS"]);
 
-      await expectRejected(() => createSandboxAgreement(db, { customerId: INGRID, name: "Haugen AS", organisationNumber: "918765026", accountIds: [INGRID_MAIN] }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "customerId",
-        text: `customerId "${INGRID}" is a PRIVATE customer; agreements belong to CORPORATE customers`,
-      });
-      await expectRejected(() => createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765027", accountIds: [main] }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "organisationNumber",
-        text: "organisationNumber must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
-      });
-      await expectRejected(() => createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, INGRID_MAIN] }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "accountIds[1]",
-        text: `accountIds[1] "${INGRID_MAIN}" names no account of customer "${SINDRE}"`,
-      });
-      await expectRejected(() => createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, second] }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "accountIds[1]",
-        text: `accountIds[1] repeats the account id at index 0 ("${second}"); each account id may appear once`,
-      });
+      await expectRejected(
+        () =>
+          createSandboxAgreement(db, { customerId: INGRID, name: "Haugen AS", organisationNumber: "918765026", accountIds: [INGRID_MAIN] }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "customerId",
+          text: `customerId "${INGRID}" is a PRIVATE customer; agreements belong to CORPORATE customers`,
+        },
+      );
+      await expectRejected(
+        () => createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765027", accountIds: [main] }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "organisationNumber",
+          text: "organisationNumber must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
+        },
+      );
+      await expectRejected(
+        () =>
+          createSandboxAgreement(db, {
+            customerId: SINDRE,
+            name: "Lie AS",
+            organisationNumber: "918765026",
+            accountIds: [second, INGRID_MAIN],
+          }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "accountIds[1]",
+          text: `accountIds[1] "${INGRID_MAIN}" names no account of customer "${SINDRE}"`,
+        },
+      );
+      await expectRejected(
+        () =>
+          createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, second] }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "accountIds[1]",
+          text: `accountIds[1] repeats the account id at index 0 ("${second}"); each account id may appear once`,
+        },
+      );
     });
   });
 
@@ -275,8 +381,17 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     it("adds booked and pending transactions; the booked ones change the balance exactly", async () => {
       const before = (await getBalance(db, INGRID_SAVINGS)) ?? "";
       const result = await createSandboxAccountTransactions(db, clock, INGRID_SAVINGS, [
-        { transactionAmount: { currency: "NOK", amount: "0.10" }, debtorName: "Bestemor", debtorAccount: { bban: "15032080119" }, remittanceInformationUnstructured: "Gave" },
-        { transactionAmount: { currency: "NOK", amount: "0.20" }, bookingDate: "2026-01-09", remittanceInformationStructured: "1234567890128" },
+        {
+          transactionAmount: { currency: "NOK", amount: "0.10" },
+          debtorName: "Bestemor",
+          debtorAccount: { bban: "15032080119" },
+          remittanceInformationUnstructured: "Gave",
+        },
+        {
+          transactionAmount: { currency: "NOK", amount: "0.20" },
+          bookingDate: "2026-01-09",
+          remittanceInformationStructured: "1234567890128",
+        },
         { bookingStatus: "pending", transactionAmount: { currency: "NOK", amount: "-500.00" }, creditorName: "Fjordkraft AS" },
       ]);
       expect(result.transactions).toHaveLength(3);
@@ -309,7 +424,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       const [other] = await db.select({ bban: accounts.bban, iban: accounts.iban }).from(accounts).where(eq(accounts.id, PER_MAIN));
       const good = { transactionAmount: { currency: "NOK", amount: "100.00" } };
       await expectRejected(
-        () => createSandboxAccountTransactions(db, clock, INGRID_MAIN, [good, { transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { bban: other?.bban } }]),
+        () =>
+          createSandboxAccountTransactions(db, clock, INGRID_MAIN, [
+            good,
+            { transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { bban: other?.bban } },
+          ]),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -318,7 +437,10 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxAccountTransactions(db, clock, INGRID_MAIN, [{ transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { iban: other?.iban } }]),
+        () =>
+          createSandboxAccountTransactions(db, clock, INGRID_MAIN, [
+            { transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { iban: other?.iban } },
+          ]),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -329,25 +451,34 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("refuses invalid KIDs, future bookings, other currencies, zero amounts, empty arrays and unknown accounts", async () => {
-      const add = (body: unknown, accountId = INGRID_MAIN) => () => createSandboxAccountTransactions(db, clock, accountId, body);
-      await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, remittanceInformationStructured: "1234567890123" }]), {
-        code: "KID_INVALID",
-        status: 400,
-        path: "[0].remittanceInformationStructured",
-        text: "[0].remittanceInformationStructured has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check",
-      });
+      const add =
+        (body: unknown, accountId = INGRID_MAIN) =>
+        () =>
+          createSandboxAccountTransactions(db, clock, accountId, body);
+      await expectRejected(
+        add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, remittanceInformationStructured: "1234567890123" }]),
+        {
+          code: "KID_INVALID",
+          status: 400,
+          path: "[0].remittanceInformationStructured",
+          text: "[0].remittanceInformationStructured has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check",
+        },
+      );
       await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, bookingDate: "2026-01-11" }]), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "[0].bookingDate",
         text: "[0].bookingDate 2026-01-11 is after today (2026-01-10); a future transaction is created as pending",
       });
-      await expectRejected(add([{ bookingStatus: "pending", bookingDate: "2026-01-09", transactionAmount: { currency: "NOK", amount: "-10.00" } }]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "[0].bookingDate",
-        text: "[0].bookingDate must be absent: a pending transaction is not booked yet",
-      });
+      await expectRejected(
+        add([{ bookingStatus: "pending", bookingDate: "2026-01-09", transactionAmount: { currency: "NOK", amount: "-10.00" } }]),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "[0].bookingDate",
+          text: "[0].bookingDate must be absent: a pending transaction is not booked yet",
+        },
+      );
       await expectRejected(add([{ transactionAmount: { currency: "EUR", amount: "-10.00" } }]), {
         code: "FORMAT_ERROR",
         status: 400,
@@ -380,7 +511,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("card transactions", () => {
     it("adds card transactions (amounts as strings or int32), changes the balance, and lists them in the spec's shape", async () => {
-      const card = await createSandboxCardAccount(db, clock, { customerId: PER, name: "Ferie", creditLimit: { currency: "NOK", amount: "10000.00" } });
+      const card = await createSandboxCardAccount(db, clock, {
+        customerId: PER,
+        name: "Ferie",
+        creditLimit: { currency: "NOK", amount: "10000.00" },
+      });
       const created = await createSandboxCardTransactions(db, clock, card.resourceId, [
         {
           transactionDate: "2026-01-08",
@@ -431,7 +566,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       const booked = await listSandboxCardTransactions(db, card.resourceId, { bookingStatus: "booked", offset: "1", limit: "1" });
       expect(booked.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual([created.cardTransactions[0]?.cardTransactionId]);
       expect(booked.cardTransactions.pending).toEqual([]);
-      const dated = await listSandboxCardTransactions(db, card.resourceId, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-09" });
+      const dated = await listSandboxCardTransactions(db, card.resourceId, {
+        bookingStatus: "booked",
+        fromDate: "2026-01-09",
+        toDate: "2026-01-09",
+      });
       expect(dated.cardTransactions.booked.map((t) => t.bookingDate)).toEqual(["2026-01-09"]);
     });
 
@@ -446,12 +585,21 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
     it("refuses bad card transactions and bad listing queries", async () => {
       const add = (body: unknown) => () => createSandboxCardTransactions(db, clock, INGRID_CARD, body);
-      await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, originalAmount: { currency: "EUR", amount: "1.00" }, merchantCategoryCode: "5411" }]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "[0].originalAmount.amount",
-        text: "[0].originalAmount.amount must have the sign of transactionAmount.amount (negative for a purchase)",
-      });
+      await expectRejected(
+        add([
+          {
+            transactionAmount: { currency: "NOK", amount: "-10.00" },
+            originalAmount: { currency: "EUR", amount: "1.00" },
+            merchantCategoryCode: "5411",
+          },
+        ]),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "[0].originalAmount.amount",
+          text: "[0].originalAmount.amount must have the sign of transactionAmount.amount (negative for a purchase)",
+        },
+      );
       await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: -10.5 }, merchantCategoryCode: "5411" }]), {
         code: "FORMAT_ERROR",
         status: 400,
@@ -488,12 +636,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         path: "limit",
         text: "limit must be at least 1",
       });
-      await expectRejected(() => listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-01" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "toDate",
-        text: "toDate 2026-01-01 is before fromDate 2026-01-09",
-      });
+      await expectRejected(
+        () => listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-01" }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "toDate",
+          text: "toDate 2026-01-01 is before fromDate 2026-01-09",
+        },
+      );
       await expectRejected(() => listSandboxCardTransactions(db, "nope", { bookingStatus: "booked" }), {
         code: "RESOURCE_UNKNOWN",
         status: 404,
@@ -511,7 +662,10 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       });
       expect(await getBalance(db, PER_MAIN)).toBe("-12.34");
       await setSandboxCardAccountBalance(db, clock, INGRID_CARD, { balanceAmount: { currency: "NOK", amount: "0.00" } });
-      const [card] = await db.select({ balance: sql<string>`${cardAccounts.bookedBalance}::numeric(23,2)::text` }).from(cardAccounts).where(eq(cardAccounts.id, INGRID_CARD));
+      const [card] = await db
+        .select({ balance: sql<string>`${cardAccounts.bookedBalance}::numeric(23,2)::text` })
+        .from(cardAccounts)
+        .where(eq(cardAccounts.id, INGRID_CARD));
       expect(card?.balance).toBe("0.00");
     });
 

@@ -11,7 +11,9 @@ export type SandboxBalance = { resourceId: string; balanceAmount: WireAmount; la
 
 function checkCurrency(given: string, expected: string, what: string): void {
   if (given !== expected) {
-    throw new BankError("FORMAT_ERROR", `balanceAmount.currency is ${given}, but the ${what}'s currency is ${expected}`, { path: "balanceAmount.currency" });
+    throw new BankError("FORMAT_ERROR", `balanceAmount.currency is ${given}, but the ${what}'s currency is ${expected}`, {
+      path: "balanceAmount.currency",
+    });
   }
 }
 
@@ -39,7 +41,12 @@ export async function setSandboxAccountBalance(db: Executor, clock: Clock, accou
  *
  * @see psd2-interface.md "Other operations named"; supplement.md §3, §11
  */
-export async function setSandboxCardAccountBalance(db: Executor, clock: Clock, cardAccountId: string, body: unknown): Promise<SandboxBalance> {
+export async function setSandboxCardAccountBalance(
+  db: Executor,
+  clock: Clock,
+  cardAccountId: string,
+  body: unknown,
+): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);

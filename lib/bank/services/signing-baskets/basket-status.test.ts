@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { computeBasketStatus } from "./basket-status";
 
-const of = (...statuses: ("RCVD" | "ACTC" | "PDNG" | "ACSC" | "ACCP" | "RJCT" | "CANC")[]) => computeBasketStatus(statuses.map((status) => ({ status })));
+const of = (...statuses: ("RCVD" | "ACTC" | "PDNG" | "ACSC" | "ACCP" | "RJCT" | "CANC")[]) =>
+  computeBasketStatus(statuses.map((status) => ({ status })));
 
 // psd2-interface.md "States and transitions" (rule 1: the worst case); supplement.md §6.
 describe("computeBasketStatus", () => {

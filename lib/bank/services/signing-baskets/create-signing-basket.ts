@@ -63,16 +63,37 @@ export async function createSigningBasket(ctx: PaymentContext, request: { tpp: T
       const payment = locked.get(id);
       const path = `paymentIds[${index}]`;
       if (!payment) {
-        conflicts.push({ category: "ERROR", code: "RESOURCE_UNKNOWN", path, text: `${path} ${id.slice(0, 64)} is not a payment of this TPP and PSU` });
+        conflicts.push({
+          category: "ERROR",
+          code: "RESOURCE_UNKNOWN",
+          path,
+          text: `${path} ${id.slice(0, 64)} is not a payment of this TPP and PSU`,
+        });
       } else if (payment.basketId !== null) {
-        conflicts.push({ category: "ERROR", code: "CONFLICT", path, text: `${path} ${id.slice(0, 64)} is already in another signing basket` });
+        conflicts.push({
+          category: "ERROR",
+          code: "CONFLICT",
+          path,
+          text: `${path} ${id.slice(0, 64)} is already in another signing basket`,
+        });
       } else if (payment.status !== "RCVD") {
-        conflicts.push({ category: "ERROR", code: "CONFLICT", path, text: `${path} ${id.slice(0, 64)} is ${payment.status}: only payments in RCVD can be put in a basket` });
+        conflicts.push({
+          category: "ERROR",
+          code: "CONFLICT",
+          path,
+          text: `${path} ${id.slice(0, 64)} is ${payment.status}: only payments in RCVD can be put in a basket`,
+        });
       }
     });
     if (conflicts.length > 0) throw BankError.fromMessages(conflicts, conflicts[0]?.code === "RESOURCE_UNKNOWN" ? { status: 400 } : {});
     await registerTpp(tx, tpp, now);
-    await createSigningBasketsRepository(tx).insert({ id: basketId, tppId: tpp.id, customerId: customer.id, agreementId: agreement?.id ?? null, createdAt: now });
+    await createSigningBasketsRepository(tx).insert({
+      id: basketId,
+      tppId: tpp.id,
+      customerId: customer.id,
+      agreementId: agreement?.id ?? null,
+      createdAt: now,
+    });
     for (const id of paymentIds) await payments.update(id, { basketId });
   });
   return {
@@ -80,7 +101,11 @@ export async function createSigningBasket(ctx: PaymentContext, request: { tpp: T
     body: {
       basketId,
       transactionStatus: "RCVD" as const,
-      _links: { self: basketLinks.self(basketId), status: basketLinks.status(basketId), startAuthorisation: basketLinks.startAuthorisation(basketId) },
+      _links: {
+        self: basketLinks.self(basketId),
+        status: basketLinks.status(basketId),
+        startAuthorisation: basketLinks.startAuthorisation(basketId),
+      },
     },
   };
 }

@@ -18,17 +18,24 @@ import { findTppBasket, unknownBasket } from "./find-tpp-basket";
  *
  * @see supplement.md §2, §6
  */
-export async function startBasketAuthorisation(ctx: PaymentContext, request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string; body: unknown }) {
+export async function startBasketAuthorisation(
+  ctx: PaymentContext,
+  request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string; body: unknown },
+) {
   const { tpp, headers } = request;
   const found = await findTppBasket(ctx.db, tpp.id, request.basketId);
   readEmptyBody(request.body);
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   if (identified.customer && identified.customer.id !== found.customerId) {
-    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the basket's", { path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY" });
+    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the basket's", {
+      path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY",
+    });
   }
   if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", { path: "TPP-Redirect-URI" });
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+      path: "TPP-Redirect-URI",
+    });
   }
   const { tppSessionId, tppRedirectUri } = headers;
   const now = ctx.clock.now();
@@ -38,7 +45,10 @@ export async function startBasketAuthorisation(ctx: PaymentContext, request: { t
     if (!basket) throw unknownBasket(found.id);
     const payments = await createPaymentsRepository(tx).listByBasket(basket.id);
     if (!payments.some((payment) => payment.status === "RCVD")) {
-      throw new BankError("CONFLICT", `No payment of the signing basket ${basket.id} awaits authorisation: it is authorised already, or its payments were cancelled`);
+      throw new BankError(
+        "CONFLICT",
+        `No payment of the signing basket ${basket.id} awaits authorisation: it is authorised already, or its payments were cancelled`,
+      );
     }
     if (basket.authorisationStartedAt === null) await baskets.markAuthorisationStarted(basket.id, now);
     const journey = await startScaJourney(
@@ -57,7 +67,11 @@ export async function startBasketAuthorisation(ctx: PaymentContext, request: { t
     const scaStatus = basketLinks.scaStatus(basket.id, journey.authorisationId);
     return {
       location: scaStatus.href,
-      body: { scaStatus: "received" as const, authorisationId: journey.authorisationId, _links: { scaRedirect: journey.scaRedirect, scaStatus } },
+      body: {
+        scaStatus: "received" as const,
+        authorisationId: journey.authorisationId,
+        _links: { scaRedirect: journey.scaRedirect, scaStatus },
+      },
     };
   });
 }

@@ -21,14 +21,23 @@ export function createSandboxFormSchema<K extends SandboxFormKind>(kind: K) {
     const judged = judgeSandboxForm(kind, values);
     if (judged.ok) return judged.request;
     for (const issue of judged.issues) {
-      ctx.issues.push({ code: "custom", message: issue.message, input: values, path: issue.field === undefined ? [] : pathOfField(issue.field), params: { code: issue.code } });
+      ctx.issues.push({
+        code: "custom",
+        message: issue.message,
+        input: values,
+        path: issue.field === undefined ? [] : pathOfField(issue.field),
+        params: { code: issue.code },
+      });
     }
     return z.NEVER;
   });
 }
 
 /** A form's FormData parsed by Conform with the form's schema: a submission whose value is the operation's request. */
-export function parseSandboxForm<K extends SandboxFormKind>(kind: K, formData: FormData | URLSearchParams): Submission<SandboxFormValues, string[], SandboxFormRequests[K]> {
+export function parseSandboxForm<K extends SandboxFormKind>(
+  kind: K,
+  formData: FormData | URLSearchParams,
+): Submission<SandboxFormValues, string[], SandboxFormRequests[K]> {
   // The values stay strings as posted: judgeSandboxForm reads them itself.
   return parseWithZod(formData, { schema: createSandboxFormSchema(kind), disableAutoCoercion: true });
 }

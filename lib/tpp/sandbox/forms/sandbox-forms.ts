@@ -25,7 +25,12 @@ import {
   sandboxClockMoveSchema,
   setSandboxBalanceSchema,
 } from "../../../psd2/schemas";
-import { collectFormErrors, type FormIssue, issueFromTppMessage as placeTppMessage, type TppMessageLike } from "../../forms/tpp-message-fields";
+import {
+  collectFormErrors,
+  type FormIssue,
+  issueFromTppMessage as placeTppMessage,
+  type TppMessageLike,
+} from "../../forms/tpp-message-fields";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
 
@@ -54,7 +59,11 @@ export interface SandboxFormRequests {
   readonly agreement: CreateSandboxAgreementInput;
   readonly "account-transaction": { readonly accountId: string; readonly transactions: SandboxAccountTransactionInput[] };
   readonly "card-transaction": { readonly cardAccountId: string; readonly transactions: SandboxCardTransactionInput[] };
-  readonly balance: { readonly target: "account" | "card"; readonly id: string; readonly balanceAmount: SetSandboxBalanceInput["balanceAmount"] };
+  readonly balance: {
+    readonly target: "account" | "card";
+    readonly id: string;
+    readonly balanceAmount: SetSandboxBalanceInput["balanceAmount"];
+  };
   readonly initialize: { readonly understood: true };
 }
 
@@ -63,7 +72,8 @@ export type SandboxFormIssue = FormIssue;
 
 export type { TppMessageLike };
 
-type BodyJudgement<R> = { readonly ok: true; readonly request: R } | { readonly ok: false; readonly tppMessages: readonly TppMessageLike[] };
+type BodyJudgement<R> =
+  { readonly ok: true; readonly request: R } | { readonly ok: false; readonly tppMessages: readonly TppMessageLike[] };
 
 interface Built<K extends SandboxFormKind> {
   /** The form's own rules (a choice not made), before the body's. */
@@ -99,9 +109,14 @@ function judgeBodyAsTyped<S extends z.ZodType, R>(
     const missing = Object.keys(standIns).filter((name) => body[name] === undefined);
     if (missing.length === 0) return judged;
     const again = parseRequestBody(schema, { ...standIns, ...body });
-    const typed = again.tppMessages.filter((message) => message.path !== undefined && !missing.some((name) => message.path === name || message.path?.startsWith(`${name}.`)));
+    const typed = again.tppMessages.filter(
+      (message) => message.path !== undefined && !missing.some((name) => message.path === name || message.path?.startsWith(`${name}.`)),
+    );
     const known = new Set(judged.tppMessages.map((message) => `${message.path ?? ""} ${message.text ?? ""}`));
-    return { ok: false, tppMessages: [...judged.tppMessages, ...typed.filter((message) => !known.has(`${message.path ?? ""} ${message.text}`))] };
+    return {
+      ok: false,
+      tppMessages: [...judged.tppMessages, ...typed.filter((message) => !known.has(`${message.path ?? ""} ${message.text}`))],
+    };
   };
 }
 
@@ -138,7 +153,13 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
       const frozen = textOf(values, "frozen") === "true";
       const now = local === undefined ? undefined : (zonedDateTimeToIso(local, BANK_TIME_ZONE) ?? local);
       const issues = now === undefined ? [choose("now", "Choose the date and time to set the clock to")] : [];
-      return { issues, judge: judgeBody(sandboxClockMoveSchema, compact({ now, frozen }), (move) => ({ now: move.now ?? "", frozen: move.frozen ?? false })) };
+      return {
+        issues,
+        judge: judgeBody(sandboxClockMoveSchema, compact({ now, frozen }), (move) => ({
+          now: move.now ?? "",
+          frozen: move.frozen ?? false,
+        })),
+      };
     },
   },
   customer: {
@@ -197,7 +218,12 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
       ownerName: "Owner's name",
       "balance.amount": "Opening balance",
     },
-    aliases: { creditLimit: "creditLimit.amount", "creditLimit.currency": "creditLimit.amount", balance: "balance.amount", "balance.currency": "creditLimit.amount" },
+    aliases: {
+      creditLimit: "creditLimit.amount",
+      "creditLimit.currency": "creditLimit.amount",
+      balance: "balance.amount",
+      "balance.currency": "creditLimit.amount",
+    },
     build(values) {
       const currency = optional(values, "creditLimit.currency") ?? "NOK";
       const limit = optional(values, "creditLimit.amount", normalizeAmount);
@@ -218,7 +244,12 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
     },
   },
   agreement: {
-    labels: { customerId: "Corporate customer", name: "Company name", organisationNumber: "Organisation number", accountIds: "Accounts in the agreement" },
+    labels: {
+      customerId: "Corporate customer",
+      name: "Company name",
+      organisationNumber: "Organisation number",
+      accountIds: "Accounts in the agreement",
+    },
     build(values) {
       const accountIds = textsOf(values, "accountIds");
       const body = compact({
@@ -268,7 +299,10 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
       });
       const body = [item];
       const issues = accountId === undefined ? [choose("accountId", "Choose the account to add the transaction to")] : [];
-      return { issues, judge: judgeBody(createSandboxAccountTransactionsSchema, body, (transactions) => ({ accountId: accountId ?? "", transactions })) };
+      return {
+        issues,
+        judge: judgeBody(createSandboxAccountTransactionsSchema, body, (transactions) => ({ accountId: accountId ?? "", transactions })),
+      };
     },
   },
   "card-transaction": {
@@ -301,13 +335,20 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
         transactionDate: optional(values, "transactionDate"),
         bookingDate: optional(values, "bookingDate"),
         transactionAmount: amount === undefined ? undefined : { currency: optional(values, "transactionAmount.currency") ?? "NOK", amount },
-        originalAmount: original === undefined ? undefined : { currency: optional(values, "originalAmount.currency") ?? "NOK", amount: original },
+        originalAmount:
+          original === undefined ? undefined : { currency: optional(values, "originalAmount.currency") ?? "NOK", amount: original },
         merchantCategoryCode: optional(values, "merchantCategoryCode"),
         transactionDetails: optional(values, "transactionDetails"),
       });
       const body = [item];
       const issues = cardAccountId === undefined ? [choose("cardAccountId", "Choose the card account to add the transaction to")] : [];
-      return { issues, judge: judgeBody(createSandboxCardTransactionsSchema, body, (transactions) => ({ cardAccountId: cardAccountId ?? "", transactions })) };
+      return {
+        issues,
+        judge: judgeBody(createSandboxCardTransactionsSchema, body, (transactions) => ({
+          cardAccountId: cardAccountId ?? "",
+          transactions,
+        })),
+      };
     },
   },
   balance: {
@@ -322,14 +363,20 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
       const issues = target === null ? [choose("target", "Choose the account or card account whose balance to set")] : [];
       return {
         issues,
-        judge: judgeBody(setSandboxBalanceSchema, body, ({ balanceAmount }) => ({ target: target?.[1] === "card" ? ("card" as const) : ("account" as const), id: target?.[2] ?? "", balanceAmount })),
+        judge: judgeBody(setSandboxBalanceSchema, body, ({ balanceAmount }) => ({
+          target: target?.[1] === "card" ? ("card" as const) : ("account" as const),
+          id: target?.[2] ?? "",
+          balanceAmount,
+        })),
       };
     },
   },
   initialize: {
     labels: { understood: "I understand what is lost" },
     build(values) {
-      const issues = isTicked(values, "understood") ? [] : [choose("understood", "Tick the box to confirm that you understand what initialising discards")];
+      const issues = isTicked(values, "understood")
+        ? []
+        : [choose("understood", "Tick the box to confirm that you understand what initialising discards")];
       return { issues, judge: () => ({ ok: true, request: { understood: true } }) };
     },
   },
@@ -353,7 +400,9 @@ function fieldsForPath(kind: SandboxFormKind, path: string | undefined): { named
   if (!path.startsWith(prefix)) return undefined;
   const relative = path.slice(prefix.length);
   const names = [...new Set([...Object.keys(spec.aliases ?? {}), ...Object.keys(spec.labels)])].sort((a, b) => b.length - a.length);
-  const name = names.find((candidate) => relative === candidate || relative.startsWith(`${candidate}.`) || relative.startsWith(`${candidate}[`));
+  const name = names.find(
+    (candidate) => relative === candidate || relative.startsWith(`${candidate}.`) || relative.startsWith(`${candidate}[`),
+  );
   if (name === undefined) return undefined;
   return { named: name, shown: spec.aliases?.[name] ?? name };
 }
@@ -390,8 +439,7 @@ export function issueFromTppMessage(kind: SandboxFormKind, message: TppMessageLi
 
 /** The judgement of a form's values: the request to make, or what is wrong (every field at once). */
 export type SandboxFormJudgement<K extends SandboxFormKind> =
-  | { readonly ok: true; readonly request: SandboxFormRequests[K] }
-  | { readonly ok: false; readonly issues: readonly SandboxFormIssue[] };
+  { readonly ok: true; readonly request: SandboxFormRequests[K] } | { readonly ok: false; readonly issues: readonly SandboxFormIssue[] };
 
 /**
  * Judges a form's posted values: the form's own rules (a picker left empty), then the body built

@@ -28,7 +28,9 @@ export default async function TransactionPage({ params }: { params: Params }) {
   const { accountId, transactionId } = await params;
   const accountPath = `/accounts/${encodeURIComponent(accountId)}`;
   const returnTo = `${accountPath}/transactions/${encodeURIComponent(transactionId)}`;
-  const result = await loadForPage(returnTo, async () => getTransactionDetails(await getAspspContext({ returnTo }), accountId, transactionId));
+  const result = await loadForPage(returnTo, async () =>
+    getTransactionDetails(await getAspspContext({ returnTo }), accountId, transactionId),
+  );
   const back = (
     <Link href={accountPath} className="text-sm font-medium text-brand-700 hover:underline">
       ← Account
@@ -63,7 +65,11 @@ export default async function TransactionPage({ params }: { params: Params }) {
     <div className="space-y-6">
       {back}
       <PageHeader eyebrow="Transaction details" title={t.counterpartyName ?? t.remittanceInformation ?? "Transaction"} />
-      <Panel id="details" title={<Amount money={t.amount} signed className="text-2xl font-semibold" />} description={t.status === "pending" ? "Not booked yet: details may still change." : undefined}>
+      <Panel
+        id="details"
+        title={<Amount money={t.amount} signed className="text-2xl font-semibold" />}
+        description={t.status === "pending" ? "Not booked yet: details may still change." : undefined}
+      >
         <DetailsList label="Transaction details" items={items} />
       </Panel>
     </div>
