@@ -193,8 +193,10 @@ test.describe("the app's pages, signed in, with a bank connected, a payment and 
     await page.goto(
       "/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts",
     );
-    await expect(page.getByRole("heading", { level: 1, name: "The approval at the bank did not succeed" })).toBeVisible();
-    await checkPage(page, "callback failed");
+    // Written here, not by the app: the page says so and shows none of it (the real failure page is checked in tpp-pages).
+    await expect(page.getByRole("heading", { level: 1, name: "This address was not made by the app" })).toBeVisible();
+    await expect(page.getByText("The PSU cancelled")).toHaveCount(0);
+    await checkPage(page, "callback failed, an address not the app's");
   });
 
   /** The payment form filled in for a Norwegian transfer to Kari from Brukskonto. */

@@ -264,8 +264,15 @@ test("cancel at the bank gives the failure page", async () => {
   await expect(page.getByText("The approval at the bank was cancelled or not completed.")).toBeVisible();
   await shoot("09-failure", { phone: true });
   await checkA11y("callback failure");
-  // The earlier approval stays valid (an aborted SCA leaves it): the accounts still show.
   const failure = page.url();
+  // The same address with words of someone else's is not the app's: nothing of its query is shown.
+  const forged = new URL(failure);
+  forged.searchParams.set("message", "Call +47 000 00 000 to unlock your account");
+  await page.goto(forged.toString());
+  await expect(page.getByRole("heading", { level: 1, name: "This address was not made by the app" })).toBeVisible();
+  await expect(page.getByText("Call +47")).toHaveCount(0);
+  await expect(page.getByText("SCA_INVALID")).toHaveCount(0);
+  // The earlier approval stays valid (an aborted SCA leaves it): the accounts still show.
   await page.goto("/accounts");
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   // "Try again" starts the approval again: the bank's login, not the page the flow began on.

@@ -342,7 +342,7 @@ test.describe("signed in, with the bank connected from another site's link", () 
     await visit("/corporate", /./);
     await visit(
       "/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts",
-      "The approval at the bank did not succeed",
+      "This address was not made by the app",
     );
     await visit("/no-such-page", "Page not found");
     await visit("/connect/confirm?returnTo=%2Fpayments", "Connect your bank?");

@@ -5,6 +5,7 @@ import { getTppConfig } from "@/lib/tpp/config";
 import { TppError } from "@/lib/tpp/errors";
 import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "@/lib/tpp/flow-diagrams/record-flow";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
+import { signFailurePath } from "@/lib/tpp/flows/failure-signature";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { safeReturnPath } from "@/lib/tpp/flows/safe-return-path";
 import { unsealScaResume } from "@/lib/tpp/flows/sca-resume";
@@ -145,7 +146,10 @@ async function startAtBank(request: NextRequest, { returnTo, purpose, newPsu, se
       problem: error.message,
       retry: connectPathFor(returnTo, { purpose, newPsu }),
     });
-    return NextResponse.redirect(new URL(`/callback/failed?${query.toString()}`, request.nextUrl), 303);
+    return NextResponse.redirect(
+      new URL(signFailurePath(`/callback/failed?${query.toString()}`, getTppConfig().sessionSecret), request.nextUrl),
+      303,
+    );
   }
   return redirectToBankForSca(start, { kind: purpose, returnTo, newPsu });
 }

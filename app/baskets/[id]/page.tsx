@@ -13,7 +13,9 @@ import { Panel } from "@/components/ui/panel";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
+import { getTppConfig } from "@/lib/tpp/config";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
+import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import { readBasketAtBank } from "@/lib/tpp/payments/read-basket-at-bank";
@@ -57,7 +59,11 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   const waiting = members.some((payment) => payment.status === "RCVD");
   // The app starts a basket's approval as it sends the PSU to the bank, and records that redirect as the basket's flow.
   const approvalStarted = flow !== undefined;
-  const scaFailure = first(query.scaFailed) === "1" ? explainScaFailure({ ...query, retry: returnTo }) : undefined;
+  // The bank's refusal from the callback, in a query the app signed (a link made elsewhere shows none).
+  const scaFailure =
+    first(query.scaFailed) === "1" && hasSignedFailure(query, getTppConfig().sessionSecret)
+      ? explainScaFailure({ ...query, retry: returnTo })
+      : undefined;
   const words = BASKET_STATUS_WORDS[basket.status];
 
   return (

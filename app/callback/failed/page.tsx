@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
+import { getTppConfig } from "@/lib/tpp/config";
+import { explainScaFailure, UNSIGNED_FAILURE_EXPLANATION } from "@/lib/tpp/flows/explain-sca-failure";
+import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 
 export const metadata: Metadata = { title: "Approval not completed" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-/** Where the callback sends the PSU when the bank reports a failure, or a return is refused. */
+/** Where the callback sends the PSU when the bank reports a failure, or a return is refused (its query signed by the app). */
 export default async function CallbackFailedPage({ searchParams }: { searchParams: SearchParams }) {
-  const explanation = explainScaFailure(await searchParams);
+  const query = await searchParams;
+  // Only what the app itself sent here is shown: anyone can write this page's address.
+  const explanation = hasSignedFailure(query, getTppConfig().sessionSecret) ? explainScaFailure(query) : UNSIGNED_FAILURE_EXPLANATION;
   return (
     <div className="mx-auto max-w-2xl">
       <section className="rounded-2xl border border-amber-200 bg-white p-6 shadow-sm sm:p-8" aria-labelledby="failure-title">

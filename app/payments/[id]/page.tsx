@@ -15,7 +15,9 @@ import { Panel } from "@/components/ui/panel";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
+import { getTppConfig } from "@/lib/tpp/config";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
+import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { FREQUENCY_LABELS, KIND_CHOICES, PRODUCT_CHOICES, PURPOSE_LABELS } from "@/lib/tpp/payment-form/form-fields";
 import type { PaymentDetails, PaymentTransfer } from "@/lib/tpp/pis/pis-types";
@@ -81,7 +83,11 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
   const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
   const words = PAYMENT_STATUS_WORDS[record.status];
   const settled = isSettledStatus(record.service, record.status);
-  const scaFailure = first(query.scaFailed) === "1" ? explainScaFailure({ ...query, retry: returnTo }) : undefined;
+  // The bank's refusal from the callback, in a query the app signed (a link made elsewhere shows none).
+  const scaFailure =
+    first(query.scaFailed) === "1" && hasSignedFailure(query, getTppConfig().sessionSecret)
+      ? explainScaFailure({ ...query, retry: returnTo })
+      : undefined;
   const inBasket = record.signingBasketId !== null;
   const body = (() => {
     try {

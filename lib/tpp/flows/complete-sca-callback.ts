@@ -8,6 +8,7 @@ import { completeBasketApproval } from "../payments/complete-basket-approval";
 import { completePaymentApproval } from "../payments/complete-payment-approval";
 import { getTppRuntime } from "../runtime";
 import { createPsuSession, type PendingAuthorisation, type PsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
+import { signFailurePath } from "./failure-signature";
 import { approvalFailedPath, callbackFailedPath, handleScaCallback } from "./handle-sca-callback";
 import { safeReturnPath } from "./safe-return-path";
 
@@ -76,10 +77,11 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
     if (outcome.authorisation.kind === "basket") await completeBasketApproval(user.id, outcome.authorisation, outcome.failure);
     // A refused payment or basket approval is explained on its own page, beside the bank's status of it.
     if (outcome.authorisation.kind === "payment" || outcome.authorisation.kind === "basket") {
-      return answer(approvalFailedPath(outcome.authorisation.returnTo, outcome.failure));
+      return answer(signFailurePath(approvalFailedPath(outcome.authorisation.returnTo, outcome.failure), getTppConfig().sessionSecret));
     }
   }
-  if (outcome.kind === "failure" || outcome.kind === "refused") return answer(callbackFailedPath(outcome));
+  if (outcome.kind === "failure" || outcome.kind === "refused")
+    return answer(signFailurePath(callbackFailedPath(outcome), getTppConfig().sessionSecret));
   return answer("/");
 }
 

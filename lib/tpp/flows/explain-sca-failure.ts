@@ -52,6 +52,19 @@ const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = 
   },
 };
 
+/**
+ * The failure page opened with an address the app did not sign (failure-signature.ts): nothing of
+ * its query is shown, as it may be anybody's words.
+ */
+export const UNSIGNED_FAILURE_EXPLANATION: ScaFailureExplanation = {
+  title: "This address was not made by the app",
+  sentences: [
+    "This page explains a return from the bank only when the app itself sent you here. The address you opened was written or changed elsewhere, so nothing in it is shown. Nothing was changed.",
+  ],
+  details: [],
+  retry: "/",
+};
+
 const querySchema = z.object({
   reason: z.string().optional(),
   system: z.string().optional(),
