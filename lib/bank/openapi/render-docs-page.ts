@@ -67,25 +67,18 @@ function renderFields(schema: JsonSchema, depth: number): SafeHtml | "" {
   if (!isSchema(schema.properties)) return "";
   const required = stringList(schema.required);
   const closed = schema.additionalProperties === false;
-  return html`<ul class="schema">
-    ${Object.entries(schema.properties).map(([name, value]) => {
-      const property = isSchema(value) ? value : {};
-      const notes = constraints(property);
-      return html`<li>
-        <code class="field">${name}</code>
-        <span class="type">${typeLabel(property)}</span
-        >${required.includes(name) ? html` <span class="badge required">required</span>` : ""}${
-          typeof property.description === "string" ? html`<span class="desc">${property.description}</span>` : ""
-        }${notes.length > 0 ? html`<span class="desc notes">${notes.join("; ")}</span>` : ""}${renderFields(property, depth + 1)}
-      </li>`;
-    })}${closed ? html`<li class="closed">No other fields: an unknown field is 400 FORMAT_ERROR.</li>` : ""}
-  </ul>`;
+  return html`<ul class="schema">${Object.entries(schema.properties).map(([name, value]) => {
+    const property = isSchema(value) ? value : {};
+    const notes = constraints(property);
+    return html`<li><code class="field">${name}</code> <span class="type">${typeLabel(property)}</span>${required.includes(name) ? html` <span class="badge required">required</span>` : ""}${
+      typeof property.description === "string" ? html`<span class="desc">${property.description}</span>` : ""
+    }${notes.length > 0 ? html`<span class="desc notes">${notes.join("; ")}</span>` : ""}${renderFields(property, depth + 1)}</li>`;
+  })}${closed ? html`<li class="closed">No other fields: an unknown field is 400 FORMAT_ERROR.</li>` : ""}</ul>`;
 }
 
 function renderSchema(schema: JsonSchema): SafeHtml {
   const fields = renderFields(schema, 0);
-  return html`<p class="schema-type">${typeLabel(schema)}${typeof schema.description === "string" ? html`: ${schema.description}` : ""}</p>
-    ${fields}`;
+  return html`<p class="schema-type">${typeLabel(schema)}${typeof schema.description === "string" ? html`: ${schema.description}` : ""}</p>${fields}`;
 }
 
 function isParameter(value: Parameter | OpenAPIV3_1.ReferenceObject): value is Parameter {
@@ -126,10 +119,7 @@ function requestExample(entry: Entry, parameters: readonly Parameter[], body: Js
 }
 
 function renderExample(label: string, text: string): SafeHtml {
-  return html`<figure class="example">
-    <figcaption>${label}</figcaption>
-    <pre tabindex="0"><code>${text}</code></pre>
-  </figure>`;
+  return html`<figure class="example"><figcaption>${label}</figcaption><pre tabindex="0"><code>${text}</code></pre></figure>`;
 }
 
 function renderOperation(entry: Entry): SafeHtml {
@@ -146,112 +136,54 @@ function renderOperation(entry: Entry): SafeHtml {
   const success = responses.find(({ status }) => status.startsWith("2"));
   const successBody = success ? bodySchema(success.response.content) : undefined;
   return html`<article class="operation" id="${operation.operationId ?? ""}">
-    <h3>
-      <span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <code class="path">${breakablePath(entry.path)}</code>
-    </h3>
-    <p class="op-summary">${operation.summary ?? ""}</p>
-    ${operation.description ? html`<p>${operation.description}</p>` : ""}
-    <p class="op-meta">
-      <span>Roles: ${roles.length > 0 ? roles.join(" or ") : "any certificate"}</span> ·
-      <span>Signed request: <a href="#signing">X-Request-ID, Digest, Date, Signature, TPP-Signature-Certificate</a></span>
-    </p>
-    ${
-      headers.length > 0
-        ? html`<h4>Headers</h4>
-            <table class="params">
-              <thead>
-                <tr>
-                  <th scope="col">Header</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${headers.map(
-                  (header) =>
-                    html`<tr>
-                      <td><code>${header.name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td>
-                      <td>${header.description ?? ""}</td>
-                    </tr>`,
-                )}
-              </tbody>
-            </table>`
-        : ""
-    }
-    ${
-      others.length > 0
-        ? html`<h4>Parameters</h4>
-            <table class="params">
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col" class="in">In</th>
-                  <th scope="col">Description</th>
-                </tr>
-              </thead>
-              <tbody>
-                ${others.map((parameter) => {
-                  const schema = schemaOf(parameter.schema);
-                  return html`<tr>
-                    <td><code>${parameter.name}</code>${parameter.required ? html` <span class="badge required">required</span>` : ""}</td>
-                    <td>${parameter.in}</td>
-                    <td>
-                      <span class="type">${typeLabel(schema)}</span>${
-                        parameter.description ? html` ${parameter.description}` : ""
-                      }${constraints(schema).length > 0 ? html` (${constraints(schema).join("; ")})` : ""}
-                    </td>
-                  </tr>`;
-                })}
-              </tbody>
-            </table>`
-        : ""
-    }
-    ${
-      body
-        ? html`<details class="body">
-            <summary>Request body <span class="type">application/json${requestBody?.required ? "" : ", optional"}</span></summary>
-            ${renderSchema(body)}
-          </details>`
-        : ""
-    }
-    <h4>Example</h4>
-    <div class="examples">
-      ${renderExample("Request", requestExample(entry, parameters, body))}${
-        success
-          ? renderExample(
-              "Reply",
-              `HTTP/1.1 ${success.status}${successBody ? `\nContent-Type: application/json\n\n${JSON.stringify(exampleOf(successBody), null, 2)}` : ""}`,
-            )
-          : ""
-      }
-    </div>
-    <h4>Responses</h4>
-    <table class="params responses">
-      <thead>
-        <tr>
-          <th scope="col">Status</th>
-          <th scope="col">Description</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${responses.map(({ status, response }) => {
-          const schema = bodySchema(response.content);
-          return html`<tr>
-            <td><span class="status s${status.charAt(0)}">${status}</span></td>
-            <td>
-              ${response.description}${
-                schema
-                  ? html`<details class="body">
-                      <summary>Body</summary>
-                      ${renderSchema(schema)}
-                    </details>`
-                  : ""
-              }
-            </td>
-          </tr>`;
-        })}
-      </tbody>
-    </table>
-  </article>`;
+<h3><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <code class="path">${breakablePath(entry.path)}</code></h3>
+<p class="op-summary">${operation.summary ?? ""}</p>
+${operation.description ? html`<p>${operation.description}</p>` : ""}
+<p class="op-meta"><span>Roles: ${roles.length > 0 ? roles.join(" or ") : "any certificate"}</span> · <span>Signed request: <a href="#signing">X-Request-ID, Digest, Date, Signature, TPP-Signature-Certificate</a></span></p>
+${
+  headers.length > 0
+    ? html`<h4>Headers</h4><table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${headers.map(
+        (header) =>
+          html`<tr><td><code>${header.name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td><td>${header.description ?? ""}</td></tr>`,
+      )}</tbody></table>`
+    : ""
+}
+${
+  others.length > 0
+    ? html`<h4>Parameters</h4><table class="params"><thead><tr><th scope="col">Name</th><th scope="col" class="in">In</th><th scope="col">Description</th></tr></thead><tbody>${others.map(
+        (parameter) => {
+          const schema = schemaOf(parameter.schema);
+          return html`<tr><td><code>${parameter.name}</code>${parameter.required ? html` <span class="badge required">required</span>` : ""}</td><td>${parameter.in}</td><td><span class="type">${typeLabel(schema)}</span>${
+            parameter.description ? html` ${parameter.description}` : ""
+          }${constraints(schema).length > 0 ? html` (${constraints(schema).join("; ")})` : ""}</td></tr>`;
+        },
+      )}</tbody></table>`
+    : ""
+}
+${
+  body
+    ? html`<details class="body"><summary>Request body <span class="type">application/json${requestBody?.required ? "" : ", optional"}</span></summary>${renderSchema(body)}</details>`
+    : ""
+}
+<h4>Example</h4>
+<div class="examples">${renderExample("Request", requestExample(entry, parameters, body))}${
+    success
+      ? renderExample(
+          "Reply",
+          `HTTP/1.1 ${success.status}${successBody ? `\nContent-Type: application/json\n\n${JSON.stringify(exampleOf(successBody), null, 2)}` : ""}`,
+        )
+      : ""
+  }</div>
+<h4>Responses</h4>
+<table class="params responses"><thead><tr><th scope="col">Status</th><th scope="col">Description</th></tr></thead><tbody>${responses.map(
+    ({ status, response }) => {
+      const schema = bodySchema(response.content);
+      return html`<tr><td><span class="status s${status.charAt(0)}">${status}</span></td><td>${response.description}${
+        schema ? html`<details class="body"><summary>Body</summary>${renderSchema(schema)}</details>` : ""
+      }</td></tr>`;
+    },
+  )}</tbody></table>
+</article>`;
 }
 
 /** The operations whose method, path, summary, description or tag hold every word of the search. */
@@ -289,89 +221,47 @@ export function renderDocsPage(input: { bankName: string; document: OpenAPIV3_1.
     title: query ? `API reference: ${query}` : "API reference",
     nav: developerNav("docs"),
     body: html`<div class="developer docs">
-      <section class="panel full intro" aria-labelledby="page-title">
-        <h1 id="page-title">API reference</h1>
-        <p class="lead">
-          ${document.info.title}. Base URL <code>${server}</code>; ${all.length} operations. The same description as OpenAPI 3.1:
-          <a href="/openapi.json">openapi.json</a>.
-        </p>
-        <form class="docs-search" method="get" action="/docs" role="search">
-          <label for="docs-q">Find operations</label>
-          <div class="docs-search-row">
-            <input id="docs-q" name="q" type="search" value="${query}" placeholder="e.g. balances, basket, POST sandbox" /><button
-              class="button primary"
-              type="submit"
-            >
-              Search</button
-            >${query ? html`<a href="/docs">Show all</a>` : ""}
-          </div>
-        </form>
-        ${
-          query
-            ? html`<p class="docs-found" role="status">
-                ${entries.length === 0 ? html`No operation matches <strong>${query}</strong>.` : html`${entries.length} of ${all.length} operations match <strong>${query}</strong>.`}
-              </p>`
-            : ""
-        }
-        <nav aria-label="Operations" class="toc">
-          ${byTag.map(
-            ({ tag, entries: tagged }) =>
-              html`<details class="toc-group" ${query ? raw(" open") : ""}>
-                <summary class="toc-title">${tag} <span class="count">(${tagged.length})</span></summary>
-                <ul>
-                  <li><a href="#${anchor(tag)}">All of ${tag}</a></li>
-                  ${tagged.map(
-                    (entry) =>
-                      html`<li>
-                        <a href="#${entry.operation.operationId ?? ""}"
-                          ><span class="method ${entry.method}">${entry.method.toUpperCase()}</span>
-                          <span>${breakablePath(entry.path)}</span></a
-                        >
-                      </li>`,
-                  )}
-                </ul>
-              </details>`,
-          )}
-        </nav>
-      </section>
+<section class="panel full intro" aria-labelledby="page-title">
+<h1 id="page-title">API reference</h1>
+<p class="lead">${document.info.title}. Base URL <code>${server}</code>; ${all.length} operations. The same description as OpenAPI 3.1: <a href="/openapi.json">openapi.json</a>.</p>
+<form class="docs-search" method="get" action="/docs" role="search">
+<label for="docs-q">Find operations</label>
+<div class="docs-search-row"><input id="docs-q" name="q" type="search" value="${query}" placeholder="e.g. balances, basket, POST sandbox"><button class="button primary" type="submit">Search</button>${
+      query ? html`<a href="/docs">Show all</a>` : ""
+    }</div>
+</form>
+${
+  query
+    ? html`<p class="docs-found" role="status">${entries.length === 0 ? html`No operation matches <strong>${query}</strong>.` : html`${entries.length} of ${all.length} operations match <strong>${query}</strong>.`}</p>`
+    : ""
+}
+<nav aria-label="Operations" class="toc">${byTag.map(
+      ({ tag, entries: tagged }) =>
+        html`<details class="toc-group"${query ? raw(" open") : ""}><summary class="toc-title">${tag} <span class="count">(${tagged.length})</span></summary><ul><li><a href="#${anchor(tag)}">All of ${tag}</a></li>${tagged.map(
+          (entry) =>
+            html`<li><a href="#${entry.operation.operationId ?? ""}"><span class="method ${entry.method}">${entry.method.toUpperCase()}</span> <span>${breakablePath(entry.path)}</span></a></li>`,
+        )}</ul></details>`,
+    )}</nav>
+</section>
 
-      <section class="panel full" id="signing" aria-labelledby="signing-title">
-        <h2 id="signing-title">Signed requests</h2>
-        <p>
-          Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when
-          one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>). A sandbox
-          certificate and key come from the <a href="/portal">developer portal</a>.
-        </p>
-        <table class="params">
-          <thead>
-            <tr>
-              <th scope="col">Header</th>
-              <th scope="col">Description</th>
-            </tr>
-          </thead>
-          <tbody>
-            ${Object.entries(SIGNATURE_HEADERS).map(
-              ([name, header]) =>
-                html`<tr>
-                  <td><code>${name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td>
-                  <td>${header.description}</td>
-                </tr>`,
-            )}
-          </tbody>
-        </table>
-        <p>
-          Errors: <code>{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}</code>, with the statuses of
-          supplement §4. A body that is not JSON is 415 on every operation that takes one.
-        </p>
-      </section>
+<section class="panel full" id="signing" aria-labelledby="signing-title">
+<h2 id="signing-title">Signed requests</h2>
+<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>). A sandbox certificate and key come from the <a href="/portal">developer portal</a>.</p>
+<table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(
+      SIGNATURE_HEADERS,
+    ).map(
+      ([name, header]) =>
+        html`<tr><td><code>${name}</code>${header.required ? html` <span class="badge required">required</span>` : ""}</td><td>${header.description}</td></tr>`,
+    )}</tbody></table>
+<p>Errors: <code>{"tppMessages":[{"category":"ERROR","code":"FORMAT_ERROR","path":"...","text":"..."}]}</code>, with the statuses of supplement §4. A body that is not JSON is 415 on every operation that takes one.</p>
+</section>
 
-      ${byTag.map(
-        ({ tag, entries: tagged }) =>
-          html`<section class="panel full tag" id="${anchor(tag)}" aria-labelledby="${anchor(tag)}-title">
-            <h2 id="${anchor(tag)}-title">${tag}</h2>
-            ${tagged.map(renderOperation)}
-          </section>`,
-      )}
-    </div>`,
+${byTag.map(
+  ({ tag, entries: tagged }) => html`<section class="panel full tag" id="${anchor(tag)}" aria-labelledby="${anchor(tag)}-title">
+<h2 id="${anchor(tag)}-title">${tag}</h2>
+${tagged.map(renderOperation)}
+</section>`,
+)}
+</div>`,
   });
 }

@@ -26,51 +26,33 @@ export function renderCertificatePage(input: { bankName: string; issued: PortalC
     title: "Your sandbox certificate",
     nav: developerNav("portal"),
     body: html`<div class="developer">
-      <section class="panel full" aria-labelledby="page-title">
-        <div class="alert ok" role="status">The certificate is issued and <strong>${issued.tppId}</strong> is registered as a TPP.</div>
-        <h1 id="page-title">Your sandbox certificate</h1>
-        <p class="lead">
-          Download the key now: the bank keeps no copy of it. Sign your requests with the key, and send the certificate in
-          <code>TPP-Signature-Certificate</code>.
-        </p>
-        <table class="summary">
-          <tr>
-            <th scope="row">TPP id</th>
-            <td><code>${issued.tppId}</code></td>
-          </tr>
-          <tr>
-            <th scope="row">Organisation</th>
-            <td>${issued.organisationName}</td>
-          </tr>
-          <tr>
-            <th scope="row">Roles</th>
-            <td>${issued.roles.join(", ")}</td>
-          </tr>
-          <tr>
-            <th scope="row">Serial number</th>
-            <td><code>${issued.serialNumber}</code></td>
-          </tr>
-          <tr>
-            <th scope="row">Valid</th>
-            <td>${issued.validFrom} to ${issued.validUntil}</td>
-          </tr>
-        </table>
-        <div class="actions downloads">
-          <a class="button primary" href="${pemDownload(issued.certificate)}" download="${stem}.cert.pem">Certificate (${stem}.cert.pem)</a>
-          <a class="button primary" href="${pemDownload(issued.privateKey)}" download="${stem}.key.pem">Private key (${stem}.key.pem)</a>
-          <a class="button secondary" href="${pemDownload(issued.caCertificate)}" download="sandbox-ca.pem">Bank CA (sandbox-ca.pem)</a>
-        </div>
-      </section>
-      <section class="panel full" aria-labelledby="pem-title">
-        <h2 id="pem-title">PEM</h2>
-        <h3>Certificate</h3>
-        <pre class="pem" tabindex="0">${issued.certificate}</pre>
-        <details>
-          <summary>Private key</summary>
-          <pre class="pem" tabindex="0">${issued.privateKey}</pre>
-        </details>
-        <p><a href="/portal">Issue another certificate</a> · <a href="/docs">API reference</a></p>
-      </section>
-    </div>`,
+<section class="panel full" aria-labelledby="page-title">
+<div class="alert ok" role="status">The certificate is issued and <strong>${issued.tppId}</strong> is registered as a TPP.</div>
+<h1 id="page-title">Your sandbox certificate</h1>
+<p class="lead">Download the key now: the bank keeps no copy of it. Sign your requests with the key, and send the certificate in <code>TPP-Signature-Certificate</code>.</p>
+<table class="summary">
+<tr><th scope="row">TPP id</th><td><code>${issued.tppId}</code></td></tr>
+<tr><th scope="row">Organisation</th><td>${issued.organisationName}</td></tr>
+<tr><th scope="row">Roles</th><td>${issued.roles.join(", ")}</td></tr>
+<tr><th scope="row">Serial number</th><td><code>${issued.serialNumber}</code></td></tr>
+<tr><th scope="row">Valid</th><td>${issued.validFrom} to ${issued.validUntil}</td></tr>
+</table>
+<div class="actions downloads">
+<a class="button primary" href="${pemDownload(issued.certificate)}" download="${stem}.cert.pem">Certificate (${stem}.cert.pem)</a>
+<a class="button primary" href="${pemDownload(issued.privateKey)}" download="${stem}.key.pem">Private key (${stem}.key.pem)</a>
+<a class="button secondary" href="${pemDownload(issued.caCertificate)}" download="sandbox-ca.pem">Bank CA (sandbox-ca.pem)</a>
+</div>
+</section>
+<section class="panel full" aria-labelledby="pem-title">
+<h2 id="pem-title">PEM</h2>
+<h3>Certificate</h3>
+<pre class="pem" tabindex="0">${issued.certificate}</pre>
+<details>
+<summary>Private key</summary>
+<pre class="pem" tabindex="0">${issued.privateKey}</pre>
+</details>
+<p><a href="/portal">Issue another certificate</a> · <a href="/docs">API reference</a></p>
+</section>
+</div>`,
   });
 }

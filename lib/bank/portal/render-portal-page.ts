@@ -38,66 +38,32 @@ function renderForm(input: PortalPageInput): SafeHtml {
   const roles = values.roles ?? ["PSP_AI", "PSP_PI"];
   const errors = input.errors ?? [];
   return html`<form method="post" action="/portal/certificates#issue-title" novalidate>
-    ${errors.length > 0 ? html`<div class="alert error" role="alert"><strong>The certificate was not issued.</strong> ${errors.length === 1 ? "One field needs" : `${errors.length} fields need`} a change.</div>` : ""}
-    <div class="field">
-      <label for="organisation-name">Organisation name</label>
-      <input
-        id="organisation-name"
-        name="organisationName"
-        type="text"
-        maxlength="64"
-        autocomplete="organization"
-        value="${values.organisationName ?? ""}"
-        aria-describedby="organisation-name-hint${invalid(errors, "organisationName") ? " organisation-name-error" : ""}"
-        ${invalid(errors, "organisationName") ? html` aria-invalid="true"` : ""}
-        required
-      />
-      <p class="hint" id="organisation-name-hint">Your legal name: the certificate's O and CN.</p>
-      ${fieldError(errors, "organisationName", "organisation-name-error")}
-    </div>
-    <div class="field">
-      <label for="organisation-id">Organisation id</label>
-      <input
-        id="organisation-id"
-        name="organisationId"
-        type="text"
-        maxlength="64"
-        spellcheck="false"
-        autocomplete="off"
-        placeholder="PSDNO-FSA-123456"
-        value="${values.organisationId ?? ""}"
-        aria-describedby="organisation-id-hint${invalid(errors, "organisationId") ? " organisation-id-error" : ""}"
-        ${invalid(errors, "organisationId") ? html` aria-invalid="true"` : ""}
-        required
-      />
-      <p class="hint" id="organisation-id-hint">
-        ETSI form <code>PSD&lt;country&gt;-&lt;authority&gt;-&lt;id&gt;</code>, e.g. <code>PSDNO-FSA-123456</code>. It becomes your TPP id
-        at the bank; issuing again for the same id renews the certificate.
-      </p>
-      ${fieldError(errors, "organisationId", "organisation-id-error")}
-    </div>
-    <fieldset class="choices" ${invalid(errors, "roles") ? html` aria-describedby="roles-error"` : ""}>
-      <legend>PSD2 roles</legend>
-      ${ROLE_CHOICES.map(
-        (choice) =>
-          html`<div class="choice">
-            <input
-              type="checkbox"
-              id="role-${choice.value}"
-              name="roles"
-              value="${choice.value}"
-              ${roles.includes(choice.value) ? html` checked` : ""}
-            />
-            <span class="choice-text"
-              ><label class="name" for="role-${choice.value}">${choice.name}</label><span class="meta">${choice.meta}</span></span
-            >
-          </div>`,
-      )}
-      ${fieldError(errors, "roles", "roles-error")}
-    </fieldset>
-    ${fieldError(errors, "", "form-error")}
-    <div class="actions"><button type="submit" class="primary">Issue certificate and key</button></div>
-  </form>`;
+${errors.length > 0 ? html`<div class="alert error" role="alert"><strong>The certificate was not issued.</strong> ${errors.length === 1 ? "One field needs" : `${errors.length} fields need`} a change.</div>` : ""}
+<div class="field">
+  <label for="organisation-name">Organisation name</label>
+  <input id="organisation-name" name="organisationName" type="text" maxlength="64" autocomplete="organization" value="${values.organisationName ?? ""}" aria-describedby="organisation-name-hint${invalid(errors, "organisationName") ? " organisation-name-error" : ""}"${invalid(errors, "organisationName") ? html` aria-invalid="true"` : ""} required>
+  <p class="hint" id="organisation-name-hint">Your legal name: the certificate's O and CN.</p>
+  ${fieldError(errors, "organisationName", "organisation-name-error")}
+</div>
+<div class="field">
+  <label for="organisation-id">Organisation id</label>
+  <input id="organisation-id" name="organisationId" type="text" maxlength="64" spellcheck="false" autocomplete="off" placeholder="PSDNO-FSA-123456" value="${values.organisationId ?? ""}" aria-describedby="organisation-id-hint${invalid(errors, "organisationId") ? " organisation-id-error" : ""}"${invalid(errors, "organisationId") ? html` aria-invalid="true"` : ""} required>
+  <p class="hint" id="organisation-id-hint">ETSI form <code>PSD&lt;country&gt;-&lt;authority&gt;-&lt;id&gt;</code>, e.g. <code>PSDNO-FSA-123456</code>. It becomes your TPP id at the bank; issuing again for the same id renews the certificate.</p>
+  ${fieldError(errors, "organisationId", "organisation-id-error")}
+</div>
+<fieldset class="choices"${invalid(errors, "roles") ? html` aria-describedby="roles-error"` : ""}>
+  <legend>PSD2 roles</legend>
+  ${ROLE_CHOICES.map(
+    (choice) => html`<div class="choice">
+    <input type="checkbox" id="role-${choice.value}" name="roles" value="${choice.value}"${roles.includes(choice.value) ? html` checked` : ""}>
+    <span class="choice-text"><label class="name" for="role-${choice.value}">${choice.name}</label><span class="meta">${choice.meta}</span></span>
+  </div>`,
+  )}
+  ${fieldError(errors, "roles", "roles-error")}
+</fieldset>
+${fieldError(errors, "", "form-error")}
+<div class="actions"><button type="submit" class="primary">Issue certificate and key</button></div>
+</form>`;
 }
 
 /**
@@ -113,108 +79,56 @@ export function renderPortalPage(input: PortalPageInput): string {
     title: "Developer portal",
     nav: developerNav("portal"),
     body: html`<div class="developer">
-      <section class="panel full intro" aria-labelledby="page-title">
-        <h1 id="page-title">Developer portal</h1>
-        <p class="lead">
-          ${input.bankName} is a sandbox bank: it speaks the Norwegian PSD2 interface (Berlin Group NextGenPSD2 1.3) with fake customers and
-          money, so that you can build and test a TPP offline. Every request to <code>${base}/v1</code> is signed with an eIDAS seal
-          certificate; get one here.
-        </p>
-        <ol class="how">
-          <li>
-            <strong>Get a certificate.</strong> Fill in the form: the bank's sandbox CA issues a certificate with the PSD2 roles you choose,
-            and a new private key. The bank keeps no copy of the key: download it now.
-          </li>
-          <li>
-            <strong>Sign every request.</strong> Send <code>Digest</code> (SHA-256 of the body), <code>X-Request-ID</code> (a UUID),
-            <code>Date</code>, <code>Signature</code> over <code>date digest x-request-id</code> (plus <code>psu-id</code>,
-            <code>psu-corporate-id</code>, <code>tpp-redirect-uri</code> when sent) and the certificate in
-            <code>TPP-Signature-Certificate</code> (Base64 DER on one line).
-          </li>
-          <li>
-            <strong>Call the API.</strong> Start with <code>GET /v1/sandbox/customers</code>; the <a href="/docs">API reference</a> lists
-            every operation, <a href="/openapi.json">openapi.json</a> describes them for your tools.
-          </li>
-        </ol>
-      </section>
+<section class="panel full intro" aria-labelledby="page-title">
+<h1 id="page-title">Developer portal</h1>
+<p class="lead">${input.bankName} is a sandbox bank: it speaks the Norwegian PSD2 interface (Berlin Group NextGenPSD2 1.3) with fake customers and money, so that you can build and test a TPP offline. Every request to <code>${base}/v1</code> is signed with an eIDAS seal certificate; get one here.</p>
+<ol class="how">
+  <li><strong>Get a certificate.</strong> Fill in the form: the bank's sandbox CA issues a certificate with the PSD2 roles you choose, and a new private key. The bank keeps no copy of the key: download it now.</li>
+  <li><strong>Sign every request.</strong> Send <code>Digest</code> (SHA-256 of the body), <code>X-Request-ID</code> (a UUID), <code>Date</code>, <code>Signature</code> over <code>date digest x-request-id</code> (plus <code>psu-id</code>, <code>psu-corporate-id</code>, <code>tpp-redirect-uri</code> when sent) and the certificate in <code>TPP-Signature-Certificate</code> (Base64 DER on one line).</li>
+  <li><strong>Call the API.</strong> Start with <code>GET /v1/sandbox/customers</code>; the <a href="/docs">API reference</a> lists every operation, <a href="/openapi.json">openapi.json</a> describes them for your tools.</li>
+</ol>
+</section>
 
-      <section class="panel full" aria-labelledby="issue-title">
-        <h2 id="issue-title">Get a sandbox certificate</h2>
-        ${renderForm(input)}
-      </section>
+<section class="panel full" aria-labelledby="issue-title">
+<h2 id="issue-title">Get a sandbox certificate</h2>
+${renderForm(input)}
+</section>
 
-      <section class="panel full" aria-labelledby="sign-title">
-        <h2 id="sign-title">Sign a request</h2>
-        <p>
-          The <code>psd2</code> command of this repository signs a request file <code>{method, path, headers, body}</code> with your key and
-          certificate, and explains a signature the bank refuses:
-        </p>
-        <pre
-          tabindex="0"
-          role="region"
-          aria-label="Signing and verifying with the psd2 command"
-        ><code>npm run -s psd2 -- sign --key tpp.key.pem --cert tpp.cert.pem --request request.json
+<section class="panel full" aria-labelledby="sign-title">
+<h2 id="sign-title">Sign a request</h2>
+<p>The <code>psd2</code> command of this repository signs a request file <code>{method, path, headers, body}</code> with your key and certificate, and explains a signature the bank refuses:</p>
+<pre tabindex="0" role="region" aria-label="Signing and verifying with the psd2 command"><code>npm run -s psd2 -- sign --key tpp.key.pem --cert tpp.cert.pem --request request.json
 npm run -s psd2 -- verify --trust sandbox-ca.pem --request signed.json</code></pre>
-        <p>Certificates can also be issued without the form, as JSON:</p>
-        <pre tabindex="0" role="region" aria-label="Issuing a certificate with curl"><code>curl -s -X POST ${base}/portal/certificates \\
+<p>Certificates can also be issued without the form, as JSON:</p>
+<pre tabindex="0" role="region" aria-label="Issuing a certificate with curl"><code>curl -s -X POST ${base}/portal/certificates \\
   -H 'Content-Type: application/json' \\
   -d '{"organisationName": "Example TPP AS",
        "organisationId": "PSDNO-FSA-123456",
        "roles": ["PSP_AI", "PSP_PI"]}'</code></pre>
-        <p class="hint">
-          The reply (201) holds <code>tppId</code>, <code>certificate</code>, <code>privateKey</code> and <code>caCertificate</code> in PEM.
-          Bad input is 400 with <code>tppMessages</code> naming the field.
-        </p>
-      </section>
+<p class="hint">The reply (201) holds <code>tppId</code>, <code>certificate</code>, <code>privateKey</code> and <code>caCertificate</code> in PEM. Bad input is 400 with <code>tppMessages</code> naming the field.</p>
+</section>
 
-      <section class="panel full" aria-labelledby="ca-title">
-        <h2 id="ca-title">The bank's CA</h2>
-        <p>
-          Every certificate of this portal chains to the bank's sandbox CA, made on the bank's first start and kept with its data. So does
-          the seal the bank signs its replies with (<code>ASPSP-Signature-Certificate</code>): trust this CA to verify them.
-        </p>
-        <p><a class="button secondary" href="/portal/ca.pem" download="sandbox-ca.pem">Download sandbox-ca.pem</a></p>
-      </section>
+<section class="panel full" aria-labelledby="ca-title">
+<h2 id="ca-title">The bank's CA</h2>
+<p>Every certificate of this portal chains to the bank's sandbox CA, made on the bank's first start and kept with its data. So does the seal the bank signs its replies with (<code>ASPSP-Signature-Certificate</code>): trust this CA to verify them.</p>
+<p><a class="button secondary" href="/portal/ca.pem" download="sandbox-ca.pem">Download sandbox-ca.pem</a></p>
+</section>
 
-      <section class="panel full" aria-labelledby="customers-title">
-        <h2 id="customers-title">Test customers</h2>
-        <p>
-          At the bank's login page, a customer identifies with the customer number below (a mocked national identity number).
-          <code>POST /v1/sandbox/initialize</code> brings back this known state; <code>POST /v1/sandbox/customers</code> and its siblings
-          add more.
-        </p>
-        ${
-          input.customers.length === 0
-            ? html`<p class="hint">
-                The sandbox has no customers: <code>POST /v1/sandbox/initialize</code> makes the four test customers.
-              </p>`
-            : html`<div class="table-scroll" tabindex="0" role="region" aria-labelledby="customers-title">
-                <table class="data">
-                  <thead>
-                    <tr>
-                      <th scope="col">Customer</th>
-                      <th scope="col">Customer number</th>
-                      <th scope="col">Type</th>
-                      <th scope="col">Accounts</th>
-                      <th scope="col">Agreements</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    ${input.customers.map(
-                      (customer) =>
-                        html`<tr>
-                          <td>${customer.customerName}</td>
-                          <td><code>${customer.customerNumber}</code></td>
-                          <td>${customer.customerType}</td>
-                          <td>${customer.accounts}${customer.cardAccounts > 0 ? html` + ${customer.cardAccounts} card` : ""}</td>
-                          <td>${customer.agreements.join(", ")}</td>
-                        </tr>`,
-                    )}
-                  </tbody>
-                </table>
-              </div>`
-        }
-      </section>
-    </div>`,
+<section class="panel full" aria-labelledby="customers-title">
+<h2 id="customers-title">Test customers</h2>
+<p>At the bank's login page, a customer identifies with the customer number below (a mocked national identity number). <code>POST /v1/sandbox/initialize</code> brings back this known state; <code>POST /v1/sandbox/customers</code> and its siblings add more.</p>
+${
+  input.customers.length === 0
+    ? html`<p class="hint">The sandbox has no customers: <code>POST /v1/sandbox/initialize</code> makes the four test customers.</p>`
+    : html`<div class="table-scroll" tabindex="0" role="region" aria-labelledby="customers-title"><table class="data">
+<thead><tr><th scope="col">Customer</th><th scope="col">Customer number</th><th scope="col">Type</th><th scope="col">Accounts</th><th scope="col">Agreements</th></tr></thead>
+<tbody>${input.customers.map(
+        (customer) =>
+          html`<tr><td>${customer.customerName}</td><td><code>${customer.customerNumber}</code></td><td>${customer.customerType}</td><td>${customer.accounts}${customer.cardAccounts > 0 ? html` + ${customer.cardAccounts} card` : ""}</td><td>${customer.agreements.join(", ")}</td></tr>`,
+      )}</tbody>
+</table></div>`
+}
+</section>
+</div>`,
   });
 }

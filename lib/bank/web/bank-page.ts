@@ -20,35 +20,38 @@ export type BankPageOptions = {
 /** The frame of every page on the bank's own origin. */
 export function renderBankPage({ bankName, title, body, stylesheet = "/assets/bank.css", nav }: BankPageOptions): string {
   return html`<!doctype html>
-    <html lang="en">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex" />
-        <title>${title} · ${bankName}</title>
-        <link rel="stylesheet" href="${stylesheet}" />
-      </head>
-      <body>
-        <a class="skip" href="#content">Skip to content</a>
-        <header class="bank-header">
-          <div class="inner">
-            <span class="brand">${logo}<span>${bankName}</span><span class="sandbox-tag">Sandbox</span></span>
-            ${
-              nav
-                ? html`<nav class="bank-nav" aria-label="Developer pages">
-                    ${nav.map((link) => html`<a href="${link.href}" ${link.current ? raw(' aria-current="page"') : ""}>${link.label}</a>`)}
-                  </nav>`
-                : html`<span class="secure">${lock} Secure login</span>`
-            }
-          </div>
-        </header>
-        <main id="content">${body}</main>
-        <footer class="bank-footer">
-          <div class="inner">
-            <span>${bankName} · a sandbox bank: no real customers, no real money</span>
-            <span>Berlin Group NextGenPSD2 1.3</span>
-          </div>
-        </footer>
-      </body>
-    </html> `.value;
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${title} · ${bankName}</title>
+<link rel="stylesheet" href="${stylesheet}">
+</head>
+<body>
+<a class="skip" href="#content">Skip to content</a>
+<header class="bank-header">
+  <div class="inner">
+    <span class="brand">${logo}<span>${bankName}</span><span class="sandbox-tag">Sandbox</span></span>
+    ${
+      nav
+        ? html`<nav class="bank-nav" aria-label="Developer pages">${nav.map(
+            (link) => html`<a href="${link.href}"${link.current ? raw(' aria-current="page"') : ""}>${link.label}</a>`,
+          )}</nav>`
+        : html`<span class="secure">${lock} Secure login</span>`
+    }
+  </div>
+</header>
+<main id="content">
+${body}
+</main>
+<footer class="bank-footer">
+  <div class="inner">
+    <span>${bankName} · a sandbox bank: no real customers, no real money</span>
+    <span>Berlin Group NextGenPSD2 1.3</span>
+  </div>
+</footer>
+</body>
+</html>
+`.value;
 }

@@ -11,12 +11,7 @@ describe("html", () => {
 
   it("nests templates and lists without escaping them twice, and drops empty values", () => {
     const items = ["a<b", "c"].map((x) => html`<li>${x}</li>`);
-    expect(
-      html`<ul>
-          ${items}
-        </ul>
-        ${null}${undefined}${false}${0}`.value,
-    ).toBe("<ul><li>a&lt;b</li><li>c</li></ul>0");
+    expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.value).toBe("<ul><li>a&lt;b</li><li>c</li></ul>0");
     expect(html`${raw("<b>trusted</b>")}`.value).toBe("<b>trusted</b>");
     expect(escapeHtml("ø & æ")).toBe("ø &amp; æ");
   });

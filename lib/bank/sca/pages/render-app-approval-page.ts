@@ -24,12 +24,11 @@ export function renderAppApprovalPage(input: AppApprovalPageInput): string {
     requester: input.requester,
     steps: input.steps,
     body: html`<div class="app-approval">${phone}</div>
-      <p class="lead">
-        We have sent a request to the ${input.bankName} app on your phone. Open the app and approve it with your fingerprint, face or PIN.
-      </p>
-      <p class="alert info">This is a sandbox: there is no app. The button below approves the request as the app would.</p>
-      <form method="post" action="${input.formAction}">
-        ${journeyFormFields(input.token, "login")} ${journeyActions({ label: "Approve in app", action: "approve-app" })}
-      </form>`,
+<p class="lead">We have sent a request to the ${input.bankName} app on your phone. Open the app and approve it with your fingerprint, face or PIN.</p>
+<p class="alert info">This is a sandbox: there is no app. The button below approves the request as the app would.</p>
+<form method="post" action="${input.formAction}">
+${journeyFormFields(input.token, "login")}
+${journeyActions({ label: "Approve in app", action: "approve-app" })}
+</form>`,
   });
 }

@@ -37,42 +37,25 @@ export function renderConsentPage(input: ConsentPageInput): string {
     requester: input.requester,
     steps: input.steps,
     wide: true,
-    body: html`<p class="lead">
-        ${input.tppName} will be able to read the balances and transactions of the accounts you choose. Logged in as ${input.actingAs}.
-      </p>
-      ${input.error ? html`<div class="alert error" role="alert">${input.error}</div>` : ""}
-      <form method="post" action="${input.formAction}">
-        ${journeyFormFields(input.token, "purpose")}
-        <fieldset class="choices">
-          <legend>Accounts ${input.tppName} may read</legend>
-          ${
-            input.items.length === 0
-              ? html`<p class="empty">You have no accounts in this context.</p>`
-              : input.items.map(
-                  (item, index) =>
-                    html`<div class="choice">
-                      <input
-                        type="checkbox"
-                        id="resource-${index}"
-                        name="resource"
-                        value="${item.value}"
-                        aria-describedby="resource-${index}-kind"
-                        ${item.checked ? html` checked` : ""}
-                      />
-                      <div class="choice-text">
-                        <label for="resource-${index}"
-                          ><span class="name">${item.name}</span> <span class="number">${item.number}</span></label
-                        ><span class="meta" id="resource-${index}-kind">${item.kind}${item.checked ? " · shared now" : ""}</span>
-                      </div>
-                    </div>`,
-                )
-          }
-        </fieldset>
-        <p class="hint">
-          You can stop sharing at any time: uncheck an account here the next time, or contact the bank. ${input.tppName} is not told when
-          you do.
-        </p>
-        ${journeyActions({ label: "Confirm", action: "confirm" })}
-      </form>`,
+    body: html`<p class="lead">${input.tppName} will be able to read the balances and transactions of the accounts you choose. Logged in as ${input.actingAs}.</p>
+${input.error ? html`<div class="alert error" role="alert">${input.error}</div>` : ""}
+<form method="post" action="${input.formAction}">
+${journeyFormFields(input.token, "purpose")}
+<fieldset class="choices">
+  <legend>Accounts ${input.tppName} may read</legend>
+  ${
+    input.items.length === 0
+      ? html`<p class="empty">You have no accounts in this context.</p>`
+      : input.items.map(
+          (item, index) => html`<div class="choice">
+    <input type="checkbox" id="resource-${index}" name="resource" value="${item.value}" aria-describedby="resource-${index}-kind"${item.checked ? html` checked` : ""}>
+    <div class="choice-text"><label for="resource-${index}"><span class="name">${item.name}</span> <span class="number">${item.number}</span></label><span class="meta" id="resource-${index}-kind">${item.kind}${item.checked ? " · shared now" : ""}</span></div>
+  </div>`,
+        )
+  }
+</fieldset>
+<p class="hint">You can stop sharing at any time: uncheck an account here the next time, or contact the bank. ${input.tppName} is not told when you do.</p>
+${journeyActions({ label: "Confirm", action: "confirm" })}
+</form>`,
   });
 }

@@ -24,44 +24,36 @@ export function renderJourneyPage(frame: JourneyPageFrame): string {
     bankName: frame.bankName,
     title: frame.title,
     body: html`<section class="panel${frame.wide ? " wide" : ""}" aria-labelledby="page-title">
-      ${
-        frame.requester
-          ? html`<div class="requester">
-              ${shield}
-              <p><strong>${frame.requester.tppName}</strong> ${frame.requester.request}</p>
-            </div>`
-          : ""
-      }
-      ${
-        steps
-          ? html`<ol class="steps" aria-label="Progress">
-              ${steps.labels.map(
-                (label, index) =>
-                  html`<li
-                    class="${index < steps.current ? "done" : index === steps.current ? "current" : ""}"
-                    ${index === steps.current ? raw(' aria-current="step"') : ""}
-                  >
-                    <span class="visually-hidden">Step ${index + 1} of ${steps.labels.length}: </span>${label}
-                  </li>`,
-              )}
-            </ol>`
-          : ""
-      }
-      <h1 id="page-title">${frame.title}</h1>
-      ${frame.body}
-    </section>`,
+${
+  frame.requester
+    ? html`<div class="requester">${shield}<p><strong>${frame.requester.tppName}</strong> ${frame.requester.request}</p></div>`
+    : ""
+}
+${
+  steps
+    ? html`<ol class="steps" aria-label="Progress">${steps.labels.map(
+        (label, index) =>
+          html`<li class="${index < steps.current ? "done" : index === steps.current ? "current" : ""}"${
+            index === steps.current ? raw(' aria-current="step"') : ""
+          }><span class="visually-hidden">Step ${index + 1} of ${steps.labels.length}: </span>${label}</li>`,
+      )}</ol>`
+    : ""
+}
+<h1 id="page-title">${frame.title}</h1>
+${frame.body}
+</section>`,
   });
 }
 
 /** The hidden fields every journey form carries: the page secret and the step it answers. */
 export function journeyFormFields(token: string, step: string): SafeHtml {
-  return html`<input type="hidden" name="token" value="${token}" /><input type="hidden" name="step" value="${step}" />`;
+  return html`<input type="hidden" name="token" value="${token}"><input type="hidden" name="step" value="${step}">`;
 }
 
 /** The form's buttons: the primary one first, so that Enter submits it. */
 export function journeyActions(primary: { label: string; action: string }, cancelLabel = "Cancel"): SafeHtml {
   return html`<div class="actions primary-first">
-    <button type="submit" name="action" value="${primary.action}" class="primary">${primary.label}</button>
-    <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${cancelLabel}</button>
-  </div>`;
+<button type="submit" name="action" value="${primary.action}" class="primary">${primary.label}</button>
+<button type="submit" name="action" value="cancel" class="secondary" formnovalidate>${cancelLabel}</button>
+</div>`;
 }

@@ -24,28 +24,16 @@ export function renderLoginPage(input: LoginPageInput): string {
     requester: input.requester,
     steps: input.steps,
     body: html`<p class="lead">Identify yourself with your national identity number.</p>
-      ${input.notice ? html`<p class="alert info">${input.notice}</p>` : ""}
-      ${input.error ? html`<div class="alert error" role="alert" id="login-error">${input.error}</div>` : ""}
-      <form method="post" action="${input.formAction}" novalidate>
-        ${journeyFormFields(input.token, "login")}
-        <div class="field">
-          <label for="national-identity-number">National identity number</label>
-          <input
-            id="national-identity-number"
-            name="nationalIdentityNumber"
-            type="text"
-            inputmode="numeric"
-            autocomplete="off"
-            spellcheck="false"
-            maxlength="20"
-            value="${input.value ?? ""}"
-            aria-describedby="${describedBy}"
-            ${input.error ? html` aria-invalid="true"` : ""}
-            autofocus
-          />
-          <p class="hint" id="nin-hint">11 digits (fødselsnummer or D-number). In the sandbox, the number of a test customer.</p>
-        </div>
-        ${journeyActions({ label: "Log in", action: "login" })}
-      </form>`,
+${input.notice ? html`<p class="alert info">${input.notice}</p>` : ""}
+${input.error ? html`<div class="alert error" role="alert" id="login-error">${input.error}</div>` : ""}
+<form method="post" action="${input.formAction}" novalidate>
+${journeyFormFields(input.token, "login")}
+<div class="field">
+  <label for="national-identity-number">National identity number</label>
+  <input id="national-identity-number" name="nationalIdentityNumber" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="20" value="${input.value ?? ""}" aria-describedby="${describedBy}"${input.error ? html` aria-invalid="true"` : ""} autofocus>
+  <p class="hint" id="nin-hint">11 digits (fødselsnummer or D-number). In the sandbox, the number of a test customer.</p>
+</div>
+${journeyActions({ label: "Log in", action: "login" })}
+</form>`,
   });
 }

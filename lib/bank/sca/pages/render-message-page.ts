@@ -7,10 +7,10 @@ export function renderMessagePage(input: { bankName: string; title: string; text
     bankName: input.bankName,
     title: input.title,
     body: html`<section class="panel message" aria-labelledby="page-title">
-      <div class="status-icon" aria-hidden="true">!</div>
-      <h1 id="page-title">${input.title}</h1>
-      <p class="lead">${input.text}</p>
-      ${input.hint ? html`<p class="hint">${input.hint}</p>` : ""}
-    </section>`,
+<div class="status-icon" aria-hidden="true">!</div>
+<h1 id="page-title">${input.title}</h1>
+<p class="lead">${input.text}</p>
+${input.hint ? html`<p class="hint">${input.hint}</p>` : ""}
+</section>`,
   });
 }

@@ -69,82 +69,33 @@ function transferRows(payment: ApprovalPayment): SafeHtml {
   if (payment.transfers.length === 1) {
     const [transfer] = payment.transfers;
     if (!transfer) return html``;
-    return html`<tr>
-        <th scope="row">To</th>
-        <td>${transfer.creditorName}<span class="sub">${transfer.creditorAccount}</span></td>
-      </tr>
-      ${
-        transfer.remittance
-          ? html`<tr>
-              <th scope="row">Message</th>
-              <td>${transfer.remittance}</td>
-            </tr>`
-          : ""
-      }
-      ${
-        transfer.debit
-          ? html`<tr>
-              <th scope="row">Debited</th>
-              <td>${formatApprovalAmount(transfer.debit)} <span class="sub">at the sandbox exchange rate</span></td>
-            </tr>`
-          : ""
-      }`;
+    return html`<tr><th scope="row">To</th><td>${transfer.creditorName}<span class="sub">${transfer.creditorAccount}</span></td></tr>
+${transfer.remittance ? html`<tr><th scope="row">Message</th><td>${transfer.remittance}</td></tr>` : ""}
+${transfer.debit ? html`<tr><th scope="row">Debited</th><td>${formatApprovalAmount(transfer.debit)} <span class="sub">at the sandbox exchange rate</span></td></tr>` : ""}`;
   }
-  return html`<tr>
-    <th scope="row">To</th>
-    <td>
-      <ul class="transfers">
-        ${payment.transfers.map(
-          (transfer) =>
-            html`<li>
-              <span class="transfer-head"
-                ><span>${transfer.creditorName}</span><span class="transfer-amount">${formatApprovalAmount(transfer.amount)}</span></span
-              ><span class="sub">${transfer.creditorAccount}${transfer.remittance ? html` · ${transfer.remittance}` : ""}</span>
-            </li>`,
-        )}
-      </ul>
-    </td>
-  </tr>`;
+  return html`<tr><th scope="row">To</th><td><ul class="transfers">${payment.transfers.map(
+    (transfer) =>
+      html`<li><span class="transfer-head"><span>${transfer.creditorName}</span><span class="transfer-amount">${formatApprovalAmount(transfer.amount)}</span></span><span class="sub">${transfer.creditorAccount}${transfer.remittance ? html` · ${transfer.remittance}` : ""}</span></li>`,
+  )}</ul></td></tr>`;
 }
 
 function paymentCard(payment: ApprovalPayment, index: number, count: number): SafeHtml {
   const [first] = payment.transfers;
   const heading = payment.transfers.length === 1 && first ? first.creditorName : `${payment.transfers.length} transfers`;
   return html`<article class="payment-card${payment.blocked ? " blocked" : ""}" aria-labelledby="payment-${index}-title">
-    <header class="payment-head">
-      <div>
-        <p class="payment-kind">
-          ${count > 1 ? html`<span class="visually-hidden">Payment ${index + 1} of ${count}: </span>` : ""}${payment.kind}
-        </p>
-        <h2 id="payment-${index}-title">${heading}</h2>
-      </div>
-      <p class="amount">${formatApprovalAmount(payment.total)}</p>
-    </header>
-    ${payment.blocked ? html`<p class="alert error">${payment.blocked}</p>` : ""}
-    <table class="summary">
-      <tr>
-        <th scope="row">From</th>
-        <td>${payment.from.name}<span class="sub">${payment.from.number}</span></td>
-      </tr>
-      ${transferRows(payment)}
-      <tr>
-        <th scope="row">${payment.repeats ? "First payment" : "Date"}</th>
-        <td>${payment.when}</td>
-      </tr>
-      ${
-        payment.repeats
-          ? html`<tr>
-              <th scope="row">Repeats</th>
-              <td>${payment.repeats}</td>
-            </tr>`
-          : ""
-      }
-      <tr>
-        <th scope="row">Fee</th>
-        <td>${payment.fee ? formatApprovalAmount(payment.fee) : "None"}</td>
-      </tr>
-    </table>
-  </article>`;
+<header class="payment-head">
+  <div><p class="payment-kind">${count > 1 ? html`<span class="visually-hidden">Payment ${index + 1} of ${count}: </span>` : ""}${payment.kind}</p><h2 id="payment-${index}-title">${heading}</h2></div>
+  <p class="amount">${formatApprovalAmount(payment.total)}</p>
+</header>
+${payment.blocked ? html`<p class="alert error">${payment.blocked}</p>` : ""}
+<table class="summary">
+<tr><th scope="row">From</th><td>${payment.from.name}<span class="sub">${payment.from.number}</span></td></tr>
+${transferRows(payment)}
+<tr><th scope="row">${payment.repeats ? "First payment" : "Date"}</th><td>${payment.when}</td></tr>
+${payment.repeats ? html`<tr><th scope="row">Repeats</th><td>${payment.repeats}</td></tr>` : ""}
+<tr><th scope="row">Fee</th><td>${payment.fee ? formatApprovalAmount(payment.fee) : "None"}</td></tr>
+</table>
+</article>`;
 }
 
 /**
@@ -171,46 +122,30 @@ export function renderPaymentApprovalPage(input: PaymentApprovalPageInput): stri
     requester: input.requester,
     steps: input.steps,
     wide: input.basket,
-    body: html`<p class="lead">
-        ${
-          emptyBasket
-            ? html`Logged in as ${input.actingAs}. ${input.tppName} deleted this signing basket: none of its payments waits for your
-              approval here. Cancel to go back.`
-            : html`Logged in as ${input.actingAs}. Check ${payments.length === 1 ? "the payment" : "each payment"}: approving signs exactly
-              ${payments.length === 1 ? "this payment" : "these payments"} for ${input.tppName}.`
-        }
-      </p>
-      ${input.error ? html`<div class="alert error" role="alert">${input.error}</div>` : ""}
-      <div class="payments">${payments.map((payment, index) => paymentCard(payment, index, payments.length))}</div>
-      ${
-        input.basket && totals.length > 0
-          ? html`<table class="summary totals" aria-label="Totals">
-              ${totals.map(
-                (total) =>
-                  html`<tr>
-                    <th scope="row">Total ${total.currency}</th>
-                    <td>${formatApprovalAmount(total)}</td>
-                  </tr>`,
-              )}
-              ${fees.map(
-                (fee) =>
-                  html`<tr>
-                    <th scope="row">Fees</th>
-                    <td>${formatApprovalAmount(fee)}</td>
-                  </tr>`,
-              )}
-            </table>`
-          : ""
-      }
-      <form method="post" action="${input.formAction}">
-        ${journeyFormFields(input.token, "purpose")}
-        ${
-          approvable
-            ? journeyActions({ label: "Approve", action: "confirm" })
-            : html`<div class="actions">
-                <button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button>
-              </div>`
-        }
-      </form>`,
+    body: html`<p class="lead">${
+      emptyBasket
+        ? html`Logged in as ${input.actingAs}. ${input.tppName} deleted this signing basket: none of its payments waits for your approval here. Cancel to go back.`
+        : html`Logged in as ${input.actingAs}. Check ${payments.length === 1 ? "the payment" : "each payment"}: approving signs exactly ${payments.length === 1 ? "this payment" : "these payments"} for ${input.tppName}.`
+    }</p>
+${input.error ? html`<div class="alert error" role="alert">${input.error}</div>` : ""}
+<div class="payments">
+${payments.map((payment, index) => paymentCard(payment, index, payments.length))}
+</div>
+${
+  input.basket && totals.length > 0
+    ? html`<table class="summary totals" aria-label="Totals">
+${totals.map((total) => html`<tr><th scope="row">Total ${total.currency}</th><td>${formatApprovalAmount(total)}</td></tr>`)}
+${fees.map((fee) => html`<tr><th scope="row">Fees</th><td>${formatApprovalAmount(fee)}</td></tr>`)}
+</table>`
+    : ""
+}
+<form method="post" action="${input.formAction}">
+${journeyFormFields(input.token, "purpose")}
+${
+  approvable
+    ? journeyActions({ label: "Approve", action: "confirm" })
+    : html`<div class="actions"><button type="submit" name="action" value="cancel" class="secondary" formnovalidate>Cancel</button></div>`
+}
+</form>`,
   });
 }
