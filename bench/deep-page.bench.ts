@@ -9,8 +9,9 @@ import { type BenchBank, prepareBenchBank, type RunningBank } from "./bank-proce
 import { compareLoad, type LoadTarget } from "./load";
 import type { MeasureOptions } from "./measure";
 
-/** The history the deep pages are read from. */
+/** The history the deep pages are read from (`npm run bench`; the unit test's quick pass reads a short one). */
 export const DEEP_HISTORY_ROWS = 150_000;
+const QUICK_HISTORY_ROWS = 2_000;
 const PAGE = 200;
 const account = ids.account(CUSTOMERS.ingrid, 1);
 const listing = `/v1/accounts/${account}/transactions`;
@@ -19,14 +20,14 @@ const listing = `/v1/accounts/${account}/transactions`;
  * Ingrid's main account grown to 150,000 booked transactions in the listing's default 90 days
  * (those added spread over the 89 days before the sandbox's today), inserted in batches.
  */
-async function growHistory(app: FastifyInstance): Promise<void> {
+async function growHistory(app: FastifyInstance, historyRows: number): Promise<void> {
   const transactions = createTransactionsRepository(app.bank.db);
   const today = app.bank.clock.today();
   // What the listing reads by default: the last 90 days.
   const listed = { status: "booked" as const, dateFrom: addCalendarDays(today, -DEFAULT_HISTORY_DAYS), dateTo: today };
   const have = await transactions.count(account, listed);
   const rows: NewTransaction[] = [];
-  const wanted = DEEP_HISTORY_ROWS - have;
+  const wanted = historyRows - have;
   for (let i = 0; i < wanted; i++) {
     const day = addCalendarDays(today, -1 - (i % 89));
     rows.push({
@@ -45,17 +46,16 @@ async function growHistory(app: FastifyInstance): Promise<void> {
   }
   await transactions.insertMany(rows);
   const total = await transactions.count(account, listed);
-  if (total !== DEEP_HISTORY_ROWS)
-    throw new Error(`the deep history has ${total} booked transactions in 90 days, not ${DEEP_HISTORY_ROWS}`);
+  if (total !== historyRows) throw new Error(`the deep history has ${total} booked transactions in 90 days, not ${historyRows}`);
 }
 
 type DeepPageFigures = { deepPageVsFirstPage: number; deepOffsetVsFirstPage: number };
 type DeepPages = { first: LoadTarget; next: LoadTarget; offset: LoadTarget };
 
 /** The three reads: the first page, the `next` link of the page before the last, the last page by offset. */
-async function deepPages(bank: BenchBank, running: RunningBank): Promise<DeepPages> {
+async function deepPages(bank: BenchBank, running: RunningBank, historyRows: number): Promise<DeepPages> {
   const get = (path: string, name: string) => bank.signedGet(running.url, path, name);
-  const beforeLast = get(`${listing}?bookingStatus=booked&limit=${PAGE}&offset=${DEEP_HISTORY_ROWS - 2 * PAGE}`, "page before the last");
+  const beforeLast = get(`${listing}?bookingStatus=booked&limit=${PAGE}&offset=${historyRows - 2 * PAGE}`, "page before the last");
   const response = await fetch(beforeLast.url, { headers: beforeLast.headers });
   const body = (await response.json()) as { transactions?: { booked?: unknown[]; _links?: { next?: { href?: string } } } };
   const nextHref = body.transactions?._links?.next?.href;
@@ -63,7 +63,7 @@ async function deepPages(bank: BenchBank, running: RunningBank): Promise<DeepPag
   return {
     first: get(`${listing}?bookingStatus=booked&limit=${PAGE}`, "first page"),
     next: get(nextHref, "next near the end"),
-    offset: get(`${listing}?bookingStatus=booked&limit=${PAGE}&offset=${DEEP_HISTORY_ROWS - PAGE}`, "offset near the end"),
+    offset: get(`${listing}?bookingStatus=booked&limit=${PAGE}&offset=${historyRows - PAGE}`, "offset near the end"),
   };
 }
 
@@ -75,11 +75,12 @@ async function deepPages(bank: BenchBank, running: RunningBank): Promise<DeepPag
  * offset. 1.0: a deep page costs what the first does.
  */
 async function measureDeepPages(options: MeasureOptions): Promise<DeepPageFigures> {
-  const bank = await prepareBenchBank("postgres", growHistory);
+  const historyRows = options.quick === true ? QUICK_HISTORY_ROWS : DEEP_HISTORY_ROWS;
+  const bank = await prepareBenchBank("postgres", (app) => growHistory(app, historyRows));
   let running: RunningBank | undefined;
   try {
     running = await bank.start(1);
-    const pages = await deepPages(bank, running);
+    const pages = await deepPages(bank, running, historyRows);
     // Costs: the first page's throughput over the deep page's is the deep page's time over the first's.
     const deepPageVsFirstPage = await compareLoad(pages.first, pages.next, options);
     const deepOffsetVsFirstPage = await compareLoad(pages.first, pages.offset, options);
