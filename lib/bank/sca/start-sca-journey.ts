@@ -7,12 +7,11 @@ import type { PsuHeaders } from "../services/read-psu-headers";
 import { registerTpp } from "../services/register-tpp";
 import type { ServiceClock } from "../services/service-context";
 import type { Psd2ErrorCode } from "../../psd2/errors/error-codes";
+import type { Link } from "../../psd2/schemas";
 import { createJourneySecret, hashJourneySecret } from "./journey-secret";
 
 /** An scaRedirect link is single-use and expires after 15 minutes. @see supplement.md §7 */
 export const SCA_LINK_LIFETIME_MS = 15 * 60 * 1000;
-
-export type ScaRedirectLink = { href: string; verbs: ["GET"] };
 
 export type ScaJourneyRequest = {
   tpp: TppIdentity;
@@ -40,7 +39,7 @@ export type ScaJourneyDeps = { db: Executor; clock: ServiceClock; publicUrl: str
 export async function startScaJourney(
   deps: ScaJourneyDeps,
   request: ScaJourneyRequest,
-): Promise<{ authorisationId: string; scaRedirect: ScaRedirectLink }> {
+): Promise<{ authorisationId: string; scaRedirect: Link }> {
   const now = deps.clock.now();
   const secret = createJourneySecret();
   const id = createRandomId();

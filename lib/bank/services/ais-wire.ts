@@ -7,25 +7,16 @@ import type { AccountRecord } from "../repositories/accounts-repository";
 import type { CardAccountRecord } from "../repositories/card-accounts-repository";
 import type { CardTransactionRecord } from "../repositories/card-transactions-repository";
 import type { TransactionRecord } from "../repositories/transactions-repository";
+import type { Balance, Link } from "../../psd2/schemas";
 import { isValidKid } from "../../psd2/validation/check-kid";
 
-export type WireLink = { href: string; verbs: ("GET" | "PUT" | "POST" | "DELETE")[] };
-export type WireAmount = { currency: string; amount: string };
-export type WireBalance = {
-  balanceType: "closingBooked" | "expected" | "interimAvailable";
-  balanceAmount: WireAmount;
-  creditLimitIncluded?: boolean;
-  referenceDate?: string;
-  lastChangeDateTime?: string;
-};
-
-const get = (href: string): WireLink => ({ href, verbs: ["GET"] });
+const get = (href: string): Link => ({ href, verbs: ["GET"] });
 
 export const accountHref = (id: string): string => `/v1/accounts/${encodeURIComponent(id)}`;
 export const cardAccountHref = (id: string): string => `/v1/card-accounts/${encodeURIComponent(id)}`;
 
 /** An account. @see supplement.md §3 */
-export function toWireAccount(account: AccountRecord, balances?: WireBalance[]) {
+export function toWireAccount(account: AccountRecord, balances?: Balance[]) {
   const href = accountHref(account.id);
   return {
     resourceId: account.id,
@@ -45,7 +36,7 @@ export function toWireAccount(account: AccountRecord, balances?: WireBalance[]) 
 }
 
 /** A card account. @see supplement.md §3 */
-export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: WireBalance[]) {
+export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: Balance[]) {
   const href = cardAccountHref(cardAccount.id);
   return {
     resourceId: cardAccount.id,

@@ -16,6 +16,8 @@ import { createSettingsRepository } from "../repositories/settings-repository";
 import { BATCH_RUN_TIMES, BATCH_TIME_ZONE, countScheduledBatchRuns, listScheduledBatchRuns, nextScheduledBatchRun } from "./batch-schedule";
 import { durationMs } from "../../psd2/time";
 import type { ClockChange } from "./sandbox-clock";
+import type { ServiceClock } from "./service-context";
+import type { SandboxBatchRunsOutcome, SandboxClockState } from "../../psd2/schemas";
 
 /** What a processor reports of one run: how many items it processed, and any counts of its own. */
 export type BatchProcessorResult = { processed: number; [detail: string]: unknown };
@@ -27,36 +29,22 @@ export type BatchProcessorResult = { processed: number; [detail: string]: unknow
  */
 export type BatchProcessor = (runAt: Date, db: Executor) => Promise<BatchProcessorResult>;
 
-export type BatchRunTrigger = "schedule" | "demand";
-
 export type ProcessorOutcome =
   { name: string; status: "completed"; result: BatchProcessorResult } | { name: string; status: "failed"; error: string };
 
-export type BatchRun = {
-  /** The run's instant: a scheduled time, or the sandbox time of an on-demand run. */
-  runAt: string;
-  trigger: BatchRunTrigger;
-  /** failed when a processor failed; its work was rolled back, the others' was kept. */
-  status: "completed" | "failed";
-  processors: ProcessorOutcome[];
-};
+/**
+ * What a trigger ran: the runs (oldest first, at most the last LISTED_RUNS of them), how many
+ * failed, and the scheduled runs passed over by a jump of the clock longer than the catch-up
+ * window. The wire's shape, lib/psd2's.
+ */
+export type BatchRunsOutcome = SandboxBatchRunsOutcome;
 
-/** What a trigger ran. */
-export type BatchRunsOutcome = {
-  ran: number;
-  failed: number;
-  /** Scheduled runs passed over by a jump of the clock longer than the catch-up window. */
-  skipped: number;
-  /** The runs, oldest first; at most the last LISTED_RUNS of them. */
-  runs: BatchRun[];
-};
+/** One run: its instant (a scheduled time, or the sandbox time of an on-demand run), trigger, status and processors. */
+export type BatchRun = BatchRunsOutcome["runs"][number];
 
-export type BatchSchedule = {
-  timeZone: string;
-  times: readonly string[];
-  lastScheduledRun: string;
-  nextScheduledRun: string;
-};
+export type BatchRunTrigger = BatchRun["trigger"];
+
+export type BatchSchedule = SandboxClockState["batchSchedule"];
 
 /** Runs further back than this from the clock's time are passed over (counted as skipped). */
 export const CATCH_UP_WINDOW_DAYS = 366;
@@ -67,7 +55,6 @@ const MARKER_KEY = "batch-runs";
 const markerSchema = z.object({ lastScheduledRun: z.iso.datetime({ offset: true }) });
 const ERROR_TEXT_LIMIT = 300;
 
-type RunnerClock = { now(): Date };
 type RunnerLog = { error(details: object, message: string): void };
 
 function errorText(error: unknown): string {
@@ -97,7 +84,7 @@ export class BatchRunner {
 
   private constructor(
     private readonly db: BankDatabase,
-    private readonly clock: RunnerClock,
+    private readonly clock: ServiceClock,
     private readonly log: RunnerLog | undefined,
   ) {}
 
@@ -105,7 +92,7 @@ export class BatchRunner {
    * The runner of a bank. A bank that never ran a batch starts its schedule at the clock's time:
    * runs before its first start are not due.
    */
-  static async load(options: { db: BankDatabase; clock: RunnerClock; log?: RunnerLog }): Promise<BatchRunner> {
+  static async load(options: { db: BankDatabase; clock: ServiceClock; log?: RunnerLog }): Promise<BatchRunner> {
     const now = options.clock.now();
     await createSettingsRepository(options.db).setIfAbsent(MARKER_KEY, { lastScheduledRun: now.toISOString() }, now);
     return new BatchRunner(options.db, options.clock, options.log);
@@ -171,7 +158,7 @@ export class BatchRunner {
     const now = this.clock.now();
     return {
       timeZone: BATCH_TIME_ZONE,
-      times: BATCH_RUN_TIMES,
+      times: [...BATCH_RUN_TIMES],
       lastScheduledRun: last.toISOString(),
       nextScheduledRun: nextScheduledBatchRun(last.getTime() > now.getTime() ? last : now).toISOString(),
     };

@@ -5,15 +5,11 @@ import { createCardTransactionsRepository } from "../repositories/card-transacti
 import type { BalanceSums as Sums } from "../repositories/ledger-repository";
 import { addAmounts, subtractAmounts } from "../repositories/money";
 import { createTransactionsRepository } from "../repositories/transactions-repository";
-import type { WireBalance } from "./ais-wire";
+import type { Balance } from "../../psd2/schemas";
 import { addCalendarDays } from "./calendar-days";
 import type { ServiceClock } from "./service-context";
 
-function toBalances(
-  holder: { currency: string; bookedBalance: string; creditLimit: string },
-  sums: Sums,
-  clock: ServiceClock,
-): WireBalance[] {
+function toBalances(holder: { currency: string; bookedBalance: string; creditLimit: string }, sums: Sums, clock: ServiceClock): Balance[] {
   const { currency } = holder;
   const today = clock.today();
   const amount = (value: string) => ({ currency, amount: value });
@@ -42,15 +38,11 @@ function toBalances(
  *
  * @see supplement.md §3; psd2-interface.md "Account-information notes"
  */
-export async function computeAccountBalances(db: Executor, clock: ServiceClock, account: AccountRecord): Promise<WireBalance[]> {
+export async function computeAccountBalances(db: Executor, clock: ServiceClock, account: AccountRecord): Promise<Balance[]> {
   return toBalances(account, await createTransactionsRepository(db).balanceSums(account.id, clock.today()), clock);
 }
 
 /** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see supplement.md §3 */
-export async function computeCardAccountBalances(
-  db: Executor,
-  clock: ServiceClock,
-  cardAccount: CardAccountRecord,
-): Promise<WireBalance[]> {
+export async function computeCardAccountBalances(db: Executor, clock: ServiceClock, cardAccount: CardAccountRecord): Promise<Balance[]> {
   return toBalances(cardAccount, await createCardTransactionsRepository(db).balanceSums(cardAccount.id, clock.today()), clock);
 }

@@ -6,14 +6,12 @@
  */
 import { parseIsoDuration } from "../../psd2/time";
 import { sandboxClockMoveSchema } from "../../psd2/schemas/sandbox-clock";
-import type { BatchRunner, BatchRunsOutcome, BatchSchedule } from "./batch-runs";
+import type { SandboxClockMoveReply, SandboxClockState } from "../../psd2/schemas";
+import type { BatchRunner } from "./batch-runs";
 import type { SandboxClock } from "./sandbox-clock";
 import { BankError } from "../errors";
 import { parseSandboxInput } from "./sandbox/parse-sandbox-input";
 import { earliestSandboxTime, SANDBOX_CLOCK_YEARS_BACK } from "./sandbox-time-window";
-
-export type SandboxClockState = { now: string; today: string; frozen: boolean; offsetSeconds: number; batchSchedule: BatchSchedule };
-export type SandboxClockMove = SandboxClockState & { batchRuns: BatchRunsOutcome };
 
 type ClockDependencies = { clock: SandboxClock; batchRuns: BatchRunner };
 
@@ -33,7 +31,7 @@ export async function readSandboxClock({ clock, batchRuns }: ClockDependencies):
  *
  * @see supplement.md §5, §11
  */
-export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMove> {
+export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMoveReply> {
   const { clock, batchRuns } = dependencies;
   const move = parseSandboxInput(sandboxClockMoveSchema, body);
   if (move.now !== undefined) {

@@ -1,6 +1,7 @@
 import type { AuthorisationPurpose } from "../repositories/authorisations-repository";
-import { createScaChallenge, type ScaRedirectLink, startScaJourney } from "../sca/start-sca-journey";
+import { createScaChallenge, startScaJourney } from "../sca/start-sca-journey";
 import { BankError } from "../errors";
+import type { Link } from "../../psd2/schemas";
 import type { AisRequest } from "./authorize-resource-read";
 import { identifyPsu } from "./identify-psu";
 import type { ServiceContext } from "./service-context";
@@ -19,7 +20,7 @@ export async function startPsuSca(
   ctx: ServiceContext,
   request: AisRequest,
   purpose: Extract<AuthorisationPurpose, "consent" | "identify">,
-): Promise<{ _links: { scaRedirect: ScaRedirectLink } }> {
+): Promise<{ _links: { scaRedirect: Link } }> {
   const { tpp, headers } = request;
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw await createScaChallenge(ctx, { tpp, headers, purpose, ...identified.problem });

@@ -5,7 +5,7 @@
  */
 import { validateIsoDate } from "../../psd2/validation/validate-iso-date";
 import { BankError, type BankTppMessage } from "../errors";
-import type { WireLink } from "./ais-wire";
+import type { Link, Links } from "../../psd2/schemas";
 import { addCalendarDays } from "./calendar-days";
 import { LISTING_END, type PagePosition, type SegmentedPage } from "./page-segments";
 import { type CursorPosition, openCursor } from "./transaction-cursor";
@@ -155,9 +155,9 @@ export function buildPagingLinks<Row>(input: {
   page: SegmentedPage<Row>;
   keyOf: (row: Row) => { sortDate: string; seq: number };
   seal: (position: CursorPosition) => string;
-}): Record<string, WireLink> {
+}): Links {
   const { request, page } = input;
-  const href = (cursor?: CursorPosition): WireLink => {
+  const href = (cursor?: CursorPosition): Link => {
     const params = new URLSearchParams(request.repeated);
     params.set("dateFrom", request.dateFrom);
     params.set("dateTo", request.dateTo);
@@ -167,7 +167,7 @@ export function buildPagingLinks<Row>(input: {
   };
   const last: CursorPosition | undefined =
     input.segmentCount === 0 ? undefined : { segment: input.segmentCount - 1, direction: "before", key: LISTING_END };
-  const links: Record<string, WireLink> = { [input.accountLink ?? "account"]: { href: input.accountHref, verbs: ["GET"] }, first: href() };
+  const links: Links = { [input.accountLink ?? "account"]: { href: input.accountHref, verbs: ["GET"] }, first: href() };
   const firstRow = page.rows[0];
   const lastRow = page.rows[page.rows.length - 1];
   if (page.hasNext && lastRow) links.next = href({ segment: lastRow.segment, direction: "after", key: input.keyOf(lastRow.row) });

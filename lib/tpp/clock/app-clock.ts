@@ -3,7 +3,8 @@
  * time, and every date the bank checks follows it), otherwise the system clock. Pure: the
  * reading of the bank's clock and the system time are arguments.
  */
-import { z } from "zod";
+import type { z } from "zod";
+import { sandboxClockStateSchema } from "../../psd2/schemas";
 import { BANK_TIME_ZONE, dateInZone, type IsoDate } from "../../psd2/time";
 
 /** Where the app's time comes from. */
@@ -29,12 +30,9 @@ export type BankClockReading = { readonly kind: "running"; readonly offsetMs: nu
  * from the bank's real time in whole seconds; other fields (the batch schedule) pass.
  * @see supplement.md §11
  */
-export const sandboxClockResponseSchema = z.looseObject({
-  now: z.iso.datetime({ offset: true }),
-  today: z.iso.date(),
-  frozen: z.boolean(),
-  offsetSeconds: z.number().int(),
-});
+export const sandboxClockResponseSchema = sandboxClockStateSchema
+  .pick({ now: true, today: true, frozen: true, offsetSeconds: true })
+  .loose();
 
 export type SandboxClockState = Pick<z.output<typeof sandboxClockResponseSchema>, "now" | "frozen">;
 

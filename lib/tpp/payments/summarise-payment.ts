@@ -3,17 +3,16 @@
  * the (first) creditor, the number of transfers and the date. Pure, from the body as sent.
  */
 import { z } from "zod";
-import type { PaymentService } from "../../psd2/schemas";
+import { type PaymentService, requestAmountSchema } from "../../psd2/schemas";
 import type { Money } from "../ais/ais-types";
 import { addDecimalStrings } from "../payment-form/decimal";
 
-const amountSchema = z.object({ amount: z.string(), currency: z.string() });
 const accountSchema = z.object({
   bban: z.string().optional(),
   iban: z.string().optional(),
   other: z.object({ identification: z.string() }).optional(),
 });
-const transferSchema = z.object({ instructedAmount: amountSchema, creditorName: z.string(), creditorAccount: accountSchema });
+const transferSchema = z.object({ instructedAmount: requestAmountSchema, creditorName: z.string(), creditorAccount: accountSchema });
 const singleSchema = transferSchema.extend({
   debtorAccount: accountSchema,
   requestedExecutionDate: z.string().optional(),

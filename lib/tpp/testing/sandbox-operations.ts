@@ -3,8 +3,20 @@
  * sent through an AspspClient like every other call: the clock, batch runs, balances, customers,
  * accounts and agreements. Each reply is read with a schema; a refusal is the client's AspspError.
  */
-import { z } from "zod";
-import { reportedAmountSchema, sandboxCustomerSchema, type SandboxCustomer } from "../../psd2/schemas";
+import { type z } from "zod";
+import {
+  sandboxAccountSchema,
+  sandboxAgreementSchema,
+  sandboxBalanceSchema,
+  sandboxBatchRunsReplySchema,
+  sandboxClockMoveReplySchema,
+  sandboxCustomersSchema,
+  type SandboxAccount,
+  type SandboxAgreement,
+  type SandboxBatchRunsOutcome,
+  type SandboxClockMoveReply,
+  type SandboxCustomer,
+} from "../../psd2/schemas";
 import type { Money } from "../ais/ais-types";
 import type { AspspCaller } from "../aspsp/aspsp-caller";
 import type { AspspClient } from "../aspsp/create-aspsp-client";
@@ -13,25 +25,11 @@ import { sandboxClockResponseSchema } from "../clock/app-clock";
 // Sandbox operations are made for no PSU.
 const NOBODY: AspspCaller = {};
 
-const batchRunsOutcomeSchema = z.looseObject({
-  ran: z.number().int(),
-  failed: z.number().int(),
-  skipped: z.number().int(),
-  runs: z.array(
-    z.looseObject({
-      runAt: z.string(),
-      trigger: z.string(),
-      status: z.string(),
-      processors: z.array(z.looseObject({ name: z.string(), status: z.string(), result: z.record(z.string(), z.unknown()).optional() })),
-    }),
-  ),
-});
-
-export type BatchRunsOutcome = z.output<typeof batchRunsOutcomeSchema>;
+export type BatchRunsOutcome = SandboxBatchRunsOutcome;
 
 export type SandboxClock = z.output<typeof sandboxClockResponseSchema>;
 
-const clockMoveReplySchema = sandboxClockResponseSchema.extend({ batchRuns: batchRunsOutcomeSchema });
+export type { SandboxAccount, SandboxAgreement };
 
 export type SandboxClockMove =
   | { readonly now: string; readonly frozen?: boolean }
@@ -39,45 +37,22 @@ export type SandboxClockMove =
   | { readonly frozen: boolean }
   | { readonly reset: true };
 
-const sandboxAccountSchema = z.looseObject({
-  resourceId: z.string(),
-  customerId: z.string(),
-  bban: z.string(),
-  iban: z.string(),
-  currency: z.string(),
-  name: z.string(),
-  balance: reportedAmountSchema,
-});
-
-export type SandboxAccount = z.output<typeof sandboxAccountSchema>;
-
-const sandboxAgreementSchema = z.looseObject({
-  id: z.string(),
-  customerId: z.string(),
-  name: z.string(),
-  organisationNumber: z.string(),
-  engagements: z.array(z.string()),
-});
-
-export type SandboxAgreement = z.output<typeof sandboxAgreementSchema>;
-
 /** GET /v1/sandbox/clock: the sandbox time, its date in Oslo, frozen or running, the offset. */
 export async function readSandboxClock(client: AspspClient): Promise<SandboxClock> {
   return (await client.fetch({ method: "GET", path: "/v1/sandbox/clock", schema: sandboxClockResponseSchema, caller: NOBODY })).value;
 }
 
 /** POST /v1/sandbox/clock: sets, advances, freezes or resets the clock; the reply lists the batch runs the move ran. */
-export async function moveSandboxClock(
-  client: AspspClient,
-  move: SandboxClockMove,
-): Promise<SandboxClock & { batchRuns: BatchRunsOutcome }> {
-  return (await client.fetch({ method: "POST", path: "/v1/sandbox/clock", body: move, schema: clockMoveReplySchema, caller: NOBODY }))
-    .value;
+export async function moveSandboxClock(client: AspspClient, move: SandboxClockMove): Promise<SandboxClockMoveReply> {
+  return (
+    await client.fetch({ method: "POST", path: "/v1/sandbox/clock", body: move, schema: sandboxClockMoveReplySchema, caller: NOBODY })
+  ).value;
 }
 
 /** POST /v1/sandbox/batch-runs: the due batch runs, then one at the sandbox's current time. */
 export async function runBatch(client: AspspClient): Promise<BatchRunsOutcome> {
-  return (await client.fetch({ method: "POST", path: "/v1/sandbox/batch-runs", schema: batchRunsOutcomeSchema, caller: NOBODY })).value;
+  return (await client.fetch({ method: "POST", path: "/v1/sandbox/batch-runs", schema: sandboxBatchRunsReplySchema, caller: NOBODY }))
+    .value;
 }
 
 /** PUT /v1/sandbox/accounts/{id}/balances: sets the booked balance. */
@@ -86,7 +61,7 @@ export async function setAccountBalance(client: AspspClient, accountId: string, 
     method: "PUT",
     path: `/v1/sandbox/accounts/${encodeURIComponent(accountId)}/balances`,
     body: { balanceAmount: { currency: balance.currency, amount: balance.amount } },
-    schema: z.looseObject({ resourceId: z.string(), balanceAmount: reportedAmountSchema }),
+    schema: sandboxBalanceSchema,
     caller: NOBODY,
   });
 }
@@ -96,7 +71,7 @@ export async function listSandboxCustomers(client: AspspClient): Promise<Sandbox
   const reply = await client.fetch({
     method: "GET",
     path: "/v1/sandbox/customers",
-    schema: z.looseObject({ customers: z.array(sandboxCustomerSchema) }),
+    schema: sandboxCustomersSchema,
     caller: NOBODY,
   });
   return reply.value.customers;

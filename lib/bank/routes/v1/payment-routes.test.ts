@@ -36,7 +36,7 @@ import {
 import { openScaLink, submitScaPage } from "../../testing/sca-page-driver";
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
-import { paymentContextOf } from "./payment-context-of";
+import { serviceContextOf } from "./service-context-of";
 
 const DOMESTIC = "/v1/payments/norwegian-domestic-credit-transfers";
 const SEPA = "/v1/payments/sepa-credit-transfers";
@@ -709,7 +709,7 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         productSegment: "norwegian-domestic-credit-transfers",
         paymentId: created.paymentId,
       };
-      expect(await getPaymentStatus({ ...paymentContextOf(app), domesticDetailsKnownIssue: false }, read)).toMatchObject({
+      expect(await getPaymentStatus({ ...serviceContextOf(app), domesticDetailsKnownIssue: false }, read)).toMatchObject({
         transactionStatus: "RCVD",
       });
       await approveOnBankPages(app, await startAuthorisation(tpp, created.links.startAuthorisation ?? "", SESSION), {

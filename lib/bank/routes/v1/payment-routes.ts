@@ -21,7 +21,7 @@ import { readPaymentRequestHeaders } from "../../services/payments/read-payment-
 import { startPaymentAuthorisation } from "../../services/payments/start-payment-authorisation";
 import { readPsuHeaders } from "../../services/read-psu-headers";
 import { sendCreated } from "./created-reply";
-import { paymentContextOf } from "./payment-context-of";
+import { serviceContextOf } from "./service-context-of";
 import {
   AUTHORISATION_HEADERS,
   emptyBodySchema,
@@ -53,7 +53,7 @@ const SERVICE_TEXTS = {
  */
 export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodInputTypeProvider>();
-  const ctx = paymentContextOf(v1);
+  const ctx = serviceContextOf(v1);
   const operation = { roles: PIS_ROLES };
 
   // A static path: it wins over /payments/:paymentProduct/:paymentId.

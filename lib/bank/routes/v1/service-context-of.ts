@@ -13,6 +13,7 @@ export function serviceContextOf(app: FastifyInstance): ServiceContext {
       db: bank.db,
       clock: bank.clock,
       publicUrl: bank.config.publicUrl,
+      domesticDetailsKnownIssue: bank.config.switches.domesticDetailsKnownIssue,
       pendingKnownIssue: bank.config.switches.pendingKnownIssue,
       cursorKey: deriveCursorKey(bank.pki.ca.privateKeyPem),
     };

@@ -19,7 +19,7 @@ import { getSigningBasket } from "../../services/signing-baskets/get-signing-bas
 import { getSigningBasketStatus } from "../../services/signing-baskets/get-signing-basket-status";
 import { startBasketAuthorisation } from "../../services/signing-baskets/start-basket-authorisation";
 import { sendCreated } from "./created-reply";
-import { paymentContextOf } from "./payment-context-of";
+import { serviceContextOf } from "./service-context-of";
 import {
   AUTHORISATION_HEADERS,
   BASKET_CREATION_HEADERS,
@@ -40,7 +40,7 @@ const TAGS = ["Signing baskets"];
  */
 export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodInputTypeProvider>();
-  const ctx = paymentContextOf(v1);
+  const ctx = serviceContextOf(v1);
   const operation = { roles: PIS_ROLES };
 
   routes.post(

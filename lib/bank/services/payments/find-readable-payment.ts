@@ -1,6 +1,6 @@
 import type { PaymentService } from "../../../psd2/schemas";
 import type { PaymentRow } from "../../repositories/payments-repository";
-import type { WireLink } from "../ais-wire";
+import type { Links } from "../../../psd2/schemas";
 import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 import { paymentLinks } from "./payment-wire";
@@ -36,7 +36,7 @@ export function psuMessageOf(payment: PaymentRow): string | undefined {
 }
 
 /** The links of a payment's replies: itself, its status, and startAuthorisation while it awaits one. */
-export function linksOf(payment: PaymentRow): Record<string, WireLink> {
+export function linksOf(payment: PaymentRow): Links {
   return {
     self: paymentLinks.self(payment),
     status: paymentLinks.status(payment),

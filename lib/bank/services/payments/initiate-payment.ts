@@ -9,7 +9,7 @@ import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
 import { startScaJourney } from "../../sca/start-sca-journey";
-import type { WireLink } from "../ais-wire";
+import type { Links } from "../../../psd2/schemas";
 import { identifyPsu } from "../identify-psu";
 import { registerTpp } from "../register-tpp";
 import { computeInstantFee } from "./compute-instant-fee";
@@ -42,7 +42,7 @@ export type PaymentInitiationReply = {
     transactionFees?: { currency: string; amount: string };
     transactionFeeIndicator: boolean;
     tppMessages?: BankTppMessage[];
-    _links: Record<string, WireLink>;
+    _links: Links;
   };
 };
 
@@ -255,7 +255,7 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
   const now = ctx.clock.now();
   const id = createRandomId();
 
-  const payment = await ctx.db.transaction(async (tx): Promise<{ stored: PaymentRow; links: Record<string, WireLink> }> => {
+  const payment = await ctx.db.transaction(async (tx): Promise<{ stored: PaymentRow; links: Links }> => {
     const payments = createPaymentsRepository(tx);
     await payments.lockDuplicateKey(tpp.id, duplicateKey);
     if (!allowDuplicate) {

@@ -109,6 +109,20 @@ function scheduleOf(body: PeriodicNorwegianDomesticPayment | PeriodicSepaPayment
   };
 }
 
+/** A periodic body without its schedule's fields: what is left is the payment itself. */
+function withoutSchedule<Body extends PeriodicNorwegianDomesticPayment | PeriodicSepaPayment>(body: Body) {
+  const {
+    startDate: _startDate,
+    endDate: _endDate,
+    frequency: _frequency,
+    executionRule: _executionRule,
+    dayOfExecution: _dayOfExecution,
+    monthsOfExecution: _monthsOfExecution,
+    ...payment
+  } = body;
+  return payment;
+}
+
 /** The order a validated body gives. @see supplement.md §2 */
 export function toPaymentOrder(product: PaymentProduct, validated: ValidatedPaymentBody): PaymentOrder {
   const base = { product, batchBookingPreferred: false };
@@ -124,41 +138,24 @@ export function toPaymentOrder(product: PaymentProduct, validated: ValidatedPaym
       return { ...base, service: "payments", debtor: domesticDebtor(debtorAccount), entries: [domesticEntry(fields, [])], ...date };
     }
     case "periodic-payments": {
+      const schedule = scheduleOf(validated.body);
       if (validated.sepa) {
-        const {
-          debtorAccount,
-          startDate: _s,
-          endDate: _e,
-          frequency: _f,
-          executionRule: _r,
-          dayOfExecution: _d,
-          monthsOfExecution: _m,
-          ...fields
-        } = validated.body;
+        const { debtorAccount, ...fields } = withoutSchedule(validated.body);
         return {
           ...base,
           service: "periodic-payments",
           debtor: { kind: "iban", ...debtorAccount },
           entries: [sepaEntry(fields, [])],
-          schedule: scheduleOf(validated.body),
+          schedule,
         };
       }
-      const {
-        debtorAccount,
-        startDate: _s,
-        endDate: _e,
-        frequency: _f,
-        executionRule: _r,
-        dayOfExecution: _d,
-        monthsOfExecution: _m,
-        ...fields
-      } = validated.body;
+      const { debtorAccount, ...fields } = withoutSchedule(validated.body);
       return {
         ...base,
         service: "periodic-payments",
         debtor: domesticDebtor(debtorAccount),
         entries: [domesticEntry(fields, [])],
-        schedule: scheduleOf(validated.body),
+        schedule,
       };
     }
     case "bulk-payments": {

@@ -3,9 +3,9 @@
  * links (supplement §1), amounts as strings in the currency's fraction digits.
  */
 import type { PaymentRow } from "../../repositories/payments-repository";
-import type { WireLink } from "../ais-wire";
+import type { Link } from "../../../psd2/schemas";
 
-const link = (href: string, verbs: WireLink["verbs"] = ["GET"]): WireLink => ({ href, verbs });
+const link = (href: string, verbs: Link["verbs"] = ["GET"]): Link => ({ href, verbs });
 
 /** /v1/{service}/{product}/{paymentId} */
 export function paymentHref(payment: Pick<PaymentRow, "service" | "product" | "id">): string {

@@ -6,17 +6,12 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createTransactionsRepository, type NewTransaction } from "../../repositories/transactions-repository";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxAccountTransactionsSchema, type SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxTransaction, type SandboxTransaction, type WireAmount } from "./sandbox-wire";
-
-export type CreatedSandboxTransactions = {
-  transactions: SandboxTransaction[];
-  /** The account's booked balance after the booked ones. */
-  account: { resourceId: string; balance: WireAmount };
-};
+import type { SandboxCreatedTransactions } from "../../../psd2/schemas";
+import { toSandboxTransaction } from "./sandbox-wire";
 
 function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty | null {
   if (!party) return null;
@@ -37,10 +32,10 @@ function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty 
  */
 export async function createSandboxAccountTransactions(
   db: Executor,
-  clock: Clock,
+  clock: ServiceClock,
   accountId: string,
   body: unknown,
-): Promise<CreatedSandboxTransactions> {
+): Promise<SandboxCreatedTransactions> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     // Locked until commit: concurrent bookings on the account then add up one after the other.

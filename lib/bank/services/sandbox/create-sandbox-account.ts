@@ -3,13 +3,14 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { drawSandboxAccountNumber, SANDBOX_BIC } from "./sandbox-bank";
 import { createSandboxAccountSchema } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxAccount, type SandboxAccount } from "./sandbox-wire";
+import type { SandboxAccount } from "../../../psd2/schemas";
+import { toSandboxAccount } from "./sandbox-wire";
 
 /** Draws of a free account number before giving up: with 10^6 numbers per bank code, one almost always does. */
 const MAX_NUMBER_DRAWS = 20;
@@ -20,7 +21,7 @@ const MAX_NUMBER_DRAWS = 20;
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxAccount(db: Executor, clock: Clock, body: unknown): Promise<SandboxAccount> {
+export async function createSandboxAccount(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxAccount> {
   const input = parseSandboxInput(createSandboxAccountSchema, body);
   const currency = input.currency ?? "NOK";
   if (input.balance && input.balance.currency !== currency) {

@@ -6,7 +6,8 @@ import { createRandomId } from "../../repositories/ids";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxAgreementSchema } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxAgreement, type SandboxAgreement } from "./sandbox-wire";
+import type { SandboxAgreement } from "../../../psd2/schemas";
+import { toSandboxAgreement } from "./sandbox-wire";
 
 /**
  * POST /v1/sandbox/agreements: a corporate agreement through which a CORPORATE customer acts for

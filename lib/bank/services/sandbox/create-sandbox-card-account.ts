@@ -4,13 +4,14 @@ import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { maskPan } from "./sandbox-bank";
 import { createSandboxCardAccountSchema } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxCardAccount, type SandboxCardAccount } from "./sandbox-wire";
+import type { SandboxCardAccount } from "../../../psd2/schemas";
+import { toSandboxCardAccount } from "./sandbox-wire";
 
 /** The BIN of the sandbox bank's Mastercard, for masked card numbers not given in the request. */
 const SANDBOX_CARD_BIN = "552211";
@@ -22,7 +23,7 @@ const SANDBOX_CARD_BIN = "552211";
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxCardAccount(db: Executor, clock: Clock, body: unknown): Promise<SandboxCardAccount> {
+export async function createSandboxCardAccount(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxCardAccount> {
   const input = parseSandboxInput(createSandboxCardAccountSchema, body);
   const currency = input.creditLimit.currency;
   if (input.balance && input.balance.currency !== currency) {

@@ -4,17 +4,12 @@ import { createCardAccountsRepository } from "../../repositories/card-accounts-r
 import { createCardTransactionsRepository, type NewCardTransaction } from "../../repositories/card-transactions-repository";
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxCardTransactionsSchema } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxCardTransaction, type SandboxCardTransaction, type WireAmount } from "./sandbox-wire";
-
-export type CreatedSandboxCardTransactions = {
-  cardTransactions: SandboxCardTransaction[];
-  /** The card account's booked balance after the booked ones (negative when it owes). */
-  cardAccount: { resourceId: string; balance: WireAmount };
-};
+import type { SandboxCreatedCardTransactions } from "../../../psd2/schemas";
+import { toSandboxCardTransaction } from "./sandbox-wire";
 
 /**
  * POST /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: adds card transactions, all or
@@ -26,10 +21,10 @@ export type CreatedSandboxCardTransactions = {
  */
 export async function createSandboxCardTransactions(
   db: Executor,
-  clock: Clock,
+  clock: ServiceClock,
   cardAccountId: string,
   body: unknown,
-): Promise<CreatedSandboxCardTransactions> {
+): Promise<SandboxCreatedCardTransactions> {
   return db.transaction(async (tx) => {
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);

@@ -2,10 +2,11 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxCustomerSchema } from "../../../psd2/schemas/sandbox-requests";
-import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
+import type { SandboxCustomer } from "../../../psd2/schemas";
+import { toSandboxCustomer } from "./sandbox-wire";
 
 /**
  * POST /v1/sandbox/customers: a new customer without accounts; its customerNumber (11 digits)
@@ -13,7 +14,7 @@ import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
  *
  * @see psd2-interface.md "Sandbox customer"; supplement.md §11
  */
-export async function createSandboxCustomer(db: Executor, clock: Clock, body: unknown): Promise<SandboxCustomer> {
+export async function createSandboxCustomer(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxCustomer> {
   const input = parseSandboxInput(createSandboxCustomerSchema, body);
   const created = await createCustomersRepository(db).insertIfNumberFree({
     id: createRandomId(),

@@ -2,7 +2,7 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { loadSandboxCustomers } from "./load-sandbox-customers";
-import type { SandboxCustomer } from "./sandbox-wire";
+import type { SandboxCustomer } from "../../../psd2/schemas";
 
 /**
  * GET /v1/sandbox/customers/{customerId}: one customer, the initial ones included; an unknown id

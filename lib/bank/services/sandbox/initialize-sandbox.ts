@@ -25,19 +25,9 @@ import { createPaymentsRepository } from "../../repositories/payments-repository
 import { createSandboxResetRepository } from "../../repositories/sandbox-reset-repository";
 import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
 import { createTransactionsRepository } from "../../repositories/transactions-repository";
+import type { SandboxInitialisation } from "../../../psd2/schemas";
 import { buildSandboxDataset, type SandboxDataset } from "./build-sandbox-dataset";
-import type { Clock } from "./clock";
-
-export type SandboxInitialisation = {
-  /** The sandbox clock's today the history was generated for. */
-  today: string;
-  customers: number;
-  agreements: number;
-  accounts: number;
-  cardAccounts: number;
-  transactions: number;
-  cardTransactions: number;
-};
+import type { ServiceClock } from "../service-context";
 
 async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void> {
   const reset = createSandboxResetRepository(tx);
@@ -69,7 +59,7 @@ async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void
 }
 
 /** Resets the sandbox to its known state for the sandbox clock's today. @see supplement.md §11 */
-export async function initializeSandbox(db: Executor, clock: Clock): Promise<SandboxInitialisation> {
+export async function initializeSandbox(db: Executor, clock: ServiceClock): Promise<SandboxInitialisation> {
   const dataset = buildSandboxDataset(clock.today());
   await db.transaction((tx) => writeDataset(tx, dataset));
   return {
@@ -89,7 +79,7 @@ export async function initializeSandbox(db: Executor, clock: Clock): Promise<San
  *
  * @see supplement.md §11
  */
-export async function ensureSandboxData(db: Executor, clock: Clock): Promise<SandboxInitialisation | undefined> {
+export async function ensureSandboxData(db: Executor, clock: ServiceClock): Promise<SandboxInitialisation | undefined> {
   if ((await createCustomersRepository(db).count()) > 0) return undefined;
   return initializeSandbox(db, clock);
 }

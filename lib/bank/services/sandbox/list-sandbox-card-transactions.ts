@@ -4,7 +4,7 @@ import { createCardAccountsRepository } from "../../repositories/card-accounts-r
 import { createCardTransactionsRepository } from "../../repositories/card-transactions-repository";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { sandboxCardTransactionsQuerySchema } from "../../../psd2/schemas/sandbox-requests";
-import type { SandboxCardTransactionsResponse } from "./sandbox-wire";
+import type { SandboxCardTransactionsResponse } from "../../../psd2/schemas";
 
 /** The page size when no limit is given. @see psd2-interface.md "Limits" */
 export const DEFAULT_PAGE_SIZE = 200;

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/open-bank-database";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { loadSandboxCustomers } from "./load-sandbox-customers";
-import type { SandboxCustomer } from "./sandbox-wire";
+import type { SandboxCustomer } from "../../../psd2/schemas";
 
 /**
  * GET /v1/sandbox/customers: every sandbox customer, the initial ones first, then by creation.

@@ -3,7 +3,8 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createAgreementsRepository } from "../../repositories/agreements-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import type { CustomerRecord } from "../../repositories/customers-repository";
-import { toSandboxCustomer, type SandboxCustomer } from "./sandbox-wire";
+import type { SandboxCustomer } from "../../../psd2/schemas";
+import { toSandboxCustomer } from "./sandbox-wire";
 
 /** The spec's sandbox customer objects of some customers, with three queries whatever their number. */
 export async function loadSandboxCustomers(db: Executor, customers: CustomerRecord[]): Promise<SandboxCustomer[]> {

@@ -1,8 +1,18 @@
 /**
- * The response shapes of the sandbox data operations: the spec's "Sandbox customer" and
- * "Sandbox card account transactions response", and the shapes defined in README.md for the
- * operations whose replies are "not shown". Amounts are decimal strings (supplement §1).
+ * The replies of the sandbox data operations, built from the repositories' records: the spec's
+ * "Sandbox customer" and "Sandbox card account transactions response", and the shapes defined in
+ * README.md for the operations whose replies are "not shown". The shapes themselves are
+ * lib/psd2's (lib/psd2/schemas/sandbox-replies.ts, sandbox-customer.ts, card-transactions.ts).
+ * Amounts are decimal strings (supplement §1).
  */
+import type {
+  SandboxAccount,
+  SandboxAgreement,
+  SandboxCardAccount,
+  SandboxCardTransaction,
+  SandboxCustomer,
+  SandboxTransaction,
+} from "../../../psd2/schemas";
 import { toWireTransactionFields } from "../ais-wire";
 import type { AccountRecord } from "../../repositories/accounts-repository";
 import type { AgreementRecord } from "../../repositories/agreements-repository";
@@ -10,113 +20,6 @@ import type { CardAccountRecord } from "../../repositories/card-accounts-reposit
 import type { CardTransactionRecord } from "../../repositories/card-transactions-repository";
 import type { CustomerRecord } from "../../repositories/customers-repository";
 import type { TransactionRecord } from "../../repositories/transactions-repository";
-import type { TransactionParty } from "../../db/schema";
-
-export type WireLink = { href: string; verbs: ("GET" | "PUT" | "POST" | "DELETE")[] };
-export type WireAmount = { currency: string; amount: string };
-
-/** @see psd2-interface.md "Sandbox customer" */
-export type SandboxCustomer = {
-  customerId: string;
-  customerNumber: string;
-  customerType: "PRIVATE" | "CORPORATE";
-  customerName: string;
-  agreements: { id: string; name: string; engagements: string[] }[];
-  accounts: string[];
-  cardAccounts: string[];
-  _links: { self: WireLink };
-};
-
-export type SandboxAccount = {
-  resourceId: string;
-  customerId: string;
-  bban: string;
-  iban: string;
-  bic: string;
-  currency: string;
-  name: string;
-  product: string;
-  cashAccountType: string;
-  status: AccountRecord["status"];
-  usage: AccountRecord["usage"];
-  ownerName: string;
-  kidRequired: boolean;
-  balance: WireAmount;
-  _links: { customer: WireLink; transactions: WireLink; balances: WireLink };
-};
-
-export type SandboxCardAccount = {
-  resourceId: string;
-  customerId: string;
-  maskedPan: string;
-  currency: string;
-  name: string;
-  product: string;
-  status: CardAccountRecord["status"];
-  usage: CardAccountRecord["usage"];
-  ownerName: string;
-  creditLimit: WireAmount;
-  balance: WireAmount;
-  relatedAccountId?: string;
-  _links: { customer: WireLink; transactions: WireLink; balances: WireLink };
-};
-
-export type SandboxAgreement = {
-  id: string;
-  customerId: string;
-  name: string;
-  organisationNumber: string;
-  engagements: string[];
-  _links: { customer: WireLink };
-};
-
-export type SandboxTransaction = {
-  transactionId: string;
-  bookingStatus: TransactionRecord["status"];
-  entryReference?: string;
-  endToEndId?: string;
-  bookingDate?: string;
-  valueDate: string;
-  transactionAmount: WireAmount;
-  creditorName?: string;
-  creditorAccount?: TransactionParty;
-  debtorName?: string;
-  debtorAccount?: TransactionParty;
-  remittanceInformationUnstructured?: string;
-  remittanceInformationStructured?: string;
-  proprietaryBankTransactionCode?: string;
-  additionalInformation?: string;
-};
-
-/** A card transaction in the spec's sandbox shape, plus bookingStatus and transactionDetails. */
-export type SandboxCardTransaction = {
-  cardTransactionId: string;
-  bookingStatus: CardTransactionRecord["status"];
-  bookingDate?: string;
-  transactionDate: string;
-  transactionAmount: WireAmount;
-  originalAmount: WireAmount;
-  merchantCategoryCode: string;
-  transactionDetails?: string;
-};
-
-/** @see psd2-interface.md "Sandbox card account transactions response" */
-export type SandboxCardTransactionsResponse = {
-  cardAccount: { maskedPan: string };
-  cardTransactions: {
-    booked: {
-      cardTransactionId: string;
-      bookingDate: string;
-      transactionDate: string;
-      transactionAmount: WireAmount;
-      originalAmount: WireAmount;
-      merchantCategoryCode: string;
-      transactionDetails?: string;
-    }[];
-    /** The ids of the pending card transactions: the spec types pending as string[]. */
-    pending: string[];
-  };
-};
 
 const customerHref = (customerId: string) => `/v1/sandbox/customers/${encodeURIComponent(customerId)}`;
 

@@ -2,12 +2,10 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
-import type { Clock } from "./clock";
+import type { ServiceClock } from "../service-context";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { setSandboxBalanceSchema } from "../../../psd2/schemas/sandbox-requests";
-import type { WireAmount } from "./sandbox-wire";
-
-export type SandboxBalance = { resourceId: string; balanceAmount: WireAmount; lastChangeDateTime: string };
+import type { SandboxBalance } from "../../../psd2/schemas";
 
 function checkCurrency(given: string, expected: string, what: string): void {
   if (given !== expected) {
@@ -23,7 +21,12 @@ function checkCurrency(given: string, expected: string, what: string): void {
  *
  * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
  */
-export async function setSandboxAccountBalance(db: Executor, clock: Clock, accountId: string, body: unknown): Promise<SandboxBalance> {
+export async function setSandboxAccountBalance(
+  db: Executor,
+  clock: ServiceClock,
+  accountId: string,
+  body: unknown,
+): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     const account = await accounts.findByIdForUpdate(accountId);
@@ -43,7 +46,7 @@ export async function setSandboxAccountBalance(db: Executor, clock: Clock, accou
  */
 export async function setSandboxCardAccountBalance(
   db: Executor,
-  clock: Clock,
+  clock: ServiceClock,
   cardAccountId: string,
   body: unknown,
 ): Promise<SandboxBalance> {
