@@ -21,7 +21,7 @@ type OpenApiDocument = {
           operationId: string;
           summary: string;
           tags: string[];
-          parameters: ({ name: string; in: string; required?: boolean } | { $ref: string })[];
+          parameters: ({ name: string; in: string; required?: boolean; description?: string } | { $ref: string })[];
           requestBody?: { required: boolean; content: Record<string, { schema: unknown }> };
           responses: Record<
             string,
@@ -76,6 +76,31 @@ function unresolvedRefs(document: unknown): string[] {
     }
   };
   walk(document);
+  return missing;
+}
+
+/**
+ * Every property of every schema in the document (bodies, replies, parameters, components) that
+ * has no description, as "where: path.to.property".
+ */
+function propertiesWithoutDescription(document: OpenApiDocument): string[] {
+  const missing: string[] = [];
+  const walk = (node: unknown, where: string, path: string): void => {
+    if (Array.isArray(node)) node.forEach((item, index) => walk(item, where, `${path}[${index}]`));
+    else if (isRecord(node)) {
+      if (isRecord(node.properties)) {
+        for (const [name, property] of Object.entries(node.properties)) {
+          const description = isRecord(property) ? property.description : undefined;
+          if (typeof description !== "string" || description.trim() === "") missing.push(`${where}: ${path}.${name}`);
+        }
+      }
+      for (const [key, value] of Object.entries(node)) walk(value, where, key === "properties" ? path : `${path}/${key}`);
+    }
+  };
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods)) walk(operation, `${method.toUpperCase()} ${path}`, "");
+  }
+  walk(document.components, "components", "");
   return missing;
 }
 
@@ -158,6 +183,20 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
         expect(operation["x-psd2-roles"].length, `${where}: roles`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("describes every property of every schema, and every parameter", () => {
+    expect(propertiesWithoutDescription(document)).toEqual([]);
+    const undescribed = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) =>
+        (operation?.parameters ?? []).flatMap((parameter) =>
+          "$ref" in parameter || (typeof parameter.description === "string" && parameter.description.length > 0)
+            ? []
+            : [`${method.toUpperCase()} ${path}: ${parameter.in} ${parameter.name}`],
+        ),
+      ),
+    );
+    expect(undescribed).toEqual([]);
   });
 
   it("describes the sandbox operations with their bodies and replies", () => {

@@ -10,11 +10,14 @@ import { text } from "./zod-checks";
  * @see supplement.md §3; psd2-interface.md "Limits"
  */
 export const reportedAccountReferenceSchema = z.looseObject({
-  bban: text(FIELD_LIMITS.bban).optional(),
-  iban: text(FIELD_LIMITS.iban).optional(),
-  maskedPan: z.string().optional(),
-  currency: z.string().optional(),
-  other: z.looseObject({}).optional(),
+  bban: text(FIELD_LIMITS.bban).optional().describe("Basic bank account number (a Norwegian one has 11 digits)"),
+  iban: text(FIELD_LIMITS.iban).optional().describe("International bank account number (ISO 13616)"),
+  maskedPan: z.string().optional().describe("The card number, masked: 6 digits, 6 stars, 4 digits"),
+  currency: z.string().optional().describe("The account's currency (ISO 4217)"),
+  other: z
+    .looseObject({})
+    .optional()
+    .describe("A reference that is not a BBAN or IBAN, e.g. a card account's (identification, schemeNameProprietary)"),
 });
 
 export type ReportedAccountReference = z.output<typeof reportedAccountReferenceSchema>;

@@ -17,29 +17,31 @@ export const ACCOUNT_USAGES = ["PRIV", "ORGA"] as const;
  * @see supplement.md §3; psd2-interface.md "Limits"
  */
 export const accountSchema = z.looseObject({
-  resourceId: z.string(),
-  bban: text(FIELD_LIMITS.bban).optional(),
-  iban: text(FIELD_LIMITS.iban).optional(),
-  currency: z.string(),
-  name: text(FIELD_LIMITS.accountName).optional(),
-  product: z.string().optional(),
-  cashAccountType: z.string().optional(),
-  bic: z.string().optional(),
-  status: z.enum(ACCOUNT_STATUSES).optional(),
-  usage: z.enum(ACCOUNT_USAGES).optional(),
-  ownerName: z.string().optional(),
-  balances: z.array(balanceSchema).optional(),
-  _links: linksSchema.optional(),
+  resourceId: z.string().describe("The account's id, used in the paths of its endpoints"),
+  bban: text(FIELD_LIMITS.bban).optional().describe("Basic bank account number (Norwegian: 11 digits)"),
+  iban: text(FIELD_LIMITS.iban).optional().describe("International bank account number"),
+  currency: z.string().describe("The account's currency (ISO 4217)"),
+  name: text(FIELD_LIMITS.accountName).optional().describe("The account's name (at most 70 characters)"),
+  product: z.string().optional().describe("The bank's name of the account product"),
+  cashAccountType: z.string().optional().describe("ISO 20022 cash account type, e.g. CACC (current) or SVGS (savings)"),
+  bic: z.string().optional().describe("BIC of the account's bank"),
+  status: z.enum(ACCOUNT_STATUSES).optional().describe("enabled, deleted or blocked"),
+  usage: z.enum(ACCOUNT_USAGES).optional().describe("PRIV (private) or ORGA (professional)"),
+  ownerName: z.string().optional().describe("Name of the account's owner"),
+  balances: z.array(balanceSchema).optional().describe("The account's balances (with withBalance=true)"),
+  _links: linksSchema.optional().describe("self, balances and transactions of the account"),
 });
 
 export type Account = z.output<typeof accountSchema>;
 
 /** The reply to GET /v1/accounts. @see supplement.md §2, §3 */
-export const accountsResponseSchema = z.looseObject({ accounts: z.array(accountSchema) });
+export const accountsResponseSchema = z.looseObject({
+  accounts: z.array(accountSchema).describe("The accounts the PSU has consented to for this TPP"),
+});
 
 export type AccountsResponse = z.output<typeof accountsResponseSchema>;
 
 /** The reply to GET /v1/accounts/{id}. @see supplement.md §2 */
-export const accountResponseSchema = z.looseObject({ account: accountSchema });
+export const accountResponseSchema = z.looseObject({ account: accountSchema.describe("The account") });
 
 export type AccountResponse = z.output<typeof accountResponseSchema>;

@@ -11,20 +11,20 @@ import { text } from "./zod-checks";
  * @see psd2-interface.md "Shared types", Address
  */
 export const requestAddressSchema = z.strictObject({
-  street: text(FIELD_LIMITS.street).optional(),
-  buildingNumber: text(FIELD_LIMITS.buildingNumber).optional(),
-  postalCode: text(FIELD_LIMITS.postalCode).optional(),
-  city: text(FIELD_LIMITS.city).optional(),
-  country: countryCodeSchema,
+  street: text(FIELD_LIMITS.street).optional().describe("Street name (at most 70 characters)"),
+  buildingNumber: text(FIELD_LIMITS.buildingNumber).optional().describe("Building number"),
+  postalCode: text(FIELD_LIMITS.postalCode).optional().describe("Postal code"),
+  city: text(FIELD_LIMITS.city).optional().describe("Town or city"),
+  country: countryCodeSchema.describe("ISO 3166-1 alpha-2 country code, e.g. NO"),
 });
 
 export type RequestAddress = z.output<typeof requestAddressSchema>;
 
 /** An Address in a reply (transaction details): every part optional, unknown fields kept. @see supplement.md §5 */
 export const reportedAddressSchema = z.looseObject({
-  street: z.string().optional(),
-  buildingNumber: z.string().optional(),
-  postalCode: z.string().optional(),
-  city: z.string().optional(),
-  country: z.string().optional(),
+  street: z.string().optional().describe("Street name (at most 70 characters)"),
+  buildingNumber: z.string().optional().describe("Building number"),
+  postalCode: z.string().optional().describe("Postal code"),
+  city: z.string().optional().describe("Town or city"),
+  country: z.string().optional().describe("ISO 3166-1 alpha-2 country code, e.g. NO"),
 });

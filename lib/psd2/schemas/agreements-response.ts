@@ -2,7 +2,15 @@ import { z } from "zod";
 
 /** The reply to GET /v1/agreements: the PSU's corporate agreements. @see supplement.md §2 */
 export const agreementsResponseSchema = z.looseObject({
-  agreements: z.array(z.looseObject({ id: z.string(), name: z.string(), organisationNumber: z.string() })),
+  agreements: z
+    .array(
+      z.looseObject({
+        id: z.string().describe("The agreement's id"),
+        name: z.string().describe("The agreement's name"),
+        organisationNumber: z.string().describe("The company's Norwegian organisation number (9 digits)"),
+      }),
+    )
+    .describe("The PSU's corporate agreements"),
 });
 
 export type AgreementsResponse = z.output<typeof agreementsResponseSchema>;

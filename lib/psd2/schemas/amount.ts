@@ -9,10 +9,19 @@ import { addViolation, checkWith } from "./zod-checks";
  *
  * @see psd2-interface.md "Shared types", Amount; supplement.md §1
  */
-export const requestAmountSchema = z.strictObject({ amount: z.string(), currency: currencyCodeSchema }).check((payload) => {
-  const violation = validateAmount(payload.value.amount, payload.value.currency);
-  if (violation) addViolation(payload, violation, ["amount"]);
-});
+export const requestAmountSchema = z
+  .strictObject({
+    amount: z
+      .string()
+      .describe(
+        "Decimal string with '.' as separator, greater than zero; fraction digits as the currency's ISO 4217 minor units (NOK 2, JPY 0)",
+      ),
+    currency: currencyCodeSchema.describe("ISO 4217 alphabetic currency code from the spec's list"),
+  })
+  .check((payload) => {
+    const violation = validateAmount(payload.value.amount, payload.value.currency);
+    if (violation) addViolation(payload, violation, ["amount"]);
+  });
 
 export type RequestAmount = z.output<typeof requestAmountSchema>;
 
@@ -24,8 +33,14 @@ export type RequestAmount = z.output<typeof requestAmountSchema>;
  * @see psd2-interface.md "Shared types", Amount; supplement.md §1, §3
  */
 export const reportedAmountSchema = z.looseObject({
-  amount: z.string().check(checkWith(validateReportedAmount)),
-  currency: z.string().regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)"),
+  amount: z
+    .string()
+    .check(checkWith(validateReportedAmount))
+    .describe("Decimal string with '.' as separator (precision 18, scale 5); negative for a debit"),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be three upper-case letters (ISO 4217)")
+    .describe("ISO 4217 alphabetic currency code"),
 });
 
 const { amount: reportedDecimalSchema, currency: reportedCurrencySchema } = reportedAmountSchema.shape;
@@ -40,6 +55,8 @@ export type ReportedAmount = z.output<typeof reportedAmountSchema>;
  * @see psd2-interface.md "Sandbox card account transactions response"
  */
 export const cardAmountSchema = z.looseObject({
-  amount: z.union([z.int32().transform(String), reportedDecimalSchema]),
-  currency: reportedCurrencySchema,
+  amount: z
+    .union([z.int32().transform(String), reportedDecimalSchema])
+    .describe("Decimal string with '.' as separator; a whole number (the spec's int32) is read too"),
+  currency: reportedCurrencySchema.describe("ISO 4217 alphabetic currency code"),
 });

@@ -23,11 +23,11 @@ export const BALANCE_TYPES = [
  * @see supplement.md §3
  */
 export const balanceSchema = z.looseObject({
-  balanceType: z.string(),
-  balanceAmount: reportedAmountSchema,
-  referenceDate: isoDateSchema.optional(),
-  lastChangeDateTime: isoDateTimeSchema.optional(),
-  creditLimitIncluded: z.boolean().optional(),
+  balanceType: z.string().describe("Berlin Group balance type; the sandbox gives closingBooked, expected and interimAvailable"),
+  balanceAmount: reportedAmountSchema.describe("The balance; its currency is the account's"),
+  referenceDate: isoDateSchema.optional().describe("The date the balance is for (closingBooked: yesterday)"),
+  lastChangeDateTime: isoDateTimeSchema.optional().describe("When the balance last changed (ISO 8601)"),
+  creditLimitIncluded: z.boolean().optional().describe("Whether the balance includes the credit limit"),
 });
 
 export type Balance = z.output<typeof balanceSchema>;
@@ -39,10 +39,10 @@ export type Balance = z.output<typeof balanceSchema>;
  * @see supplement.md §3; psd2-interface.md "Account-information notes"
  */
 export const balancesResponseSchema = z.looseObject({
-  account: reportedAccountReferenceSchema.optional(),
-  cardAccount: reportedAccountReferenceSchema.optional(),
-  balances: z.array(balanceSchema),
-  _links: linksSchema.optional(),
+  account: reportedAccountReferenceSchema.optional().describe("The account the balances are of"),
+  cardAccount: reportedAccountReferenceSchema.optional().describe("The card account the balances are of"),
+  balances: z.array(balanceSchema).describe("The balances"),
+  _links: linksSchema.optional().describe("Links to the account"),
 });
 
 export type BalancesResponse = z.output<typeof balancesResponseSchema>;

@@ -14,10 +14,13 @@ import { checkWith } from "./zod-checks";
  */
 function bulkOf<D extends z.ZodType, T extends z.ZodType>(debtorAccount: D, entry: T) {
   return z.strictObject({
-    batchBookingPreferred: z.boolean().optional(),
-    debtorAccount,
-    requestedExecutionDate: isoDateSchema.optional(),
-    payments: z.array(entry).check(checkWith((items: readonly unknown[]) => validateItemCount(items, { min: 1 }, "payment"))),
+    batchBookingPreferred: z.boolean().optional().describe("true: the payments are booked as one entry on the debtor account"),
+    debtorAccount: debtorAccount.describe("The account to pay every payment from"),
+    requestedExecutionDate: isoDateSchema.optional().describe("The date to execute the payments (YYYY-MM-DD); absent: as soon as possible"),
+    payments: z
+      .array(entry)
+      .check(checkWith((items: readonly unknown[]) => validateItemCount(items, { min: 1 }, "payment")))
+      .describe("The payments (at least one), each the product's single payment without debtorAccount"),
   });
 }
 

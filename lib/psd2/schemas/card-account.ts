@@ -13,32 +13,37 @@ import { text } from "./zod-checks";
  * @see supplement.md §3; psd2-interface.md "Limits", "Versioning" (longer-names)
  */
 export const cardAccountSchema = z.looseObject({
-  resourceId: z.string(),
-  maskedPan: z.string(),
-  currency: z.string(),
-  name: text(FIELD_LIMITS.accountName).optional(),
-  product: z.string().optional(),
-  status: z.enum(ACCOUNT_STATUSES).optional(),
-  usage: z.enum(ACCOUNT_USAGES).optional(),
-  creditLimit: reportedAmountSchema.optional(),
+  resourceId: z.string().describe("The card account's id, used in the paths of its endpoints"),
+  maskedPan: z.string().describe("The card number, masked: 6 digits, 6 stars, 4 digits"),
+  currency: z.string().describe("The card account's currency (ISO 4217)"),
+  name: text(FIELD_LIMITS.accountName).optional().describe("The card account's name (at most 70 characters)"),
+  product: z.string().optional().describe("The bank's name of the card product"),
+  status: z.enum(ACCOUNT_STATUSES).optional().describe("enabled, deleted or blocked"),
+  usage: z.enum(ACCOUNT_USAGES).optional().describe("PRIV (private) or ORGA (professional)"),
+  creditLimit: reportedAmountSchema.optional().describe("The card's credit limit"),
   /**
    * The reference a payment from this card account names in debtorAccount.other.identification,
    * when the card account can pay (a national extension).
    * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount.other
    */
-  relatedAccount: z.string().optional(),
-  balances: z.array(balanceSchema).optional(),
-  _links: linksSchema.optional(),
+  relatedAccount: z
+    .string()
+    .optional()
+    .describe("The reference a payment from this card account gives in debtorAccount.other.identification"),
+  balances: z.array(balanceSchema).optional().describe("The card account's balances (with withBalance=true)"),
+  _links: linksSchema.optional().describe("self, balances and transactions of the card account"),
 });
 
 export type CardAccount = z.output<typeof cardAccountSchema>;
 
 /** The reply to GET /v1/card-accounts. @see supplement.md §3 */
-export const cardAccountsResponseSchema = z.looseObject({ cardAccounts: z.array(cardAccountSchema) });
+export const cardAccountsResponseSchema = z.looseObject({
+  cardAccounts: z.array(cardAccountSchema).describe("The card accounts the PSU has consented to for this TPP"),
+});
 
 export type CardAccountsResponse = z.output<typeof cardAccountsResponseSchema>;
 
 /** The reply to GET /v1/card-accounts/{id}. @see supplement.md §3 */
-export const cardAccountResponseSchema = z.looseObject({ cardAccount: cardAccountSchema });
+export const cardAccountResponseSchema = z.looseObject({ cardAccount: cardAccountSchema.describe("The card account") });
 
 export type CardAccountResponse = z.output<typeof cardAccountResponseSchema>;

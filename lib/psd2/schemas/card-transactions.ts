@@ -11,13 +11,13 @@ import { linksSchema } from "./links";
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3
  */
 export const cardTransactionSchema = z.looseObject({
-  cardTransactionId: z.string(),
-  bookingDate: isoDateSchema,
-  transactionDate: isoDateSchema,
-  transactionAmount: cardAmountSchema,
-  originalAmount: cardAmountSchema,
-  merchantCategoryCode: z.string(),
-  transactionDetails: z.string().optional(),
+  cardTransactionId: z.string().describe("The card transaction's id"),
+  bookingDate: isoDateSchema.describe("Booking date (YYYY-MM-DD)"),
+  transactionDate: isoDateSchema.describe("The date of the purchase (YYYY-MM-DD)"),
+  transactionAmount: cardAmountSchema.describe("The amount in the card account's currency; negative for a purchase"),
+  originalAmount: cardAmountSchema.describe("The amount as charged, in the currency of the purchase"),
+  merchantCategoryCode: z.string().describe("ISO 18245 merchant category code (4 digits)"),
+  transactionDetails: z.string().optional().describe("The merchant"),
 });
 
 export type CardTransaction = z.output<typeof cardTransactionSchema>;
@@ -29,16 +29,18 @@ export type CardTransaction = z.output<typeof cardTransactionSchema>;
  * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardTransaction
  */
 export const pendingCardTransactionSchema = cardTransactionSchema.extend({
-  cardTransactionId: z.string().optional(),
-  bookingDate: isoDateSchema.optional(),
-  transactionDate: isoDateSchema.optional(),
-  originalAmount: cardAmountSchema.optional(),
-  merchantCategoryCode: z.string().optional(),
+  cardTransactionId: z.string().optional().describe("The card transaction's id"),
+  bookingDate: isoDateSchema.optional().describe("Booking date (YYYY-MM-DD)"),
+  transactionDate: isoDateSchema.optional().describe("The date of the purchase (YYYY-MM-DD)"),
+  originalAmount: cardAmountSchema.optional().describe("The amount as charged, in the currency of the purchase"),
+  merchantCategoryCode: z.string().optional().describe("ISO 18245 merchant category code (4 digits)"),
 });
 
 export type PendingCardTransaction = z.output<typeof pendingCardTransactionSchema>;
 
-const cardAccountReferenceSchema = z.looseObject({ maskedPan: z.string() });
+const cardAccountReferenceSchema = z.looseObject({
+  maskedPan: z.string().describe("The card number, masked: 6 digits, 6 stars, 4 digits"),
+});
 
 // The spec's sandbox table types pending as string[] (ids); the sandbox listing sends that.
 const pendingCardTransactionIdsSchema = z.array(z.union([z.string(), z.looseObject({})]));
@@ -54,11 +56,13 @@ const pendingCardTransactionsSchema = z.array(z.union([pendingCardTransactionSch
  * @see psd2-interface.md "Sandbox card account transactions response"
  */
 export const sandboxCardTransactionsResponseSchema = z.looseObject({
-  cardAccount: cardAccountReferenceSchema,
-  cardTransactions: z.looseObject({
-    booked: z.array(cardTransactionSchema),
-    pending: pendingCardTransactionIdsSchema,
-  }),
+  cardAccount: cardAccountReferenceSchema.describe("The card account the transactions are of"),
+  cardTransactions: z
+    .looseObject({
+      booked: z.array(cardTransactionSchema).describe("The booked card transactions"),
+      pending: pendingCardTransactionIdsSchema.describe("The ids of the pending card transactions"),
+    })
+    .describe("The card transactions, booked and pending as bookingStatus asks"),
 });
 
 export type SandboxCardTransactionsResponse = z.output<typeof sandboxCardTransactionsResponseSchema>;
@@ -72,13 +76,17 @@ export type SandboxCardTransactionsResponse = z.output<typeof sandboxCardTransac
  * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardAccountReport
  */
 export const cardTransactionsResponseSchema = z.looseObject({
-  cardAccount: cardAccountReferenceSchema,
-  cardTransactions: z.looseObject({
-    booked: z.array(cardTransactionSchema).optional(),
-    pending: pendingCardTransactionsSchema.optional(),
-    _links: linksSchema.optional(),
-  }),
-  balances: z.array(balanceSchema).optional(),
+  cardAccount: cardAccountReferenceSchema.describe("The card account the transactions are of"),
+  cardTransactions: z
+    .looseObject({
+      booked: z.array(cardTransactionSchema).optional().describe("Booked card transactions (empty when only pending ones are asked for)"),
+      pending: pendingCardTransactionsSchema
+        .optional()
+        .describe("Pending card transactions, whole: not booked yet, their properties may change"),
+      _links: linksSchema.optional().describe("Paging links: cardAccount, first, next, previous, last"),
+    })
+    .describe("The card transactions, booked and pending as bookingStatus asks, with paging links"),
+  balances: z.array(balanceSchema).optional().describe("Balances of the card account, when the bank adds them"),
 });
 
 export type CardTransactionsResponse = z.output<typeof cardTransactionsResponseSchema>;

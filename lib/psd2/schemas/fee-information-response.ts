@@ -3,8 +3,8 @@ import { reportedAmountSchema } from "./amount";
 
 /** The reply to GET /v1/payments/instant-norwegian-credit-transfers-straks/fee-information. @see supplement.md §2, §5 */
 export const feeInformationResponseSchema = z.looseObject({
-  transactionFees: reportedAmountSchema,
-  transactionFeeIndicator: z.boolean(),
+  transactionFees: reportedAmountSchema.describe("The fee the payment would cost"),
+  transactionFeeIndicator: z.boolean().describe("true when the payment costs a fee"),
 });
 
 export type FeeInformationResponse = z.output<typeof feeInformationResponseSchema>;

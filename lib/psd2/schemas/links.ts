@@ -9,14 +9,16 @@ export const LINK_VERBS = ["GET", "PUT", "POST", "DELETE"] as const;
  * @see psd2-interface.md "Shared types", Link; supplement.md §1
  */
 export const linkSchema = z.looseObject({
-  href: text(),
-  verbs: z.array(z.enum(LINK_VERBS)),
+  href: text().describe("The link's target; may be relative to the bank's base URL, against which the TPP resolves it"),
+  verbs: z.array(z.enum(LINK_VERBS)).describe("The HTTP methods the target accepts: GET, PUT, POST or DELETE"),
 });
 
 export type Link = z.output<typeof linkSchema>;
 
 /** A `_links` map: any names, each a Link. @see psd2-interface.md "Shared types", Link */
-export const linksSchema = z.record(z.string(), linkSchema);
+export const linksSchema = z
+  .record(z.string(), linkSchema)
+  .describe("Links to related resources and next steps, by name, each an href with its verbs");
 
 export type Links = z.output<typeof linksSchema>;
 
@@ -24,4 +26,7 @@ export type Links = z.output<typeof linksSchema>;
  * A `_links` map that must hold scaRedirect (the start of SCA at the bank), others allowed.
  * @see psd2-interface.md "Shared types", Link, "Authentication" (4)
  */
-export const scaRedirectLinksSchema = z.object({ scaRedirect: linkSchema }).catchall(linkSchema);
+export const scaRedirectLinksSchema = z
+  .object({ scaRedirect: linkSchema.describe("The start of SCA at the bank: the PSU's browser is sent there") })
+  .catchall(linkSchema)
+  .describe("scaRedirect: the start of SCA at the bank; other links may follow");

@@ -12,16 +12,16 @@ import { checkFieldsWith, checkWith, text } from "./zod-checks";
 
 /** debtorAccount.other: the national extension for card accounts. @see psd2-interface.md "Norwegian domestic credit transfer request" */
 export const cardAccountReferenceSchema = z.strictObject({
-  identification: text(FIELD_LIMITS.otherAccountIdentification),
-  schemeNameProprietary: z.literal("creditCardAccount"),
+  identification: text(FIELD_LIMITS.otherAccountIdentification).describe("The card account's reference: its relatedAccount"),
+  schemeNameProprietary: z.literal("creditCardAccount").describe("Always creditCardAccount"),
 });
 
 /** debtorAccount of a Norwegian payment: currency and exactly one of bban and other. @see psd2-interface.md "Norwegian domestic credit transfer request" */
 export const norwegianDebtorAccountSchema = z
   .strictObject({
-    currency: currencyCodeSchema,
-    bban: norwegianBbanSchema.optional(),
-    other: cardAccountReferenceSchema.optional(),
+    currency: currencyCodeSchema.describe("The account's currency (ISO 4217)"),
+    bban: norwegianBbanSchema.optional().describe("Norwegian account number (BBAN, 11 digits)"),
+    other: cardAccountReferenceSchema.optional().describe("A card account's reference, in place of bban"),
   })
   .check(checkWith(validateDebtorAccountChoice));
 
@@ -31,17 +31,35 @@ export const norwegianDebtorAccountSchema = z
  */
 export const norwegianDomesticEntryShape = {
   /** Added for further payment types in release 1.21.18: at most 35 characters, for diagnostics and audit. */
-  endToEndIdentification: text(FIELD_LIMITS.endToEndIdentification).optional(),
-  instructedAmount: requestAmountSchema,
-  creditorName: text(FIELD_LIMITS.creditorName),
-  creditorAgent: bicSchema.optional(),
-  creditorAccount: z.strictObject({ bban: norwegianBbanSchema, currency: currencyCodeSchema }),
-  creditorAddress: requestAddressSchema,
-  ultimateDebtor: text(FIELD_LIMITS.ultimateDebtor).optional(),
-  remittanceInformationUnstructured: text(FIELD_LIMITS.remittanceInformationUnstructured).optional(),
-  remittanceInformationStructured: remittanceReferenceSchema.optional(),
-  remittanceInformationStructuredArray: remittanceReferenceArraySchema.optional(),
-  purposeCode: z.enum(PURPOSE_CODES).optional(),
+  endToEndIdentification: text(FIELD_LIMITS.endToEndIdentification)
+    .optional()
+    .describe("The TPP's end-to-end id (at most 35 characters), for diagnostics and audit"),
+  instructedAmount: requestAmountSchema.describe("The amount to pay"),
+  creditorName: text(FIELD_LIMITS.creditorName).describe("The creditor's name (at most 70 characters)"),
+  creditorAgent: bicSchema.optional().describe("BIC of the creditor's bank; needed only when the creditor account is a currency account"),
+  creditorAccount: z
+    .strictObject({
+      bban: norwegianBbanSchema.describe("The creditor's Norwegian account number (BBAN, 11 digits)"),
+      currency: currencyCodeSchema.describe("The account's currency (ISO 4217)"),
+    })
+    .describe("The creditor's account: bban and currency"),
+  creditorAddress: requestAddressSchema.describe("The creditor's address"),
+  ultimateDebtor: text(FIELD_LIMITS.ultimateDebtor)
+    .optional()
+    .describe("Name of the ultimate debtor, when another than the account holder (at most 70 characters)"),
+  remittanceInformationUnstructured: text(FIELD_LIMITS.remittanceInformationUnstructured)
+    .optional()
+    .describe("Free-text message to the creditor (1-140 characters); never with remittanceInformationStructuredArray"),
+  remittanceInformationStructured: remittanceReferenceSchema
+    .optional()
+    .describe("Deprecated: one reference, read as a one-element remittanceInformationStructuredArray"),
+  remittanceInformationStructuredArray: remittanceReferenceArraySchema
+    .optional()
+    .describe("OCR/KID references; never with remittanceInformationUnstructured"),
+  purposeCode: z
+    .enum(PURPOSE_CODES)
+    .optional()
+    .describe("ISO 20022 purpose code: INVS, SALA, IDCP, CASH, CORT, INTC, PENS, SSBE, SUPP, TAXS, TREA, VATX, LOAN or OTHR"),
 };
 
 /** The rules across the fields of a Norwegian domestic payment or bulk entry. */
@@ -55,8 +73,8 @@ export const checkNorwegianDomesticRules = checkFieldsWith(
 /** The fields of a single Norwegian domestic payment (periodic payments build on them). */
 export const norwegianDomesticPaymentShape = {
   ...norwegianDomesticEntryShape,
-  debtorAccount: norwegianDebtorAccountSchema,
-  requestedExecutionDate: isoDateSchema.optional(),
+  debtorAccount: norwegianDebtorAccountSchema.describe("The account to pay from"),
+  requestedExecutionDate: isoDateSchema.optional().describe("The date to execute the payment (YYYY-MM-DD); absent: as soon as possible"),
 };
 
 /**

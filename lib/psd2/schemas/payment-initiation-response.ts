@@ -12,13 +12,13 @@ import { text } from "./zod-checks";
  * @see psd2-interface.md "Payment creation response"; supplement.md §5
  */
 export const paymentInitiationResponseSchema = z.looseObject({
-  paymentId: text(),
-  transactionStatus: transactionStatusSchema,
-  transactionFees: reportedAmountSchema.optional(),
-  transactionFeeIndicator: z.boolean().optional(),
-  tppMessages: z.array(tppMessageSchema).optional(),
+  paymentId: text().describe("The payment's id, used in the paths of its endpoints"),
+  transactionStatus: transactionStatusSchema.describe("The payment's status (ISO 20022): RCVD, ACTC, PDNG, ACSP, ACSC, RJCT, CANC, ..."),
+  transactionFees: reportedAmountSchema.optional().describe("The total fee, currency conversion included"),
+  transactionFeeIndicator: z.boolean().optional().describe("true when the payment costs a fee; the total is then in transactionFees"),
+  tppMessages: z.array(tppMessageSchema).optional().describe("Operational messages to the TPP, e.g. a WARNING"),
   psuMessage: psuMessageSchema.optional(),
-  _links: linksSchema.optional(),
+  _links: linksSchema.optional().describe("self, status, and startAuthorisation (POST it to start SCA) or scaRedirect"),
 });
 
 export type PaymentInitiationResponse = z.output<typeof paymentInitiationResponseSchema>;

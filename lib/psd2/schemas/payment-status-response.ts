@@ -8,10 +8,10 @@ import { transactionStatusSchema } from "./transaction-status";
  * @see supplement.md §5; psd2-interface.md "Account-information notes"
  */
 export const paymentStatusResponseSchema = z.looseObject({
-  transactionStatus: transactionStatusSchema,
-  fundsAvailable: z.boolean().optional(),
+  transactionStatus: transactionStatusSchema.describe("The payment's status (ISO 20022): RCVD, ACTC, PDNG, ACSP, ACSC, RJCT, CANC, ..."),
+  fundsAvailable: z.boolean().optional().describe("false when the payment was rejected for lack of funds"),
   psuMessage: psuMessageSchema.optional(),
-  _links: linksSchema.optional(),
+  _links: linksSchema.optional().describe("Links of the payment"),
 });
 
 export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;

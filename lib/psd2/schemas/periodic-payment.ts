@@ -14,12 +14,20 @@ import { checkFieldsWith } from "./zod-checks";
 
 /** The fields a periodic payment adds to the single payment. @see supplement.md §2 */
 export const periodicScheduleShape = {
-  startDate: isoDateSchema,
-  endDate: isoDateSchema.optional(),
-  frequency: z.enum(FREQUENCY_CODES),
-  executionRule: z.enum(EXECUTION_RULES).optional(),
-  dayOfExecution: z.enum(DAYS_OF_EXECUTION).optional(),
-  monthsOfExecution: z.array(z.enum(MONTHS_OF_EXECUTION)).optional(),
+  startDate: isoDateSchema.describe("The first execution date (YYYY-MM-DD)"),
+  endDate: isoDateSchema.optional().describe("The last date an execution may fall on (YYYY-MM-DD); absent: no end"),
+  frequency: z
+    .enum(FREQUENCY_CODES)
+    .describe("Daily, Weekly, EveryTwoWeeks, Monthly, EveryTwoMonths, Quarterly, SemiAnnual, Annual or MonthlyVariable"),
+  executionRule: z
+    .enum(EXECUTION_RULES)
+    .optional()
+    .describe("following or preceding: where an execution moves when its date is not a banking day"),
+  dayOfExecution: z.enum(DAYS_OF_EXECUTION).optional().describe('The day of the month to execute on, "1" to "31"'),
+  monthsOfExecution: z
+    .array(z.enum(MONTHS_OF_EXECUTION))
+    .optional()
+    .describe('MonthlyVariable: the months to execute in ("1" to "12"), without duplicates'),
 };
 
 const checkSchedule = checkFieldsWith(validatePeriodicSchedule);

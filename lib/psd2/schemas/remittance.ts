@@ -14,9 +14,13 @@ import { addViolation, checkWith, text } from "./zod-checks";
  */
 export const remittanceReferenceSchema = z
   .strictObject({
-    reference: z.string(),
-    referenceType: text(FIELD_LIMITS.remittanceReference).optional(),
-    referenceIssuer: text(FIELD_LIMITS.remittanceReference).optional(),
+    reference: z
+      .string()
+      .describe("The reference; with referenceType KID or OCR a KID: 2-25 digits with a valid MOD10 or MOD11 check digit"),
+    referenceType: text(FIELD_LIMITS.remittanceReference)
+      .optional()
+      .describe("The kind of reference, e.g. KID or OCR (at most 35 characters)"),
+    referenceIssuer: text(FIELD_LIMITS.remittanceReference).optional().describe("Who issued the reference (at most 35 characters)"),
   })
   .check((payload) => {
     const { reference, referenceType } = payload.value;
@@ -52,7 +56,7 @@ export function foldDeprecatedRemittance<
 
 /** A remittance reference in a reply: reference required, the rest optional, unknown fields kept. @see supplement.md §3 */
 export const reportedRemittanceReferenceSchema = z.looseObject({
-  reference: z.string(),
-  referenceType: z.string().optional(),
-  referenceIssuer: z.string().optional(),
+  reference: z.string().describe("The reference; with referenceType KID or OCR a KID: 2-25 digits with a valid MOD10 or MOD11 check digit"),
+  referenceType: z.string().optional().describe("The kind of reference, e.g. KID or OCR (at most 35 characters)"),
+  referenceIssuer: z.string().optional().describe("Who issued the reference (at most 35 characters)"),
 });

@@ -10,23 +10,34 @@ import { text } from "./zod-checks";
  * @see psd2-interface.md "Sandbox customer"; supplement.md §11
  */
 export const sandboxCustomerSchema = z.looseObject({
-  customerId: z.string(),
-  customerNumber: z.string(),
-  customerType: psuContextSchema,
-  customerName: z.string(),
-  agreements: z.array(z.looseObject({ id: z.string(), name: z.string(), engagements: z.array(z.string()) })),
-  accounts: z.array(z.string()),
-  cardAccounts: z.array(z.string()),
-  _links: z.object({ self: linkSchema }).catchall(linkSchema),
+  customerId: z.string().describe("The customer's id, used in the paths of its endpoints"),
+  customerNumber: z.string().describe("A mocked national identity number (11 digits): the PSU logs in with it at the sandbox SCA"),
+  customerType: psuContextSchema.describe("PRIVATE or CORPORATE"),
+  customerName: z.string().describe("The customer's name"),
+  agreements: z
+    .array(
+      z.looseObject({
+        id: z.string().describe("The agreement's id"),
+        name: z.string().describe("The agreement's name"),
+        engagements: z.array(z.string()).describe("The resourceIds of the agreement's accounts"),
+      }),
+    )
+    .describe("The customer's corporate agreements"),
+  accounts: z.array(z.string()).describe("The resourceIds of the customer's accounts"),
+  cardAccounts: z.array(z.string()).describe("The resourceIds of the customer's card accounts"),
+  _links: z
+    .object({ self: linkSchema.describe("The customer itself") })
+    .catchall(linkSchema)
+    .describe("self: the customer itself"),
 });
 
 export type SandboxCustomer = z.output<typeof sandboxCustomerSchema>;
 
 /** The body of POST /v1/sandbox/customers. Unknown fields are rejected. @see supplement.md §11 */
 export const sandboxCustomerRequestSchema = z.strictObject({
-  customerNumber: text(),
-  customerName: text(),
-  customerType: psuContextSchema,
+  customerNumber: text().describe("A mocked national identity number (11 digits): the PSU logs in with it at the sandbox SCA"),
+  customerName: text().describe("The customer's name"),
+  customerType: psuContextSchema.describe("PRIVATE or CORPORATE"),
 });
 
 export type SandboxCustomerRequest = z.output<typeof sandboxCustomerRequestSchema>;

@@ -68,7 +68,12 @@ function fractionDigits(currency: string): number | null {
 function signedAmountSchema(options: { allowZero: boolean; allowInteger: boolean }) {
   const amount = options.allowInteger ? z.union([z.string(), z.number()]) : z.string();
   return z
-    .strictObject({ currency: currencyCodeSchema, amount })
+    .strictObject({
+      currency: currencyCodeSchema.describe("ISO 4217 alphabetic currency code; the account's currency"),
+      amount: amount.describe(
+        "Decimal string with '.' as separator and the currency's minor units as fraction digits, e.g. \"-250.00\"; card transactions also take a whole number",
+      ),
+    })
     .check((payload) => {
       const { currency, amount: value } = payload.value;
       if (typeof value === "number") {
@@ -119,39 +124,40 @@ export type CreateSandboxCustomerInput = z.output<typeof createSandboxCustomerSc
 
 /** POST /v1/sandbox/accounts. */
 export const createSandboxAccountSchema = z.strictObject({
-  customerId: idSchema,
-  name: text(NAME_LIMIT),
-  currency: currencyCodeSchema.optional(),
-  product: text(NAME_LIMIT).optional(),
-  cashAccountType: z.enum(SANDBOX_CASH_ACCOUNT_TYPES).optional(),
-  usage: z.enum(["PRIV", "ORGA"]).optional(),
-  ownerName: text(NAME_LIMIT).optional(),
-  kidRequired: z.boolean().optional(),
-  balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional(),
+  customerId: idSchema.describe("The id of the sandbox customer who owns it"),
+  name: text(NAME_LIMIT).describe("Its name (1-70 characters)"),
+  currency: currencyCodeSchema.optional().describe("The account's currency (ISO 4217); default NOK"),
+  product: text(NAME_LIMIT).optional().describe("The bank's product name (1-70 characters)"),
+  cashAccountType: z.enum(SANDBOX_CASH_ACCOUNT_TYPES).optional().describe("ISO 20022 cash account type, e.g. CACC or SVGS"),
+  usage: z.enum(["PRIV", "ORGA"]).optional().describe("PRIV (private) or ORGA (professional)"),
+  ownerName: text(NAME_LIMIT).optional().describe("Name of the owner (1-70 characters)"),
+  kidRequired: z.boolean().optional().describe("true: a payment to the account must carry a KID"),
+  balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional().describe("The booked balance to start with"),
 });
 export type CreateSandboxAccountInput = z.output<typeof createSandboxAccountSchema>;
 
 /** POST /v1/sandbox/card-accounts. */
 export const createSandboxCardAccountSchema = z.strictObject({
-  customerId: idSchema,
-  name: text(NAME_LIMIT),
-  creditLimit: nonNegativeAmountSchema,
-  product: text(NAME_LIMIT).optional(),
+  customerId: idSchema.describe("The id of the sandbox customer who owns it"),
+  name: text(NAME_LIMIT).describe("Its name (1-70 characters)"),
+  creditLimit: nonNegativeAmountSchema.describe("The card's credit limit (not negative)"),
+  product: text(NAME_LIMIT).optional().describe("The bank's product name (1-70 characters)"),
   maskedPan: z
     .string()
     .regex(/^[0-9]{6}\*{6}[0-9]{4}$/, "must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821")
-    .optional(),
-  relatedAccountId: idSchema.optional(),
-  usage: z.enum(["PRIV", "ORGA"]).optional(),
-  ownerName: text(NAME_LIMIT).optional(),
-  balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional(),
+    .optional()
+    .describe("The masked card number: 6 digits, 6 stars, 4 digits; absent: the bank makes one"),
+  relatedAccountId: idSchema.optional().describe("An account of the same customer whose reference payments from the card account give"),
+  usage: z.enum(["PRIV", "ORGA"]).optional().describe("PRIV (private) or ORGA (professional)"),
+  ownerName: text(NAME_LIMIT).optional().describe("Name of the owner (1-70 characters)"),
+  balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional().describe("The booked balance to start with"),
 });
 export type CreateSandboxCardAccountInput = z.output<typeof createSandboxCardAccountSchema>;
 
 /** POST /v1/sandbox/agreements. */
 export const createSandboxAgreementSchema = z.strictObject({
-  customerId: idSchema,
-  name: text(NAME_LIMIT),
+  customerId: idSchema.describe("The id of the sandbox customer who owns it"),
+  name: text(NAME_LIMIT).describe("Its name (1-70 characters)"),
   organisationNumber: z
     .string()
     .check(
@@ -162,21 +168,23 @@ export const createSandboxAgreementSchema = z.strictObject({
               "must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
             ),
       ),
-    ),
+    )
+    .describe("The company's Norwegian organisation number: 9 digits with a valid MOD11 check digit"),
   accountIds: z
     .array(idSchema)
     .check(checkWith((items: string[]) => validateItemCount(items, { min: 1 }, "account id")))
     .check((payload) => {
       for (const violation of validateUniqueItems(payload.value, "account id")) addViolation(payload, violation, violation.path);
-    }),
+    })
+    .describe("The resourceIds of the customer's accounts in the agreement (at least one, each once)"),
 });
 export type CreateSandboxAgreementInput = z.output<typeof createSandboxAgreementSchema>;
 
 const partyAccountSchema = z
   .strictObject({
-    bban: text(FIELD_LIMITS.bban).optional(),
-    iban: ibanSchema.optional(),
-    currency: currencyCodeSchema.optional(),
+    bban: text(FIELD_LIMITS.bban).optional().describe("Basic bank account number"),
+    iban: ibanSchema.optional().describe("International bank account number"),
+    currency: currencyCodeSchema.optional().describe("The account's currency (ISO 4217)"),
   })
   .check((payload) => {
     if (payload.value.bban === undefined && payload.value.iban === undefined) {
@@ -186,21 +194,23 @@ const partyAccountSchema = z
 export type SandboxPartyAccountInput = z.output<typeof partyAccountSchema>;
 
 const transactionItemSchema = z.strictObject({
-  bookingStatus: z.enum(["booked", "pending"]).optional(),
-  bookingDate: isoDateSchema.optional(),
-  valueDate: isoDateSchema.optional(),
-  transactionAmount: signedAmountSchema({ allowZero: false, allowInteger: false }),
-  creditorName: text(FIELD_LIMITS.creditorName).optional(),
-  creditorAccount: partyAccountSchema.optional(),
-  debtorName: text(NAME_LIMIT).optional(),
-  debtorAccount: partyAccountSchema.optional(),
-  remittanceInformationUnstructured: text(FIELD_LIMITS.remittanceInformationUnstructured).optional(),
+  bookingStatus: z.enum(["booked", "pending"]).optional().describe("booked or pending; default booked"),
+  bookingDate: isoDateSchema.optional().describe("Booking date (YYYY-MM-DD)"),
+  valueDate: isoDateSchema.optional().describe("Value date (YYYY-MM-DD)"),
+  transactionAmount: signedAmountSchema({ allowZero: false, allowInteger: false }).describe("The amount; negative for a debit, not zero"),
+  creditorName: text(FIELD_LIMITS.creditorName).optional().describe("The creditor's name"),
+  creditorAccount: partyAccountSchema.optional().describe("The creditor's account: bban or iban"),
+  debtorName: text(NAME_LIMIT).optional().describe("The debtor's name"),
+  debtorAccount: partyAccountSchema.optional().describe("The debtor's account: bban or iban (not another sandbox account)"),
+  remittanceInformationUnstructured: text(FIELD_LIMITS.remittanceInformationUnstructured)
+    .optional()
+    .describe("Free-text remittance information"),
   /** A KID: 2-25 digits with a valid MOD10 or MOD11 check digit (KID_INVALID otherwise). */
-  remittanceInformationStructured: z.string().check(checkWith(checkKid)).optional(),
-  endToEndId: text(FIELD_LIMITS.endToEndIdentification).optional(),
-  entryReference: text(REFERENCE_LIMIT).optional(),
-  proprietaryBankTransactionCode: text(REFERENCE_LIMIT).optional(),
-  additionalInformation: text({ min: 1, max: 500 }).optional(),
+  remittanceInformationStructured: z.string().check(checkWith(checkKid)).optional().describe("A KID: 2-25 digits with a valid check digit"),
+  endToEndId: text(FIELD_LIMITS.endToEndIdentification).optional().describe("The payer's end-to-end identification"),
+  entryReference: text(REFERENCE_LIMIT).optional().describe("The bank's reference of the entry"),
+  proprietaryBankTransactionCode: text(REFERENCE_LIMIT).optional().describe("The bank's own code of the kind of transaction"),
+  additionalInformation: text({ min: 1, max: 500 }).optional().describe("Further information on the transaction (at most 500 characters)"),
 });
 export type SandboxAccountTransactionInput = z.output<typeof transactionItemSchema>;
 
@@ -210,13 +220,18 @@ export const createSandboxAccountTransactionsSchema = z
   .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "transaction")));
 
 const cardTransactionItemSchema = z.strictObject({
-  bookingStatus: z.enum(["booked", "pending"]).optional(),
-  transactionDate: isoDateSchema.optional(),
-  bookingDate: isoDateSchema.optional(),
-  transactionAmount: signedAmountSchema({ allowZero: false, allowInteger: true }),
-  originalAmount: signedAmountSchema({ allowZero: false, allowInteger: true }).optional(),
-  merchantCategoryCode: z.string().regex(/^[0-9]{4}$/, "must be an ISO 18245 merchant category code of 4 digits, e.g. 5411"),
-  transactionDetails: text({ min: 1, max: 140 }).optional(),
+  bookingStatus: z.enum(["booked", "pending"]).optional().describe("booked or pending; default booked"),
+  transactionDate: isoDateSchema.optional().describe("The date of the purchase (YYYY-MM-DD)"),
+  bookingDate: isoDateSchema.optional().describe("Booking date (YYYY-MM-DD)"),
+  transactionAmount: signedAmountSchema({ allowZero: false, allowInteger: true }).describe("The amount; negative for a debit, not zero"),
+  originalAmount: signedAmountSchema({ allowZero: false, allowInteger: true })
+    .optional()
+    .describe("The amount as charged, in the currency of the purchase"),
+  merchantCategoryCode: z
+    .string()
+    .regex(/^[0-9]{4}$/, "must be an ISO 18245 merchant category code of 4 digits, e.g. 5411")
+    .describe("ISO 18245 merchant category code (4 digits), e.g. 5411"),
+  transactionDetails: text({ min: 1, max: 140 }).optional().describe("The merchant (1-140 characters)"),
 });
 export type SandboxCardTransactionInput = z.output<typeof cardTransactionItemSchema>;
 
@@ -229,7 +244,7 @@ export const createSandboxCardTransactionsSchema = z
 
 /** PUT /v1/sandbox/accounts/{id}/balances and /v1/sandbox/card-accounts/{id}/balances. */
 export const setSandboxBalanceSchema = z.strictObject({
-  balanceAmount: signedAmountSchema({ allowZero: true, allowInteger: false }),
+  balanceAmount: signedAmountSchema({ allowZero: true, allowInteger: false }).describe("The booked balance to set"),
 });
 export type SetSandboxBalanceInput = z.output<typeof setSandboxBalanceSchema>;
 
@@ -251,10 +266,10 @@ function integerParameter(minimum: number) {
 
 /** The query of GET /v1/sandbox/card-accounts/{id}/transactions. @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions" */
 export const sandboxCardTransactionsQuerySchema = z.looseObject({
-  bookingStatus: z.enum(["booked", "pending", "both"]),
-  fromDate: isoDateSchema.optional(),
-  toDate: isoDateSchema.optional(),
-  offset: integerParameter(0).optional(),
-  limit: integerParameter(1).optional(),
+  bookingStatus: z.enum(["booked", "pending", "both"]).describe("booked, pending or both"),
+  fromDate: isoDateSchema.optional().describe("First date wanted (YYYY-MM-DD, inclusive)"),
+  toDate: isoDateSchema.optional().describe("Last date wanted (YYYY-MM-DD, inclusive)"),
+  offset: integerParameter(0).optional().describe("Transactions to skip in each list (default 0)"),
+  limit: integerParameter(1).optional().describe("At least 1: transactions per list (default 200)"),
 });
 export type SandboxCardTransactionsQuery = z.output<typeof sandboxCardTransactionsQuerySchema>;

@@ -16,16 +16,18 @@ export const SCA_STATUSES = [
 ] as const;
 
 /** The reply to GET .../authorisations/{authorisationId}. @see supplement.md §2 */
-export const scaStatusResponseSchema = z.looseObject({ scaStatus: z.enum(SCA_STATUSES) });
+export const scaStatusResponseSchema = z.looseObject({
+  scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
+});
 
 export type ScaStatusResponse = z.output<typeof scaStatusResponseSchema>;
 
 /** The reply to POST .../authorisations (201): the new authorisation and its scaRedirect link. @see supplement.md §2 */
 export const startAuthorisationResponseSchema = z.looseObject({
-  scaStatus: z.enum(SCA_STATUSES),
-  authorisationId: z.string().optional(),
+  scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
+  authorisationId: z.string().optional().describe("The authorisation's id, used in the path of its status endpoint"),
   psuMessage: psuMessageSchema.optional(),
-  _links: linksSchema.optional(),
+  _links: linksSchema.optional().describe("scaRedirect: the start of SCA at the bank; scaStatus: this authorisation"),
 });
 
 export type StartAuthorisationResponse = z.output<typeof startAuthorisationResponseSchema>;

@@ -11,10 +11,13 @@ import { checkFieldsWith, checkWith, text } from "./zod-checks";
  * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
  */
 export const signingBasketRequestSchema = z.strictObject({
-  paymentIds: z.array(text()).check(
-    checkWith((ids: readonly string[]) => validateItemCount(ids, FIELD_LIMITS.signingBasketPayments, "payment id")),
-    checkFieldsWith((ids: readonly string[]) => validateUniqueItems(ids, "payment id")),
-  ),
+  paymentIds: z
+    .array(text())
+    .check(
+      checkWith((ids: readonly string[]) => validateItemCount(ids, FIELD_LIMITS.signingBasketPayments, "payment id")),
+      checkFieldsWith((ids: readonly string[]) => validateUniqueItems(ids, "payment id")),
+    )
+    .describe("Ids of payments created earlier, 1 to 10, each once"),
 });
 
 export type SigningBasketRequest = z.output<typeof signingBasketRequestSchema>;

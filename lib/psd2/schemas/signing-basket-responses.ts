@@ -5,25 +5,33 @@ import { basketTransactionStatusSchema } from "./transaction-status";
 
 /** The reply to POST /v1/signing-baskets (201). @see psd2-interface.md "Signing basket"; supplement.md §6 */
 export const signingBasketResponseSchema = z.looseObject({
-  basketId: z.string().optional(),
-  transactionStatus: basketTransactionStatusSchema,
-  tppMessages: z.array(tppMessageSchema).optional(),
+  basketId: z.string().optional().describe("The basket's id, used in the paths of its endpoints"),
+  transactionStatus: basketTransactionStatusSchema.describe(
+    "The basket's status: RCVD before SCA, ACTC when all are authorised, PATC when some are, RJCT when one was rejected",
+  ),
+  tppMessages: z.array(tppMessageSchema).optional().describe("Operational messages to the TPP"),
   psuMessage: psuMessageSchema.optional(),
-  _links: linksSchema.optional(),
+  _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
 export type SigningBasketResponse = z.output<typeof signingBasketResponseSchema>;
 
 /** The reply to GET /v1/signing-baskets/{basketId}. @see supplement.md §6 */
 export const signingBasketDetailsResponseSchema = z.looseObject({
-  payments: z.array(z.string()),
-  transactionStatus: basketTransactionStatusSchema,
-  _links: linksSchema.optional(),
+  payments: z.array(z.string()).describe("The ids of the basket's payments"),
+  transactionStatus: basketTransactionStatusSchema.describe(
+    "The basket's status: RCVD before SCA, ACTC when all are authorised, PATC when some are, RJCT when one was rejected",
+  ),
+  _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
 export type SigningBasketDetailsResponse = z.output<typeof signingBasketDetailsResponseSchema>;
 
 /** The reply to GET /v1/signing-baskets/{basketId}/status. @see supplement.md §6 */
-export const signingBasketStatusResponseSchema = z.looseObject({ transactionStatus: basketTransactionStatusSchema });
+export const signingBasketStatusResponseSchema = z.looseObject({
+  transactionStatus: basketTransactionStatusSchema.describe(
+    "The basket's status: RCVD before SCA, ACTC when all are authorised, PATC when some are, RJCT when one was rejected",
+  ),
+});
 
 export type SigningBasketStatusResponse = z.output<typeof signingBasketStatusResponseSchema>;

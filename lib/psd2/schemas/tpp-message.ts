@@ -11,25 +11,25 @@ import { text } from "./zod-checks";
  * @see psd2-interface.md "Shared types", tppMessage; supplement.md §4
  */
 export const tppMessageSchema = z.looseObject({
-  category: z.enum(["ERROR", "WARNING"]),
-  code: text(),
-  path: z.string().optional(),
-  text: text({ max: FIELD_LIMITS.tppMessageText.max }).optional(),
+  category: z.enum(["ERROR", "WARNING"]).describe("ERROR or WARNING"),
+  code: text().describe("One of the spec's error codes, e.g. FORMAT_ERROR or RESOURCE_UNKNOWN"),
+  path: z.string().optional().describe("The field, parameter or header the message is about, e.g. instructedAmount.amount"),
+  text: text({ max: FIELD_LIMITS.tppMessageText.max }).optional().describe("What is wrong and where, in English (at most 512 characters)"),
 });
 
 export type TppMessage = z.output<typeof tppMessageSchema>;
 
 /** psuMessage: text for the PSU, at most 512 characters. @see psd2-interface.md "Errors" */
-export const psuMessageSchema = text(FIELD_LIMITS.psuMessage);
+export const psuMessageSchema = text(FIELD_LIMITS.psuMessage).describe("Text for display to the PSU (at most 512 characters)");
 
 /**
  * An error reply: `{tppMessages, _links?, psuMessage?}`.
  * @see supplement.md §4; psd2-interface.md "Errors"
  */
 export const errorResponseSchema = z.looseObject({
-  tppMessages: z.array(tppMessageSchema),
-  _links: linksSchema.optional(),
-  psuMessage: psuMessageSchema.optional(),
+  tppMessages: z.array(tppMessageSchema).describe("The messages to the TPP: what went wrong"),
+  _links: linksSchema.optional().describe("scaRedirect when an SCA can cure the refusal (a 401)"),
+  psuMessage: psuMessageSchema.optional().describe("Text for display to the PSU (at most 512 characters)"),
 });
 
 export type ErrorResponse = z.output<typeof errorResponseSchema>;

@@ -18,23 +18,26 @@ import { reportedRemittanceReferenceSchema } from "./remittance";
  * @see supplement.md §3, §5; psd2-interface.md "Account-information notes"
  */
 export const transactionSchema = z.looseObject({
-  transactionId: z.string().optional(),
-  entryReference: z.string().optional(),
-  endToEndId: z.string().optional(),
-  bookingDate: isoDateSchema.optional(),
-  valueDate: isoDateSchema.optional(),
-  transactionAmount: reportedAmountSchema,
-  creditorName: z.string().optional(),
-  creditorAccount: reportedAccountReferenceSchema.optional(),
-  creditorAddress: reportedAddressSchema.optional(),
-  debtorName: z.string().optional(),
-  debtorAccount: reportedAccountReferenceSchema.optional(),
-  debtorAddress: reportedAddressSchema.optional(),
-  remittanceInformationUnstructured: z.string().optional(),
-  remittanceInformationStructured: z.union([reportedRemittanceReferenceSchema, z.string()]).optional(),
-  proprietaryBankTransactionCode: z.string().optional(),
-  additionalInformation: z.string().optional(),
-  _links: linksSchema.optional(),
+  transactionId: z.string().optional().describe("The transaction's id, stable once booked; names its details endpoint"),
+  entryReference: z.string().optional().describe("The bank's reference of the entry"),
+  endToEndId: z.string().optional().describe("The payer's end-to-end identification"),
+  bookingDate: isoDateSchema.optional().describe("Booking date (YYYY-MM-DD); booked transactions only"),
+  valueDate: isoDateSchema.optional().describe("Value date (YYYY-MM-DD)"),
+  transactionAmount: reportedAmountSchema.describe("The amount; negative for a debit"),
+  creditorName: z.string().optional().describe("The creditor's name"),
+  creditorAccount: reportedAccountReferenceSchema.optional().describe("The creditor's account"),
+  creditorAddress: reportedAddressSchema.optional().describe("The creditor's address (details endpoint only)"),
+  debtorName: z.string().optional().describe("The debtor's name"),
+  debtorAccount: reportedAccountReferenceSchema.optional().describe("The debtor's account"),
+  debtorAddress: reportedAddressSchema.optional().describe("The debtor's address (details endpoint only)"),
+  remittanceInformationUnstructured: z.string().optional().describe("Free-text remittance information"),
+  remittanceInformationStructured: z
+    .union([reportedRemittanceReferenceSchema, z.string()])
+    .optional()
+    .describe("A structured remittance reference (a KID)"),
+  proprietaryBankTransactionCode: z.string().optional().describe("The bank's own code of the kind of transaction"),
+  additionalInformation: z.string().optional().describe("Further information on the transaction (details endpoint only)"),
+  _links: linksSchema.optional().describe("transactionDetails: the transaction's details endpoint"),
 });
 
 export type Transaction = z.output<typeof transactionSchema>;
@@ -46,19 +49,25 @@ export type Transaction = z.output<typeof transactionSchema>;
  * @see supplement.md §3
  */
 export const transactionsResponseSchema = z.looseObject({
-  account: reportedAccountReferenceSchema.optional(),
-  transactions: z.looseObject({
-    booked: z.array(transactionSchema).optional(),
-    pending: z.array(transactionSchema).optional(),
-    _links: linksSchema.optional(),
-  }),
-  balances: z.array(balanceSchema).optional(),
-  _links: linksSchema.optional(),
+  account: reportedAccountReferenceSchema.optional().describe("The account the transactions are of"),
+  transactions: z
+    .looseObject({
+      booked: z.array(transactionSchema).optional().describe("Booked transactions: fully processed, their transactionId stable"),
+      pending: z.array(transactionSchema).optional().describe("Pending transactions: their properties may change between reads"),
+      _links: linksSchema
+        .optional()
+        .describe("Paging links: account, first, next (absent on the last page), previous (absent on the first), last"),
+    })
+    .describe("The transactions, booked and pending as bookingStatus asks, with paging links"),
+  balances: z.array(balanceSchema).optional().describe("Balances of the account, when the bank adds them"),
+  _links: linksSchema.optional().describe("Links of the reply"),
 });
 
 export type TransactionsResponse = z.output<typeof transactionsResponseSchema>;
 
 /** The reply to GET /v1/accounts/{id}/transactions/{transactionId}. @see supplement.md §2, §5 */
-export const transactionDetailsResponseSchema = z.looseObject({ transactionsDetails: transactionSchema });
+export const transactionDetailsResponseSchema = z.looseObject({
+  transactionsDetails: transactionSchema.describe("The transaction, with every field the bank has"),
+});
 
 export type TransactionDetailsResponse = z.output<typeof transactionDetailsResponseSchema>;

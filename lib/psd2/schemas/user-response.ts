@@ -3,9 +3,9 @@ import { psuContextSchema } from "./psu-context";
 
 /** The reply to GET /v1/user for a valid PSU-ID and session. @see supplement.md §2 */
 export const userResponseSchema = z.looseObject({
-  psuId: z.uuid(),
-  context: psuContextSchema,
-  customerName: z.string(),
+  psuId: z.uuid().describe("The PSU-ID: a UUID, stable for one TPP and customer"),
+  context: psuContextSchema.describe("PRIVATE or CORPORATE: the context the PSU chose at SCA"),
+  customerName: z.string().describe("The customer's name"),
 });
 
 export type UserResponse = z.output<typeof userResponseSchema>;
