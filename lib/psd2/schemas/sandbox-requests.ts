@@ -147,7 +147,9 @@ export const createSandboxCardAccountSchema = z.strictObject({
     .regex(/^[0-9]{6}\*{6}[0-9]{4}$/, "must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821")
     .optional()
     .describe("The masked card number: 6 digits, 6 stars, 4 digits; absent: the bank makes one"),
-  relatedAccountId: idSchema.optional().describe("An account of the same customer whose reference payments from the card account give"),
+  relatedAccountId: idSchema
+    .optional()
+    .describe("The customer's account the card's payments are drawn on; absent: the customer's first account"),
   usage: z.enum(["PRIV", "ORGA"]).optional().describe("PRIV (private) or ORGA (professional)"),
   ownerName: text(NAME_LIMIT).optional().describe("Name of the owner (1-70 characters)"),
   balance: signedAmountSchema({ allowZero: true, allowInteger: false }).optional().describe("The booked balance to start with"),
