@@ -103,7 +103,7 @@ export async function prepareBenchBank(kind: BenchDatabaseKind, seed?: (app: Fas
     });
     try {
       await app.bank.clock.set(TEST_NOW, { frozen: true });
-      await initializeSandbox(app.bank.db, app.bank.clock);
+      await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });
       ({ psuId } = await giveConsent(app, createSignedTestClient(app), { tppSessionId: TPP_SESSION_ID, customerNumber: CUSTOMERS.ingrid }));
       seal = storedSealSchema.parse(await createSettingsRepository(app.bank.db).get("pki")).seal;
       if (seed) await seed(app);

@@ -110,7 +110,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   });
 
   if (options.ensureSandboxData) {
-    const initialised = await ensureSandboxData(database.db, clock);
+    const initialised = await ensureSandboxData({ db: database.db, clock: clock });
     if (initialised) app.log.info(initialised, "sandbox initialised");
   }
 

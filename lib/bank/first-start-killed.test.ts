@@ -26,7 +26,7 @@ async function startToTheEnd(dataDir: string): Promise<string[]> {
   expect(await bank.stop()).toBe(0);
   const database = await openBankDatabase({ dataDir });
   try {
-    return (await listSandboxCustomers(database.db)).customers.map((customer) => customer.customerNumber);
+    return (await listSandboxCustomers({ db: database.db })).customers.map((customer) => customer.customerNumber);
   } finally {
     await database.close();
   }

@@ -48,20 +48,23 @@ describe.each(testDatabaseKinds())("the bank's first start on %s", (kind) => {
     const realNow = () => new Date("2026-01-10T11:00:00Z");
 
     const first = await buildBank({ config, database: await starts.first(), realNow, ensureSandboxData: true });
-    const initial = await listSandboxCustomers(first.bank.db);
+    const initial = await listSandboxCustomers({ db: first.bank.db });
     expect(initial.customers.map((customer) => customer.customerNumber)).toEqual(INITIAL_NUMBERS);
-    const made = await createSandboxCustomer(first.bank.db, first.bank.clock, {
-      customerNumber: "01019012345",
-      customerName: "Kari Nordmann",
-      customerType: "PRIVATE",
-    });
+    const made = await createSandboxCustomer(
+      { db: first.bank.db, clock: first.bank.clock },
+      {
+        customerNumber: "01019012345",
+        customerName: "Kari Nordmann",
+        customerType: "PRIVATE",
+      },
+    );
     await first.bank.clock.set(new Date("2026-02-01T12:00:00Z"), { frozen: true });
     const ca = first.bank.pki.ca.certificatePem;
     await first.close();
 
     const second = await buildBank({ config, database: await starts.second(), realNow, ensureSandboxData: true });
     try {
-      const kept = await listSandboxCustomers(second.bank.db);
+      const kept = await listSandboxCustomers({ db: second.bank.db });
       expect(kept.customers.map((customer) => customer.customerNumber)).toEqual([...INITIAL_NUMBERS, "01019012345"]);
       expect(kept.customers.at(-1)?.customerId).toBe(made.customerId);
       expect(second.bank.clock.now().toISOString()).toBe("2026-02-01T12:00:00.000Z");
@@ -76,7 +79,7 @@ describe.each(testDatabaseKinds())("the bank's first start on %s", (kind) => {
   it("without ensureSandboxData (tests that bring their own data) an empty database stays empty", async () => {
     const app = await buildBank({ config: loadBankConfig({}), database: await createTestDatabase(kind) });
     try {
-      expect((await listSandboxCustomers(app.bank.db)).customers).toEqual([]);
+      expect((await listSandboxCustomers({ db: app.bank.db })).customers).toEqual([]);
     } finally {
       await app.close();
     }

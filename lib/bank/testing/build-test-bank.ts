@@ -23,6 +23,6 @@ export async function buildTestBank(kind: TestDatabaseKind, env: Record<string, 
     realNow: () => TEST_NOW,
   });
   await app.bank.clock.set(TEST_NOW, { frozen: true });
-  await initializeSandbox(app.bank.db, app.bank.clock);
+  await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });
   return app;
 }

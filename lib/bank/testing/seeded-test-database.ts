@@ -109,7 +109,7 @@ async function createSeededPglite(today: string): Promise<TestDatabase> {
   const opened = pgliteTestDatabase(client);
   try {
     await migrate(opened.db, { migrationsFolder });
-    await initializeSandbox(opened.db, createFixedClock(today));
+    await initializeSandbox({ db: opened.db, clock: createFixedClock(today) });
     const dump = await client.dumpDataDir("none");
     // Written aside and renamed: a test file starting at the same time never reads half a dump.
     const partial = `${file}.${process.pid}.partial`;
@@ -128,7 +128,7 @@ export async function createSeededTestDatabase(kind: TestDatabaseKind, today: st
   if (kind === "pglite") return createSeededPglite(today);
   const database = await createTestDatabase(kind);
   try {
-    await initializeSandbox(database.db, createFixedClock(today));
+    await initializeSandbox({ db: database.db, clock: createFixedClock(today) });
   } catch (error) {
     await database.close();
     throw error;

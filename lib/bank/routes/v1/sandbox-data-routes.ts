@@ -46,6 +46,7 @@ import {
   sandboxCardTransactionsQuery,
 } from "./sandbox-route-docs";
 import { errorReplies, v1Route } from "../../openapi/v1-route";
+import { serviceContextOf } from "./service-context-of";
 
 const TAGS = [SANDBOX_DATA_TAG];
 const operation = { roles: ANY_TPP_ROLES };
@@ -73,7 +74,7 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
  */
 export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodInputTypeProvider>();
-  const { db, clock } = v1.bank;
+  const ctx = serviceContextOf(v1);
 
   routes.post(
     "/sandbox/initialize",
@@ -88,7 +89,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
         ...errorReplies(SANDBOX_ERRORS, 400, 403),
       },
     }),
-    async () => initializeSandbox(db, clock),
+    async () => initializeSandbox(ctx),
   );
 
   routes.post(
@@ -105,7 +106,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       },
     }),
     async (request, reply) => {
-      const customer = await createSandboxCustomer(db, clock, request.body);
+      const customer = await createSandboxCustomer(ctx, request.body);
       return created(reply, customer._links.self.href, customer);
     },
   );
@@ -121,7 +122,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
         ...errorReplies(SANDBOX_ERRORS, 400, 403),
       },
     }),
-    async () => listSandboxCustomers(db),
+    async () => listSandboxCustomers(ctx),
   );
 
   routes.get(
@@ -136,7 +137,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
         ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
       },
     }),
-    async (request) => getSandboxCustomer(db, request.params.customerId),
+    async (request) => getSandboxCustomer(ctx, request.params.customerId),
   );
 
   routes.post(
@@ -156,7 +157,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       },
     }),
     async (request, reply) => {
-      const account = await createSandboxAccount(db, clock, request.body);
+      const account = await createSandboxAccount(ctx, request.body);
       return created(reply, `/v1/accounts/${path(account.resourceId)}`, account);
     },
   );
@@ -178,7 +179,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       },
     }),
     async (request, reply) => {
-      const cardAccount = await createSandboxCardAccount(db, clock, request.body);
+      const cardAccount = await createSandboxCardAccount(ctx, request.body);
       return created(reply, `/v1/card-accounts/${path(cardAccount.resourceId)}`, cardAccount);
     },
   );
@@ -200,7 +201,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       },
     }),
     async (request, reply) => {
-      const agreement = await createSandboxAgreement(db, request.body);
+      const agreement = await createSandboxAgreement(ctx, request.body);
       return created(reply, agreement._links.customer.href, agreement);
     },
   );
@@ -224,7 +225,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const { mockAccountId } = request.params;
-      const added = await createSandboxAccountTransactions(db, clock, mockAccountId, request.body);
+      const added = await createSandboxAccountTransactions(ctx, mockAccountId, request.body);
       return created(reply, `/v1/accounts/${path(mockAccountId)}/transactions`, added);
     },
   );
@@ -248,7 +249,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
     }),
     async (request, reply) => {
       const { mockCardAccountId } = request.params;
-      const added = await createSandboxCardTransactions(db, clock, mockCardAccountId, request.body);
+      const added = await createSandboxCardTransactions(ctx, mockCardAccountId, request.body);
       return created(reply, `/v1/sandbox/card-accounts/${path(mockCardAccountId)}/transactions`, added);
     },
   );
@@ -267,7 +268,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
         ...errorReplies(SANDBOX_ERRORS, 400, 403, 404),
       },
     }),
-    async (request) => listSandboxCardTransactions(db, request.params.mockCardAccountId, request.query),
+    async (request) => listSandboxCardTransactions(ctx, request.params.mockCardAccountId, request.query),
   );
 
   routes.put(
@@ -281,7 +282,7 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       body: setSandboxBalanceSchema,
       responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
     }),
-    async (request) => setSandboxAccountBalance(db, clock, request.params.mockAccountId, request.body),
+    async (request) => setSandboxAccountBalance(ctx, request.params.mockAccountId, request.body),
   );
 
   routes.put(
@@ -294,6 +295,6 @@ export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
       body: setSandboxBalanceSchema,
       responses: { 200: { description: "The balance set", schema: sandboxBalanceSchema }, ...errorReplies(SANDBOX_ERRORS, 400, 403, 404) },
     }),
-    async (request) => setSandboxCardAccountBalance(db, clock, request.params.mockCardAccountId, request.body),
+    async (request) => setSandboxCardAccountBalance(ctx, request.params.mockCardAccountId, request.body),
   );
 }

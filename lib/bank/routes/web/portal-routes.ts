@@ -71,7 +71,7 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config, pki } = web.bank;
 
   async function portalPage(extra: Pick<PortalPageInput, "values" | "errors"> = {}): Promise<string> {
-    const { customers } = await listSandboxCustomers(db);
+    const { customers } = await listSandboxCustomers({ db });
     const listed: PortalCustomer[] = customers.map((customer) => ({
       customerName: customer.customerName,
       customerNumber: customer.customerNumber,

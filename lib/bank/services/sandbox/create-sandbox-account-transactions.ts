@@ -1,12 +1,11 @@
 import { randomBytes } from "node:crypto";
-import type { Executor } from "../../db/open-bank-database";
 import type { TransactionParty } from "../../db/schema";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createTransactionsRepository, type NewTransaction } from "../../repositories/transactions-repository";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxAccountTransactionsSchema, type SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
@@ -31,8 +30,7 @@ function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty 
  * @see psd2-interface.md "Other operations named"; supplement.md §11
  */
 export async function createSandboxAccountTransactions(
-  db: Executor,
-  clock: ServiceClock,
+  { db, clock }: SandboxContext,
   accountId: string,
   body: unknown,
 ): Promise<SandboxCreatedTransactions> {

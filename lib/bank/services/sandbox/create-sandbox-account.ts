@@ -1,9 +1,8 @@
 import { randomBytes } from "node:crypto";
-import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
@@ -21,7 +20,7 @@ const MAX_NUMBER_DRAWS = 20;
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxAccount(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxAccount> {
+export async function createSandboxAccount({ db, clock }: SandboxContext, body: unknown): Promise<SandboxAccount> {
   const input = parseSandboxInput(createSandboxAccountSchema, body);
   const currency = input.currency ?? "NOK";
   if (input.balance && input.balance.currency !== currency) {

@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/open-bank-database";
+import type { SandboxContext } from "./sandbox-context";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createAgreementsRepository } from "../../repositories/agreements-repository";
@@ -15,7 +15,7 @@ import { toSandboxAgreement } from "./sandbox-wire";
  *
  * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
  */
-export async function createSandboxAgreement(db: Executor, body: unknown): Promise<SandboxAgreement> {
+export async function createSandboxAgreement({ db }: Pick<SandboxContext, "db">, body: unknown): Promise<SandboxAgreement> {
   const input = parseSandboxInput(createSandboxAgreementSchema, body);
   return db.transaction(async (tx) => {
     const customer = await findCustomerForBody(tx, input.customerId);

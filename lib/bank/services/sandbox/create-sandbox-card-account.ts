@@ -1,10 +1,9 @@
 import { randomBytes } from "node:crypto";
-import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { findCustomerForBody } from "./find-customer-for-body";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
@@ -23,7 +22,7 @@ const SANDBOX_CARD_BIN = "552211";
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxCardAccount(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxCardAccount> {
+export async function createSandboxCardAccount({ db, clock }: SandboxContext, body: unknown): Promise<SandboxCardAccount> {
   const input = parseSandboxInput(createSandboxCardAccountSchema, body);
   const currency = input.creditLimit.currency;
   if (input.balance && input.balance.currency !== currency) {

@@ -1,10 +1,9 @@
-import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createCardTransactionsRepository, type NewCardTransaction } from "../../repositories/card-transactions-repository";
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { checkBookedBalance } from "./check-booked-balance";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxCardTransactionsSchema } from "../../../psd2/schemas/sandbox-requests";
@@ -20,8 +19,7 @@ import { toSandboxCardTransaction } from "./sandbox-wire";
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §11
  */
 export async function createSandboxCardTransactions(
-  db: Executor,
-  clock: ServiceClock,
+  { db, clock }: SandboxContext,
   cardAccountId: string,
   body: unknown,
 ): Promise<SandboxCreatedCardTransactions> {

@@ -1,8 +1,7 @@
-import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { createRandomId } from "../../repositories/ids";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { createSandboxCustomerSchema } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCustomer } from "../../../psd2/schemas";
@@ -14,7 +13,7 @@ import { toSandboxCustomer } from "./sandbox-wire";
  *
  * @see psd2-interface.md "Sandbox customer"; supplement.md §11
  */
-export async function createSandboxCustomer(db: Executor, clock: ServiceClock, body: unknown): Promise<SandboxCustomer> {
+export async function createSandboxCustomer({ db, clock }: SandboxContext, body: unknown): Promise<SandboxCustomer> {
   const input = parseSandboxInput(createSandboxCustomerSchema, body);
   const created = await createCustomersRepository(db).insertIfNumberFree({
     id: createRandomId(),

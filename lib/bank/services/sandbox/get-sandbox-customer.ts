@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/open-bank-database";
+import type { SandboxContext } from "./sandbox-context";
 import { BankError } from "../../errors";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { loadSandboxCustomers } from "./load-sandbox-customers";
@@ -10,7 +10,7 @@ import type { SandboxCustomer } from "../../../psd2/schemas";
  *
  * @see psd2-interface.md "GET /v1/sandbox/customers/{customerId}"; supplement.md §11
  */
-export async function getSandboxCustomer(db: Executor, customerId: string): Promise<SandboxCustomer> {
+export async function getSandboxCustomer({ db }: Pick<SandboxContext, "db">, customerId: string): Promise<SandboxCustomer> {
   const customer = await createCustomersRepository(db).findById(customerId);
   if (!customer) throw new BankError("RESOURCE_UNKNOWN", `no sandbox customer has the id ${JSON.stringify(customerId)}`);
   const [loaded] = await loadSandboxCustomers(db, [customer]);

@@ -67,7 +67,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
   afterAll(() => database.close());
 
   it("initialises an empty database on first start, in one go, and leaves a database with data alone", async () => {
-    const result = await ensureSandboxData(database.db, clock);
+    const result = await ensureSandboxData({ db: database.db, clock: clock });
     expect(result).toEqual({
       today: SEEDED_TODAY,
       customers: 4,
@@ -77,7 +77,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
       transactions: dataset.transactions.length,
       cardTransactions: dataset.cardTransactions.length,
     });
-    expect(await ensureSandboxData(database.db, clock)).toBeUndefined();
+    expect(await ensureSandboxData({ db: database.db, clock: clock })).toBeUndefined();
     expect(await countRows(database.db)).toEqual({
       customers: 4,
       accounts: 8,
@@ -144,7 +144,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
 
   it("gives identical rows, ids and order included, when initialised again for the same today", async () => {
     const before = await snapshot(database.db);
-    await initializeSandbox(database.db, clock);
+    await initializeSandbox({ db: database.db, clock: clock });
     expect(await snapshot(database.db)).toEqual(before);
   });
 
@@ -189,26 +189,35 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
     await db.insert(unattendedAccess).values({ tppId: "PSDNO-FSA-123456", resourceId: mainAccount, kind: "balances", at });
 
     // What was made by hand through the sandbox operations.
-    const manual = await createSandboxCustomer(db, clock, {
-      customerNumber: "01017012345",
-      customerName: "Ola Hånd",
-      customerType: "CORPORATE",
-    });
-    const manualAccount = await createSandboxAccount(db, clock, { customerId: manual.customerId, name: "Driftskonto" });
-    await createSandboxAgreement(db, {
-      customerId: manual.customerId,
-      name: "Hånd AS",
-      organisationNumber: "926148338",
-      accountIds: [manualAccount.resourceId],
-    });
-    const extraAccount = await createSandboxAccount(db, clock, { customerId: ingrid, name: "Ekstra" });
-    await createSandboxAgreement(db, {
-      customerId: sindre,
-      name: "Lie Invest AS",
-      organisationNumber: "918765026",
-      accountIds: [initialIds.account("18129215603", 1)],
-    });
-    await createSandboxAccountTransactions(db, clock, mainAccount, [
+    const manual = await createSandboxCustomer(
+      { db, clock },
+      {
+        customerNumber: "01017012345",
+        customerName: "Ola Hånd",
+        customerType: "CORPORATE",
+      },
+    );
+    const manualAccount = await createSandboxAccount({ db, clock }, { customerId: manual.customerId, name: "Driftskonto" });
+    await createSandboxAgreement(
+      { db },
+      {
+        customerId: manual.customerId,
+        name: "Hånd AS",
+        organisationNumber: "926148338",
+        accountIds: [manualAccount.resourceId],
+      },
+    );
+    const extraAccount = await createSandboxAccount({ db, clock }, { customerId: ingrid, name: "Ekstra" });
+    await createSandboxAgreement(
+      { db },
+      {
+        customerId: sindre,
+        name: "Lie Invest AS",
+        organisationNumber: "918765026",
+        accountIds: [initialIds.account("18129215603", 1)],
+      },
+    );
+    await createSandboxAccountTransactions({ db, clock }, mainAccount, [
       { transactionAmount: { currency: "NOK", amount: "-999.00" }, creditorName: "Manual" },
     ]);
 
@@ -221,7 +230,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
       }
     })();
 
-    await initializeSandbox(db, clock);
+    await initializeSandbox({ db, clock });
 
     expect(await snapshot(db)).toEqual(expected);
     expect(await db.select().from(customers).where(eq(customers.id, manual.customerId))).toEqual([]);
@@ -241,7 +250,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
 
   it("keeps the ids of customers, accounts, card accounts and agreements when initialised for another today", async () => {
     const before = await snapshot(database.db);
-    const later = await initializeSandbox(database.db, createFixedClock("2026-03-15"));
+    const later = await initializeSandbox({ db: database.db, clock: createFixedClock("2026-03-15") });
     expect(later.today).toBe("2026-03-15");
     const after = await snapshot(database.db);
     expect(after.customers.map((c) => c.id)).toEqual(before.customers.map((c) => c.id));
@@ -249,6 +258,6 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
     expect(after.cardAccounts.map((c) => c.id)).toEqual(before.cardAccounts.map((c) => c.id));
     expect(after.agreements.map((a) => a.id)).toEqual(before.agreements.map((a) => a.id));
     expect(after.transactions.some((t) => t.sortDate > SEEDED_TODAY)).toBe(true);
-    await initializeSandbox(database.db, clock);
+    await initializeSandbox({ db: database.db, clock: clock });
   });
 });

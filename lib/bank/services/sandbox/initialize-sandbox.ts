@@ -27,7 +27,7 @@ import { createSigningBasketsRepository } from "../../repositories/signing-baske
 import { createTransactionsRepository } from "../../repositories/transactions-repository";
 import type { SandboxInitialisation } from "../../../psd2/schemas";
 import { buildSandboxDataset, type SandboxDataset } from "./build-sandbox-dataset";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 
 async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void> {
   const reset = createSandboxResetRepository(tx);
@@ -59,7 +59,7 @@ async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void
 }
 
 /** Resets the sandbox to its known state for the sandbox clock's today. @see supplement.md §11 */
-export async function initializeSandbox(db: Executor, clock: ServiceClock): Promise<SandboxInitialisation> {
+export async function initializeSandbox({ db, clock }: SandboxContext): Promise<SandboxInitialisation> {
   const dataset = buildSandboxDataset(clock.today());
   await db.transaction((tx) => writeDataset(tx, dataset));
   return {
@@ -79,7 +79,7 @@ export async function initializeSandbox(db: Executor, clock: ServiceClock): Prom
  *
  * @see supplement.md §11
  */
-export async function ensureSandboxData(db: Executor, clock: ServiceClock): Promise<SandboxInitialisation | undefined> {
+export async function ensureSandboxData({ db, clock }: SandboxContext): Promise<SandboxInitialisation | undefined> {
   if ((await createCustomersRepository(db).count()) > 0) return undefined;
-  return initializeSandbox(db, clock);
+  return initializeSandbox({ db, clock });
 }

@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/open-bank-database";
+import type { SandboxContext } from "./sandbox-context";
 import { BankError } from "../../errors";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createCardTransactionsRepository } from "../../repositories/card-transactions-repository";
@@ -27,7 +27,7 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Sandbox card account transactions response"
  */
 export async function listSandboxCardTransactions(
-  db: Executor,
+  { db }: Pick<SandboxContext, "db">,
   cardAccountId: string,
   query: unknown,
 ): Promise<SandboxCardTransactionsResponse> {

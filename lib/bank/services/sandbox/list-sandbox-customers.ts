@@ -1,4 +1,4 @@
-import type { Executor } from "../../db/open-bank-database";
+import type { SandboxContext } from "./sandbox-context";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { loadSandboxCustomers } from "./load-sandbox-customers";
 import type { SandboxCustomer } from "../../../psd2/schemas";
@@ -8,7 +8,7 @@ import type { SandboxCustomer } from "../../../psd2/schemas";
  *
  * @see supplement.md §11
  */
-export async function listSandboxCustomers(db: Executor): Promise<{ customers: SandboxCustomer[] }> {
+export async function listSandboxCustomers({ db }: Pick<SandboxContext, "db">): Promise<{ customers: SandboxCustomer[] }> {
   const customers = await createCustomersRepository(db).list();
   return { customers: await loadSandboxCustomers(db, customers) };
 }

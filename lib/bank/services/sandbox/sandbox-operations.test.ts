@@ -83,11 +83,14 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("customers", () => {
     it("creates a customer (201 shape of the spec) that GET and the list then show", async () => {
-      const created = await createSandboxCustomer(db, clock, {
-        customerNumber: "01019012345",
-        customerName: "Kari Nordmann",
-        customerType: "PRIVATE",
-      });
+      const created = await createSandboxCustomer(
+        { db, clock },
+        {
+          customerNumber: "01019012345",
+          customerName: "Kari Nordmann",
+          customerType: "PRIVATE",
+        },
+      );
       expect(created).toEqual({
         customerId: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
         customerNumber: "01019012345",
@@ -98,14 +101,14 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         cardAccounts: [],
         _links: { self: { href: `/v1/sandbox/customers/${created.customerId}`, verbs: ["GET"] } },
       });
-      expect(await getSandboxCustomer(db, created.customerId)).toEqual(created);
-      const list = await listSandboxCustomers(db);
+      expect(await getSandboxCustomer({ db }, created.customerId)).toEqual(created);
+      const list = await listSandboxCustomers({ db });
       expect(list.customers.map((c) => c.customerNumber).slice(0, 4)).toEqual(["13039319955", "12085592767", "18129215603", "20079518612"]);
       expect(list.customers.at(-1)).toEqual(created);
     });
 
     it("shows an initial customer with its accounts, card account and agreements", async () => {
-      expect(await getSandboxCustomer(db, INGRID)).toMatchObject({
+      expect(await getSandboxCustomer({ db }, INGRID)).toMatchObject({
         customerId: INGRID,
         customerNumber: "13039319955",
         customerType: "PRIVATE",
@@ -114,7 +117,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         accounts: [INGRID_MAIN, INGRID_SAVINGS],
         cardAccounts: [INGRID_CARD],
       });
-      const sindre = await getSandboxCustomer(db, SINDRE);
+      const sindre = await getSandboxCustomer({ db }, SINDRE);
       expect(sindre.customerType).toBe("CORPORATE");
       expect(sindre.agreements).toEqual([
         { id: initialIds.agreement("18129215603"), name: "Lie Snekkeri AS", engagements: [...sindre.accounts].sort() },
@@ -123,7 +126,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
     it("refuses a customer number that is taken (409 CONFLICT), and malformed bodies", async () => {
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "13039319955", customerName: "Someone", customerType: "PRIVATE" }),
+        () => createSandboxCustomer({ db, clock }, { customerNumber: "13039319955", customerName: "Someone", customerType: "PRIVATE" }),
         {
           code: "CONFLICT",
           status: 409,
@@ -132,7 +135,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }),
+        () => createSandboxCustomer({ db, clock }, { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -141,7 +144,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Someone", customerType: "PERSONAL" }),
+        () => createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "Someone", customerType: "PERSONAL" }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -150,7 +153,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "Kari 😀", customerType: "PRIVATE" }),
+        () => createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "Kari 😀", customerType: "PRIVATE" }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -160,16 +163,20 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
       await expectRejected(
         () =>
-          createSandboxCustomer(db, clock, {
-            customerNumber: "01019012399",
-            customerName: "Kari",
-            customerType: "PRIVATE",
-            email: "kari@example.no",
-          }),
+          createSandboxCustomer(
+            { db, clock },
+            {
+              customerNumber: "01019012399",
+              customerName: "Kari",
+              customerType: "PRIVATE",
+              email: "kari@example.no",
+            },
+          ),
         { code: "FORMAT_ERROR", status: 400, path: "email", text: "email is not a known field; unknown fields are rejected" },
       );
       await expectRejected(
-        () => createSandboxCustomer(db, clock, { customerNumber: "01019012399", customerName: "K".repeat(71), customerType: "PRIVATE" }),
+        () =>
+          createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "K".repeat(71), customerType: "PRIVATE" }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -180,7 +187,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("lists every invalid field: the first leads, the others follow", async () => {
-      const error = await createSandboxCustomer(db, clock, { customerNumber: 12, customerType: "BOTH", customerName: "Kari" }).catch(
+      const error = await createSandboxCustomer({ db, clock }, { customerNumber: 12, customerType: "BOTH", customerName: "Kari" }).catch(
         (caught: unknown) => caught,
       );
       expect(error).toBeInstanceOf(BankError);
@@ -192,7 +199,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("answers an unknown customer id with 404 RESOURCE_UNKNOWN", async () => {
-      await expectRejected(() => getSandboxCustomer(db, "nope"), {
+      await expectRejected(() => getSandboxCustomer({ db }, "nope"), {
         code: "RESOURCE_UNKNOWN",
         status: 404,
         text: 'no sandbox customer has the id "nope"',
@@ -202,12 +209,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("accounts, card accounts and agreements", () => {
     it("creates an account with a new valid BBAN and IBAN, listed on its customer", async () => {
-      const account = await createSandboxAccount(db, clock, {
-        customerId: PER,
-        name: "Reisekonto",
-        kidRequired: true,
-        balance: { currency: "NOK", amount: "1500.00" },
-      });
+      const account = await createSandboxAccount(
+        { db, clock },
+        {
+          customerId: PER,
+          name: "Reisekonto",
+          kidRequired: true,
+          balance: { currency: "NOK", amount: "1500.00" },
+        },
+      );
       expect(isValidNorwegianBban(account.bban)).toBe(true);
       expect(account.bban.startsWith("3800")).toBe(true);
       expect(isValidIban(account.iban)).toBe(true);
@@ -225,11 +235,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         balance: { currency: "NOK", amount: "1500.00" },
         _links: { transactions: { href: `/v1/sandbox/accounts/${account.resourceId}/transactions`, verbs: ["POST"] } },
       });
-      expect((await getSandboxCustomer(db, PER)).accounts).toContain(account.resourceId);
+      expect((await getSandboxCustomer({ db }, PER)).accounts).toContain(account.resourceId);
     });
 
     it("refuses an account for an unknown customer, in a balance of another currency or with a malformed amount", async () => {
-      await expectRejected(() => createSandboxAccount(db, clock, { customerId: "nobody", name: "Konto" }), {
+      await expectRejected(() => createSandboxAccount({ db, clock }, { customerId: "nobody", name: "Konto" }), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "customerId",
@@ -237,12 +247,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       });
       await expectRejected(
         () =>
-          createSandboxAccount(db, clock, {
-            customerId: PER,
-            name: "Konto",
-            currency: "EUR",
-            balance: { currency: "NOK", amount: "1.00" },
-          }),
+          createSandboxAccount(
+            { db, clock },
+            {
+              customerId: PER,
+              name: "Konto",
+              currency: "EUR",
+              balance: { currency: "NOK", amount: "1.00" },
+            },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -251,7 +264,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxAccount(db, clock, { customerId: PER, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }),
+        () => createSandboxAccount({ db, clock }, { customerId: PER, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -259,7 +272,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: "balance.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
         },
       );
-      await expectRejected(() => createSandboxAccount(db, clock, { customerId: PER, name: "" }), {
+      await expectRejected(() => createSandboxAccount({ db, clock }, { customerId: PER, name: "" }), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "name",
@@ -268,11 +281,14 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("creates a card account drawn on the customer's first account, and refuses another customer's account", async () => {
-      const card = await createSandboxCardAccount(db, clock, {
-        customerId: INGRID,
-        name: "Reisekort",
-        creditLimit: { currency: "NOK", amount: "20000.00" },
-      });
+      const card = await createSandboxCardAccount(
+        { db, clock },
+        {
+          customerId: INGRID,
+          name: "Reisekort",
+          creditLimit: { currency: "NOK", amount: "20000.00" },
+        },
+      );
       expect(card).toMatchObject({
         customerId: INGRID,
         maskedPan: expect.stringMatching(/^552211\*{6}[0-9]{4}$/),
@@ -284,12 +300,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       });
       await expectRejected(
         () =>
-          createSandboxCardAccount(db, clock, {
-            customerId: INGRID,
-            name: "Kort",
-            creditLimit: { currency: "NOK", amount: "100.00" },
-            relatedAccountId: PER_MAIN,
-          }),
+          createSandboxCardAccount(
+            { db, clock },
+            {
+              customerId: INGRID,
+              name: "Kort",
+              creditLimit: { currency: "NOK", amount: "100.00" },
+              relatedAccountId: PER_MAIN,
+            },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -299,17 +318,23 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
       await expectRejected(
         () =>
-          createSandboxCardAccount(db, clock, { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } }),
+          createSandboxCardAccount(
+            { db, clock },
+            { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } },
+          ),
         { code: "FORMAT_ERROR", status: 400, path: "creditLimit.amount", text: "creditLimit.amount must not be negative" },
       );
       await expectRejected(
         () =>
-          createSandboxCardAccount(db, clock, {
-            customerId: INGRID,
-            name: "Kort",
-            creditLimit: { currency: "NOK", amount: "100.00" },
-            maskedPan: "1234",
-          }),
+          createSandboxCardAccount(
+            { db, clock },
+            {
+              customerId: INGRID,
+              name: "Kort",
+              creditLimit: { currency: "NOK", amount: "100.00" },
+              maskedPan: "1234",
+            },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -320,19 +345,25 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("creates an agreement of a corporate customer on its own accounts, and refuses the rest", async () => {
-      const [main, second] = (await getSandboxCustomer(db, SINDRE)).accounts;
-      const agreement = await createSandboxAgreement(db, {
-        customerId: SINDRE,
-        name: "Lie Eiendom AS",
-        organisationNumber: "918765026",
-        accountIds: [main],
-      });
+      const [main, second] = (await getSandboxCustomer({ db }, SINDRE)).accounts;
+      const agreement = await createSandboxAgreement(
+        { db },
+        {
+          customerId: SINDRE,
+          name: "Lie Eiendom AS",
+          organisationNumber: "918765026",
+          accountIds: [main],
+        },
+      );
       expect(agreement).toMatchObject({ customerId: SINDRE, name: "Lie Eiendom AS", organisationNumber: "918765026", engagements: [main] });
-      expect((await getSandboxCustomer(db, SINDRE)).agreements.map((a) => a.name)).toEqual(["Lie Eiendom AS", "Lie Snekkeri AS"]);
+      expect((await getSandboxCustomer({ db }, SINDRE)).agreements.map((a) => a.name)).toEqual(["Lie Eiendom AS", "Lie Snekkeri AS"]);
 
       await expectRejected(
         () =>
-          createSandboxAgreement(db, { customerId: INGRID, name: "Haugen AS", organisationNumber: "918765026", accountIds: [INGRID_MAIN] }),
+          createSandboxAgreement(
+            { db },
+            { customerId: INGRID, name: "Haugen AS", organisationNumber: "918765026", accountIds: [INGRID_MAIN] },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -341,7 +372,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765027", accountIds: [main] }),
+        () => createSandboxAgreement({ db }, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765027", accountIds: [main] }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -351,12 +382,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
       await expectRejected(
         () =>
-          createSandboxAgreement(db, {
-            customerId: SINDRE,
-            name: "Lie AS",
-            organisationNumber: "918765026",
-            accountIds: [second, INGRID_MAIN],
-          }),
+          createSandboxAgreement(
+            { db },
+            {
+              customerId: SINDRE,
+              name: "Lie AS",
+              organisationNumber: "918765026",
+              accountIds: [second, INGRID_MAIN],
+            },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -366,7 +400,10 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
       await expectRejected(
         () =>
-          createSandboxAgreement(db, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, second] }),
+          createSandboxAgreement(
+            { db },
+            { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, second] },
+          ),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -380,7 +417,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
   describe("account transactions", () => {
     it("adds booked and pending transactions; the booked ones change the balance exactly", async () => {
       const before = (await getBalance(db, INGRID_SAVINGS)) ?? "";
-      const result = await createSandboxAccountTransactions(db, clock, INGRID_SAVINGS, [
+      const result = await createSandboxAccountTransactions({ db, clock }, INGRID_SAVINGS, [
         {
           transactionAmount: { currency: "NOK", amount: "0.10" },
           debtorName: "Bestemor",
@@ -414,7 +451,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
     it("lets the account itself be the debtor of a debit", async () => {
       const account = await db.select({ bban: accounts.bban }).from(accounts).where(eq(accounts.id, INGRID_SAVINGS));
-      const result = await createSandboxAccountTransactions(db, clock, INGRID_SAVINGS, [
+      const result = await createSandboxAccountTransactions({ db, clock }, INGRID_SAVINGS, [
         { transactionAmount: { currency: "NOK", amount: "-1.00" }, debtorAccount: { bban: account[0]?.bban ?? "" }, creditorName: "Kiosk" },
       ]);
       expect(result.transactions).toHaveLength(1);
@@ -425,7 +462,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       const good = { transactionAmount: { currency: "NOK", amount: "100.00" } };
       await expectRejected(
         () =>
-          createSandboxAccountTransactions(db, clock, INGRID_MAIN, [
+          createSandboxAccountTransactions({ db, clock }, INGRID_MAIN, [
             good,
             { transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { bban: other?.bban } },
           ]),
@@ -438,7 +475,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
       await expectRejected(
         () =>
-          createSandboxAccountTransactions(db, clock, INGRID_MAIN, [
+          createSandboxAccountTransactions({ db, clock }, INGRID_MAIN, [
             { transactionAmount: { currency: "NOK", amount: "250.00" }, debtorAccount: { iban: other?.iban } },
           ]),
         {
@@ -454,7 +491,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       const add =
         (body: unknown, accountId = INGRID_MAIN) =>
         () =>
-          createSandboxAccountTransactions(db, clock, accountId, body);
+          createSandboxAccountTransactions({ db, clock }, accountId, body);
       await expectRejected(
         add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, remittanceInformationStructured: "1234567890123" }]),
         {
@@ -511,12 +548,15 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("card transactions", () => {
     it("adds card transactions (amounts as strings or int32), changes the balance, and lists them in the spec's shape", async () => {
-      const card = await createSandboxCardAccount(db, clock, {
-        customerId: PER,
-        name: "Ferie",
-        creditLimit: { currency: "NOK", amount: "10000.00" },
-      });
-      const created = await createSandboxCardTransactions(db, clock, card.resourceId, [
+      const card = await createSandboxCardAccount(
+        { db, clock },
+        {
+          customerId: PER,
+          name: "Ferie",
+          creditLimit: { currency: "NOK", amount: "10000.00" },
+        },
+      );
+      const created = await createSandboxCardTransactions({ db, clock }, card.resourceId, [
         {
           transactionDate: "2026-01-08",
           bookingDate: "2026-01-09",
@@ -537,7 +577,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         originalAmount: { currency: "NOK", amount: "-250.00" },
       });
 
-      const listing = await listSandboxCardTransactions(db, card.resourceId, { bookingStatus: "both" });
+      const listing = await listSandboxCardTransactions({ db }, card.resourceId, { bookingStatus: "both" });
       expect(listing).toEqual({
         cardAccount: { maskedPan: card.maskedPan },
         cardTransactions: {
@@ -563,10 +603,10 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           pending: [created.cardTransactions[2]?.cardTransactionId],
         },
       });
-      const booked = await listSandboxCardTransactions(db, card.resourceId, { bookingStatus: "booked", offset: "1", limit: "1" });
+      const booked = await listSandboxCardTransactions({ db }, card.resourceId, { bookingStatus: "booked", offset: "1", limit: "1" });
       expect(booked.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual([created.cardTransactions[0]?.cardTransactionId]);
       expect(booked.cardTransactions.pending).toEqual([]);
-      const dated = await listSandboxCardTransactions(db, card.resourceId, {
+      const dated = await listSandboxCardTransactions({ db }, card.resourceId, {
         bookingStatus: "booked",
         fromDate: "2026-01-09",
         toDate: "2026-01-09",
@@ -575,7 +615,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("lists the initial card account's transactions too, 200 by default", async () => {
-      const listing = await listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "both" });
+      const listing = await listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "both" });
       expect(listing.cardAccount.maskedPan).toBe("552211******4821");
       expect(listing.cardTransactions.booked.length).toBeGreaterThan(100);
       expect(listing.cardTransactions.booked.length).toBeLessThanOrEqual(200);
@@ -584,7 +624,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("refuses bad card transactions and bad listing queries", async () => {
-      const add = (body: unknown) => () => createSandboxCardTransactions(db, clock, INGRID_CARD, body);
+      const add = (body: unknown) => () => createSandboxCardTransactions({ db, clock }, INGRID_CARD, body);
       await expectRejected(
         add([
           {
@@ -618,26 +658,26 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         path: "[0].transactionAmount.currency",
         text: "[0].transactionAmount.currency is SEK, but the card account's currency is NOK; the original currency goes in originalAmount",
       });
-      await expectRejected(() => listSandboxCardTransactions(db, INGRID_CARD, {}), {
+      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, {}), {
         code: "QUERY_PARAMETER_REQUIRED",
         status: 400,
         path: "bookingStatus",
         text: "the query parameter bookingStatus is required: booked, pending or both",
       });
-      await expectRejected(() => listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "all" }), {
+      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "all" }), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "bookingStatus",
         text: "bookingStatus must be one of booked, pending, both",
       });
-      await expectRejected(() => listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "booked", limit: "0" }), {
+      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "booked", limit: "0" }), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "limit",
         text: "limit must be at least 1",
       });
       await expectRejected(
-        () => listSandboxCardTransactions(db, INGRID_CARD, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-01" }),
+        () => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-01" }),
         {
           code: "FORMAT_ERROR",
           status: 400,
@@ -645,7 +685,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: "toDate 2026-01-01 is before fromDate 2026-01-09",
         },
       );
-      await expectRejected(() => listSandboxCardTransactions(db, "nope", { bookingStatus: "booked" }), {
+      await expectRejected(() => listSandboxCardTransactions({ db }, "nope", { bookingStatus: "booked" }), {
         code: "RESOURCE_UNKNOWN",
         status: 404,
         text: 'no sandbox card account has the id "nope"',
@@ -655,13 +695,13 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
   describe("balances", () => {
     it("sets the booked balance of an account and of a card account", async () => {
-      expect(await setSandboxAccountBalance(db, clock, PER_MAIN, { balanceAmount: { currency: "NOK", amount: "-12.34" } })).toEqual({
+      expect(await setSandboxAccountBalance({ db, clock }, PER_MAIN, { balanceAmount: { currency: "NOK", amount: "-12.34" } })).toEqual({
         resourceId: PER_MAIN,
         balanceAmount: { currency: "NOK", amount: "-12.34" },
         lastChangeDateTime: "2026-01-10T11:00:00.000Z",
       });
       expect(await getBalance(db, PER_MAIN)).toBe("-12.34");
-      await setSandboxCardAccountBalance(db, clock, INGRID_CARD, { balanceAmount: { currency: "NOK", amount: "0.00" } });
+      await setSandboxCardAccountBalance({ db, clock }, INGRID_CARD, { balanceAmount: { currency: "NOK", amount: "0.00" } });
       const [card] = await db
         .select({ balance: sql<string>`${cardAccounts.bookedBalance}::numeric(23,2)::text` })
         .from(cardAccounts)
@@ -670,23 +710,32 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
     });
 
     it("refuses another currency, a malformed amount and an unknown account", async () => {
-      await expectRejected(() => setSandboxAccountBalance(db, clock, PER_MAIN, { balanceAmount: { currency: "EUR", amount: "1.00" } }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "balanceAmount.currency",
-        text: "balanceAmount.currency is EUR, but the account's currency is NOK",
-      });
-      await expectRejected(() => setSandboxAccountBalance(db, clock, PER_MAIN, { balanceAmount: { currency: "NOK", amount: "1,00" } }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "balanceAmount.amount",
-        text: 'balanceAmount.amount must not contain ","; "." is the only decimal separator and there is no thousands separator',
-      });
-      await expectRejected(() => setSandboxCardAccountBalance(db, clock, "nope", { balanceAmount: { currency: "NOK", amount: "1.00" } }), {
-        code: "RESOURCE_UNKNOWN",
-        status: 404,
-        text: 'no sandbox card account has the id "nope"',
-      });
+      await expectRejected(
+        () => setSandboxAccountBalance({ db, clock }, PER_MAIN, { balanceAmount: { currency: "EUR", amount: "1.00" } }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "balanceAmount.currency",
+          text: "balanceAmount.currency is EUR, but the account's currency is NOK",
+        },
+      );
+      await expectRejected(
+        () => setSandboxAccountBalance({ db, clock }, PER_MAIN, { balanceAmount: { currency: "NOK", amount: "1,00" } }),
+        {
+          code: "FORMAT_ERROR",
+          status: 400,
+          path: "balanceAmount.amount",
+          text: 'balanceAmount.amount must not contain ","; "." is the only decimal separator and there is no thousands separator',
+        },
+      );
+      await expectRejected(
+        () => setSandboxCardAccountBalance({ db, clock }, "nope", { balanceAmount: { currency: "NOK", amount: "1.00" } }),
+        {
+          code: "RESOURCE_UNKNOWN",
+          status: 404,
+          text: 'no sandbox card account has the id "nope"',
+        },
+      );
     });
   });
 });

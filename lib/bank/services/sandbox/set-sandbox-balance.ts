@@ -1,8 +1,7 @@
-import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
-import type { ServiceClock } from "../service-context";
+import type { SandboxContext } from "./sandbox-context";
 import { parseSandboxInput } from "./parse-sandbox-input";
 import { setSandboxBalanceSchema } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxBalance } from "../../../psd2/schemas";
@@ -21,12 +20,7 @@ function checkCurrency(given: string, expected: string, what: string): void {
  *
  * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
  */
-export async function setSandboxAccountBalance(
-  db: Executor,
-  clock: ServiceClock,
-  accountId: string,
-  body: unknown,
-): Promise<SandboxBalance> {
+export async function setSandboxAccountBalance({ db, clock }: SandboxContext, accountId: string, body: unknown): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     const account = await accounts.findByIdForUpdate(accountId);
@@ -45,8 +39,7 @@ export async function setSandboxAccountBalance(
  * @see psd2-interface.md "Other operations named"; supplement.md §3, §11
  */
 export async function setSandboxCardAccountBalance(
-  db: Executor,
-  clock: ServiceClock,
+  { db, clock }: SandboxContext,
   cardAccountId: string,
   body: unknown,
 ): Promise<SandboxBalance> {
