@@ -81,9 +81,10 @@ async function authorizeInOneStatement<R extends OwnedResource>(
   if (present && headers.tppSessionId === undefined) return undefined;
   const now = ctx.clock.now();
   const oldestDate = addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS);
-  const counted = !present && (target.kind === "balances" || target.kind === "transactions") ? target.kind : undefined;
-  // A read refused for its history is not counted: it is counted here only when it will be answered.
-  const count = counted !== undefined && (target.oldestAsked === undefined || target.oldestAsked >= oldestDate) ? counted : undefined;
+  // Without the PSU, balances and transactions are limited to 4 calls a day; a read refused for
+  // its history is not counted: it is counted here only when it will be answered.
+  const limited = !present && (target.kind === "balances" || target.kind === "transactions") ? target.kind : undefined;
+  const count = limited !== undefined && (target.oldestAsked === undefined || target.oldestAsked >= oldestDate) ? limited : undefined;
   const facts = await target.facts(ctx.db, {
     tppId: tpp.id,
     psuId: headers.psuId,
@@ -100,8 +101,8 @@ async function authorizeInOneStatement<R extends OwnedResource>(
   const { customer, resource } = facts;
   if (present) return { customer, resource, psuPresent: true };
   const read: AuthorisedRead<R> = { customer, resource, psuPresent: false, oldestDate };
-  if (counted) {
-    read.counter = { tppId: tpp.id, resourceId: resource.id, kind: counted };
+  if (limited) {
+    read.counter = { tppId: tpp.id, resourceId: resource.id, kind: limited };
     if (count) {
       if (!facts.counted) throw accessExceeded(read.counter);
       read.counted = true;
