@@ -30,9 +30,9 @@ export const STAMP_FILE = path.join(".next", "demo-build-stamp.json");
 
 const isTest = (file) => /\.test\.[cm]?[jt]sx?$/.test(file) || /(^|\/)testing\//.test(file);
 
-function listFolders(root) {
+function listFolders(root, folders) {
   try {
-    const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...INPUT_FOLDERS], {
+    const out = execFileSync("git", ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ...folders], {
       cwd: root,
       encoding: "utf8",
       stdio: ["ignore", "pipe", "ignore"],
@@ -48,18 +48,22 @@ function listFolders(root) {
         else if (entry.isFile()) files.push(child);
       }
     };
-    for (const folder of INPUT_FOLDERS) if (existsSync(path.join(root, folder))) walk(folder);
+    for (const folder of folders) if (existsSync(path.join(root, folder))) walk(folder);
     return files;
   }
 }
 
-/** The hash of the build's inputs in the project at `root` (hex SHA-256). */
-export function computeBuildStamp(root, env = process.env) {
-  const files = [...new Set([...listFolders(root).filter((file) => !isTest(file)), ...INPUT_FILES])].sort();
+/**
+ * The hash (hex SHA-256) of some inputs of a build in the project at `root`: the files under
+ * `folders` (tests left out), the `files` (a missing one counts as absent), the variables of `env`
+ * whose names start with `envPrefix` (none when it is undefined) and the Node.js version.
+ */
+export function hashInputs(root, { folders, files: extraFiles, env = {}, envPrefix }) {
+  const files = [...new Set([...listFolders(root, folders).filter((file) => !isTest(file)), ...extraFiles])].sort();
   const hash = createHash("sha256");
   hash.update(`node ${process.version}\0`);
   for (const name of Object.keys(env)
-    .filter((key) => key.startsWith("NEXT_PUBLIC_"))
+    .filter((key) => envPrefix !== undefined && key.startsWith(envPrefix))
     .sort())
     hash.update(`env ${name}=${env[name]}\0`);
   for (const file of files) {
@@ -71,6 +75,11 @@ export function computeBuildStamp(root, env = process.env) {
     hash.update("\0");
   }
   return hash.digest("hex");
+}
+
+/** The hash of the app build's inputs in the project at `root` (hex SHA-256). */
+export function computeBuildStamp(root, env = process.env) {
+  return hashInputs(root, { folders: INPUT_FOLDERS, files: INPUT_FILES, env, envPrefix: "NEXT_PUBLIC_" });
 }
 
 /** Next's id of the build in .next/, or undefined when there is none. */

@@ -1,18 +1,24 @@
 #!/usr/bin/env node
 /**
  * npm run demo (mode "start": next build when the sources changed since the last build, then
- * next start) and npm run dev (mode "dev": next dev); mode "serve" is "start" without the build,
- * for a build made before (the end-to-end tests): the sandbox bank and the TPP app together, both
- * on embedded databases (.data/bank, .data/tpp).
+ * next start) and npm run dev (mode "dev": next dev); mode "serve" is "start" without the app's
+ * build, for a build made before (the end-to-end tests): the sandbox bank and the TPP app
+ * together, both on embedded databases (.data/bank, .data/tpp).
  *
  * The build is skipped when .next/ holds one of the same inputs (scripts/build-stamp.mjs: a hash
  * of app/, components/, lib/, public/, the configuration files and the lockfile, recorded in
- * .next/ after each build); `--rebuild` builds anyway.
+ * .next/ after each build); `--rebuild` builds anyway. In modes start and serve the bank runs
+ * compiled ahead of time (scripts/build-bank.mjs: .build/bank/server.mjs, bundled again when
+ * lib/ or the lockfile changed, in about a second) with plain node; mode dev runs its TypeScript
+ * through tsx.
+ *
+ * Prints how long each took to answer, counted from this script's start ("ready in 6.2 s: the
+ * bank answered after 4.1 s, the app after 6.2 s"); scripts/demo-time.mjs reads that line.
  *
  * Starts the bank, waits for its /health, then starts the app and announces both addresses;
  * prefixes each one's output; forwards SIGINT and SIGTERM to both; when either stops on its own,
  * stops the other and exits with the code of the one that stopped. Servers are started from
- * node_modules/.bin (not npx) or as `node --import tsx`, so that a signal reaches the server itself.
+ * node_modules/.bin (not npx) or by node itself, so that a signal reaches the server itself.
  *
  * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Both listen on 127.0.0.1 only
  * (the sign-in page shows the demo user's password): APP_HOST and BANK_HOST choose another address
@@ -25,6 +31,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { BANK_BUNDLE, ensureBankBundle } from "./build-bank.mjs";
 import { buildIsCurrent, computeBuildStamp, recordBuildStamp } from "./build-stamp.mjs";
 import { createBankLogFormatter } from "./format-bank-log.mjs";
 
@@ -79,6 +86,8 @@ const bankUrl = `http://localhost:${bankPort}`;
 const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
 const say = (line) => process.stdout.write(`${paint("1", "[demo]")} ${line}\n`);
+/** Seconds since this process started, as "4.2 s". */
+const sinceStart = () => `${process.uptime().toFixed(1)} s`;
 
 const baseEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const bankEnv = {
@@ -164,7 +173,11 @@ function portInUse(port) {
   });
 }
 
-/** Polls a URL until it answers (any HTTP status) or `gone` settles first. */
+/**
+ * Polls a URL until it answers (any HTTP status) or `gone` settles first. A request that was
+ * accepted is given time to finish (a server under load may take seconds over its first answer):
+ * abandoning it and asking again would only make the server do that work twice.
+ */
 async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) {
   let finished = false;
   void gone.then(() => {
@@ -173,13 +186,13 @@ async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) 
   const deadline = Date.now() + timeoutMs;
   while (!finished && Date.now() < deadline) {
     try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
       await response.arrayBuffer();
       if (!okOnly || response.ok) return true;
     } catch {
       // not up yet
     }
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return false;
 }
@@ -240,10 +253,22 @@ async function main() {
     }
   }
 
+  // The bank compiled ahead of time (mode dev: its TypeScript through tsx, as npm run bank).
+  let bankArgs = ["--import", "tsx", "lib/bank/server.ts"];
+  if (mode !== "dev") {
+    try {
+      if (await ensureBankBundle(root, { force: forceBuild })) say(`bundled the bank into ${BANK_BUNDLE} (${sinceStart()})`);
+    } catch (error) {
+      process.stderr.write(`demo: could not bundle the bank: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exit(1);
+    }
+    bankArgs = [BANK_BUNDLE];
+  }
+
   const together = startTogether();
   say(`starting the sandbox bank on ${bankUrl}`);
-  // node --import tsx: the bank is this child itself (no tsx process between), one start fewer.
-  const bankExit = run("bank", "36", process.execPath, ["--import", "tsx", "lib/bank/server.ts"], bankEnv, createBankLogFormatter());
+  // node itself runs the bank (no npm, npx or tsx process between): a signal reaches the bank.
+  const bankExit = run("bank", "36", process.execPath, bankArgs, bankEnv, createBankLogFormatter());
   void bankExit.then((code) => {
     if (stopping) return;
     say(`the bank stopped (code ${code}); stopping the app`);
@@ -251,15 +276,17 @@ async function main() {
   });
 
   const nextCommand = mode === "dev" ? "dev" : "start";
-  let appExit;
+  /** Resolves with the seconds the app took to answer, or undefined when it did not. */
+  let appReady;
   const startApp = () => {
     say(`starting the app on ${appUrl} (next ${nextCommand})`);
-    appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
+    const appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
     void appExit.then((code) => {
       if (stopping) return;
       say(`the app stopped (code ${code}); stopping the bank`);
       void stopAll(code);
     });
+    appReady = waitFor(`${probeOrigin(appHost, appPort)}/signin`, appExit).then((up) => (up ? sinceStart() : undefined));
   };
   // Both have started before: the app starts beside the bank (see startTogether).
   if (together) startApp();
@@ -270,12 +297,18 @@ async function main() {
     }
     return;
   }
-  say("the bank is up");
+  const bankReady = sinceStart();
+  say(`the bank is up (${bankReady})`);
   if (!together) startApp();
 
-  if (await waitFor(`${probeOrigin(appHost, appPort)}/signin`, appExit)) {
+  const appReadyAt = await appReady;
+  if (appReadyAt !== undefined) {
     const credentials = demoCredentials();
+    const total = process.uptime().toFixed(1);
     say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));
+    say(
+      `ready in ${total} s: the bank answered after ${bankReady}, the app after ${appReadyAt} (counted from this script's start; ${together ? "both started at once" : "the app started once the bank was up"})`,
+    );
     if (credentials !== undefined) say(`sign in as ${credentials}; Ctrl-C stops both`);
     for (const [name, host] of [
       ["APP_HOST", appHost],

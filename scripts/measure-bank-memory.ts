@@ -1,11 +1,13 @@
 /**
- * The sandbox bank's memory on PGlite: `npx tsx scripts/measure-bank-memory.ts [requests]`.
+ * The sandbox bank's memory on PGlite: `npx tsx scripts/measure-bank-memory.ts [requests] [--bundle]`.
  *
  * Starts the bank's own process on a new PGlite data directory (the sandbox's known state made
  * at start), reads its resident memory (VmRSS in /proc, Linux) once it answers, then gives a
  * consent and sends signed reads (balances and transaction pages of every account the consent
- * names, 8 in flight; 3,000 by default) and reads it again, with the peak (VmHWM). Prints one
- * JSON object, in MB.
+ * names, 8 in flight; 3,000 by default) and reads it again, with the peak (VmHWM); then restarts
+ * it on that data directory (a second start) and reads it once it answers. Prints one JSON
+ * object, in MB. `--bundle`: the bank as `npm run demo` runs it (.build/bank/server.mjs, built
+ * first when not current), not through tsx.
  */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,12 +15,17 @@ import path from "node:path";
 import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../lib/bank/testing/ais-scenarios";
 import { httpInjector, spawnBank, waitForHealth } from "../lib/bank/testing/bank-process";
 import { createSignedTestClient } from "../lib/bank/testing/signed-test-client";
+import { ensureBankBundle } from "./build-bank.mjs";
 
-const requests = Number(process.argv[2] ?? 3000);
+const args = process.argv.slice(2);
+const bundle = args.includes("--bundle");
+const requestsArg = args.find((arg) => arg !== "--bundle");
+const requests = Number(requestsArg ?? 3000);
 if (!Number.isInteger(requests) || requests < 1) {
-  process.stderr.write(`measure-bank-memory: the number of requests must be a positive whole number, not '${process.argv[2]}'\n`);
+  process.stderr.write(`measure-bank-memory: the number of requests must be a positive whole number, not '${requestsArg}'\n`);
   process.exit(2);
 }
+if (bundle) await ensureBankBundle(path.resolve(import.meta.dirname, ".."));
 
 function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   const status = readFileSync(`/proc/${pid}/status`, "utf8");
@@ -27,18 +34,14 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "bank-memory-"));
-const bank = await spawnBank({
+const settings = {
   BANK_DATA_DIR: path.join(dataDir, "bank"),
   BANK_TRUST_ANCHORS: new URL("../test-vectors/signature/keys/trusted-cas.pem", import.meta.url).pathname,
   BANK_LOG_LEVEL: "warn",
-});
-try {
-  const started = Date.now();
-  await waitForHealth(bank);
-  const pid = bank.child.pid ?? 0;
-  const afterStart = { ...memoryOf(pid), startSeconds: (Date.now() - started) / 1000 };
-
-  const app = httpInjector(bank.url);
+};
+/** Signed reads through the bank at `url` (8 in flight) under a consent given first. */
+async function sendReads(url: string): Promise<number> {
+  const app = httpInjector(url);
   const tpp = createSignedTestClient(app);
   const { psuId } = await giveConsent(app, tpp, { tppSessionId: "memory", customerNumber: CUSTOMERS.ingrid, resources: "all" });
   const accounts = [ids.account(CUSTOMERS.ingrid, 1), ids.account(CUSTOMERS.ingrid, 2)];
@@ -56,11 +59,31 @@ try {
       if (response.statusCode !== 200) failed++;
     }
   };
-  const loadStarted = Date.now();
   await Promise.all(Array.from({ length: 8 }, worker));
-  const afterLoad = { ...memoryOf(pid), requests, failed, loadSeconds: (Date.now() - loadStarted) / 1000 };
-  process.stdout.write(`${JSON.stringify({ afterStart, afterLoad })}\n`);
+  return failed;
+}
+
+/** Starts the bank on the data directory, reads its memory once it answers and after the reads; stops it. */
+async function measure(): Promise<{ afterStart: Record<string, number>; afterLoad: Record<string, number> }> {
+  const bank = await spawnBank(settings, { bundle });
+  try {
+    const started = Date.now();
+    await waitForHealth(bank);
+    const pid = bank.child.pid ?? 0;
+    const afterStart = { ...memoryOf(pid), startSeconds: (Date.now() - started) / 1000 };
+    const loadStarted = Date.now();
+    const failed = await sendReads(bank.url);
+    const afterLoad = { ...memoryOf(pid), requests, failed, loadSeconds: (Date.now() - loadStarted) / 1000 };
+    return { afterStart, afterLoad };
+  } finally {
+    await bank.stop();
+  }
+}
+
+try {
+  const first = await measure();
+  const secondStart = await measure();
+  process.stdout.write(`${JSON.stringify({ bank: bundle ? "bundle" : "tsx", ...first, secondStart })}\n`);
 } finally {
-  await bank.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

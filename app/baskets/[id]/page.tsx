@@ -8,12 +8,13 @@ import { ErrorPanel } from "@/components/error-panel";
 import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
 import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
 import { ScaFailureNotice } from "@/components/sca-failure-notice";
+import { BackLink } from "@/components/ui/back-link";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
-import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { getTppConfig } from "@/lib/tpp/config";
+import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
@@ -68,9 +69,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
 
   return (
     <div className="space-y-6">
-      <Link href="/payments" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Payments
-      </Link>
+      <BackLink href="/payments" label="Payments" />
       <PageHeader
         eyebrow="Signing basket"
         title={`${members.length} payment${members.length === 1 ? "" : "s"} signed together`}

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BalanceSummary } from "@/components/balance-summary";
-import { ErrorPanel } from "@/components/error-panel";
+import { AccountsRecoveryActions, backToAccounts, CannotShowPage } from "@/components/cannot-show-page";
 import { addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
 import { OriginalAmount } from "@/components/original-amount";
 import { Amount } from "@/components/ui/amount";
+import { BackLink } from "@/components/ui/back-link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { DetailsList } from "@/components/ui/details-list";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -76,18 +77,15 @@ export default async function CardAccountPage({ params, searchParams }: { params
     }
     return { card, balances, transactions: listed?.value, refused: [] };
   });
-  const back = (
-    <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
-      ← Accounts
-    </Link>
-  );
   if (!result.ok) {
     return (
-      <div className="space-y-6">
-        {back}
-        <PageHeader eyebrow="Card account" title="This card account cannot be shown" />
-        <ErrorPanel error={result.error} />
-      </div>
+      <CannotShowPage
+        back={backToAccounts}
+        eyebrow="Card account"
+        title="This card account cannot be shown"
+        error={result.error}
+        actions={<AccountsRecoveryActions />}
+      />
     );
   }
   const today = (await clock).today();
@@ -102,7 +100,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
   ];
   return (
     <div className="space-y-6">
-      {back}
+      <BackLink {...backToAccounts} />
       <PageHeader
         eyebrow={card.product !== undefined && card.product !== card.name ? card.product : "Card account"}
         title={card.name ?? card.product ?? "Card"}

@@ -5,6 +5,7 @@ import { FlowDiagram } from "@/components/flow-diagram";
 import { FLOW_OUTCOME_WORDS, FlowOutcomeBadge } from "@/components/flow-outcome";
 import { FlowStepList } from "@/components/flow-step-list";
 import { formatDateTime } from "@/components/format";
+import { BackLink } from "@/components/ui/back-link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -71,9 +72,7 @@ export default async function FlowPage({ params }: { params: Params }) {
 
   return (
     <div className="space-y-6">
-      <Link href="/flows" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Flows
-      </Link>
+      <BackLink href="/flows" label="Flows" />
       <PageHeader
         eyebrow="Flow diagram"
         title={`${FLOW_KIND_LABELS[flow.kind]} flow`}

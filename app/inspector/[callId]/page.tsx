@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { CopyButton } from "@/components/copy-button";
 import { formatDateTime } from "@/components/format";
 import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector-tones";
+import { BackLink } from "@/components/ui/back-link";
 import { Badge } from "@/components/ui/badge";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -98,9 +99,7 @@ export default async function BankCallPage({ params }: { params: Params }) {
 
   return (
     <div className="space-y-6">
-      <Link href="/inspector" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Request inspector
-      </Link>
+      <BackLink href="/inspector" label="Request inspector" />
       <PageHeader
         eyebrow={`Call #${call.id} · ${formatDateTime(call.startedAt)}`}
         title={

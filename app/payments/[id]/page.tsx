@@ -8,23 +8,24 @@ import { PaymentActions } from "@/components/payment-actions";
 import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";
 import { PaymentTimeline } from "@/components/payment-timeline";
 import { ScaFailureNotice } from "@/components/sca-failure-notice";
+import { BackLink } from "@/components/ui/back-link";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
-import { ScrollRegion } from "@/components/ui/scroll-region";
 import { Panel } from "@/components/ui/panel";
-import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { ScrollRegion } from "@/components/ui/scroll-region";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
-import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getTppConfig } from "@/lib/tpp/config";
+import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { FREQUENCY_LABELS, KIND_CHOICES, PRODUCT_CHOICES, PURPOSE_LABELS } from "@/lib/tpp/payment-form/form-fields";
-import type { PaymentDetails, PaymentTransfer } from "@/lib/tpp/pis/pis-types";
 import { isCancellableStatus, isFinalStatus, isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import { readPaymentAtBank, refOf } from "@/lib/tpp/payments/read-payment-at-bank";
 import { storedPaymentDetails } from "@/lib/tpp/payments/stored-payment-details";
 import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
+import type { PaymentDetails, PaymentTransfer } from "@/lib/tpp/pis/pis-types";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { approvePaymentAction, cancelPaymentAction } from "./actions";
 
@@ -109,9 +110,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
 
   return (
     <div className="space-y-6">
-      <Link href="/payments" className="text-sm font-medium text-brand-700 hover:underline">
-        ← Payments
-      </Link>
+      <BackLink href="/payments" label="Payments" />
       <PageHeader
         eyebrow={`${product} · ${kind}`}
         title={title}

@@ -309,17 +309,20 @@ export const authorisations = pgTable(
   (t) => [index("authorisations_resource_idx").on(t.resourceId)],
 );
 
-/** Calls made without the PSU present, counted per (TPP, account, kind) over 24 hours. */
-export const unattendedAccess = pgTable(
-  "unattended_access",
+/**
+ * Calls made without the PSU present, per (TPP, account, kind): the 4 latest instants of the
+ * calls counted (newest first), all that the 24-hour limit of 4 calls needs. One row per key,
+ * so that one upsert decides and records a call atomically (see unattended-access-repository.ts).
+ */
+export const unattendedCalls = pgTable(
+  "unattended_calls",
   {
-    seq: bigserial("seq", { mode: "number" }).primaryKey(),
     tppId: text("tpp_id").notNull(),
     resourceId: text("resource_id").notNull(),
     kind: text("kind", { enum: ["balances", "transactions"] }).notNull(),
-    at: instant("at").notNull(),
+    latest: instant("latest").array().notNull(),
   },
-  (t) => [index("unattended_access_idx").on(t.tppId, t.resourceId, t.kind, t.at)],
+  (t) => [primaryKey({ columns: [t.tppId, t.resourceId, t.kind] })],
 );
 
 /** The bank's own browser sessions on its SCA pages (a logged-in customer, for payment approval). */

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { cardTransactions } from "../db/schema";
-import { createLedgerRepository, type LedgerTable } from "./ledger-repository";
+import { createLedgerRepository, type LedgerTable, selectLedgerRows } from "./ledger-repository";
 import { textOrNull, type UnnestColumn } from "./unnest-insert";
 import { formatAmount } from "./money";
 
@@ -46,17 +45,7 @@ const LEDGER: LedgerTable<CardTransactionRecord, NewCardTransaction> = {
   amount: cardTransactions.amount,
   unnestColumns: UNNEST_COLUMNS,
   toRecord: toCardTransactionRecord,
-  selectRows: (db, query) => {
-    let selected = db
-      .select({ row: cardTransactions, flag: query.flag ?? sql<null>`null` })
-      .from(cardTransactions)
-      .where(query.where)
-      .orderBy(...(query.orderBy ?? []))
-      .$dynamic();
-    if (query.limit !== undefined) selected = selected.limit(query.limit);
-    if (query.offset !== undefined) selected = selected.offset(query.offset);
-    return selected;
-  },
+  selectRows: selectLedgerRows(cardTransactions),
   insertRows: (db, rows) => db.insert(cardTransactions).values(rows).returning(),
 };
 

@@ -29,12 +29,32 @@ export type LedgerTable<Row, NewRow> = {
    * condition, in an order, each with the value of `flag` (a condition on the whole ledger,
    * computed once by the database); and inserts returning the stored rows.
    */
-  selectRows: (
-    db: Executor,
-    query: { where: SQL | undefined; orderBy?: SQL[]; limit?: number; offset?: number; flag?: SQL<boolean> },
-  ) => Promise<{ row: Row; flag: boolean | null }[]>;
+  selectRows: (db: Executor, query: SelectRowsQuery) => Promise<{ row: Row; flag: boolean | null }[]>;
   insertRows: (db: Executor, rows: NewRow[]) => Promise<Row[]>;
 };
+
+/** Rows meeting a condition, in an order, each with the value of `flag` (see LedgerTable.selectRows). */
+export type SelectRowsQuery = { where: SQL | undefined; orderBy?: SQL[]; limit?: number; offset?: number; flag?: SQL<boolean> };
+
+/**
+ * The select of a ledger's whole rows (LedgerTable.selectRows), typed by the table it is made
+ * for: each ledger makes its own from its table.
+ */
+export function selectLedgerRows<T extends PgTable>(table: T) {
+  return (db: Executor, query: SelectRowsQuery) => {
+    let selected = db
+      .select({ row: table, flag: query.flag ?? sql<null>`null` })
+      // The table as a plain PgTable: the builder's check against a CTE without RETURNING cannot
+      // be decided on a type parameter; the rows keep the type of T's columns (see selectRows).
+      .from<PgTable>(table)
+      .where(query.where)
+      .orderBy(...(query.orderBy ?? []))
+      .$dynamic();
+    if (query.limit !== undefined) selected = selected.limit(query.limit);
+    if (query.offset !== undefined) selected = selected.offset(query.offset);
+    return selected;
+  };
+}
 
 /** The sums an account's balances are made of (decimal strings at the storage scale). */
 export type BalanceSums = {
@@ -80,11 +100,13 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
   ledger: LedgerTable<Row, NewRow>,
 ) {
   const { table } = ledger;
+  // Reads run as named statements on PGlite, parsed and planned once (see prepared-reads.ts).
+  const reads = preparedReadsOf(db);
   const keyColumns = { sortDate: ledger.sortDate, seq: ledger.seq };
   const { toRecord, unnestColumns } = ledger;
 
   async function exists(conditions: SQL[]): Promise<boolean> {
-    const rows = await db
+    const rows = await reads
       .select({ one: sql<number>`1` })
       .from(table)
       .where(and(...conditions))
@@ -94,7 +116,7 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
 
   /** The number of an account's rows of one status within the dates. */
   async function countRows(ownerId: string, query: { status: Status; dateFrom?: string; dateTo?: string }): Promise<number> {
-    const rows = await db
+    const rows = await reads
       .select({ value: count() })
       .from(table)
       .where(and(eq(ledger.owner, ownerId), eq(ledger.status, query.status), ...dateConditions(keyColumns, query)));
@@ -102,7 +124,7 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
   }
 
   async function sumWhere(conditions: SQL[]): Promise<string> {
-    const rows = await db
+    const rows = await reads
       .select({ sum: sql<string>`coalesce(sum(${ledger.amount}), 0)::text` })
       .from(table)
       .where(and(...conditions));
@@ -111,13 +133,13 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
 
   return {
     async findById(id: string): Promise<Row | undefined> {
-      const [found] = await ledger.selectRows(db, { where: eq(ledger.id, id) });
+      const [found] = await ledger.selectRows(reads, { where: eq(ledger.id, id) });
       return found && toRecord(found.row);
     },
 
     /** A row of this account; undefined when the id is unknown or another account's. */
     async findInAccount(ownerId: string, id: string): Promise<Row | undefined> {
-      const [found] = await ledger.selectRows(db, { where: and(eq(ledger.owner, ownerId), eq(ledger.id, id)) });
+      const [found] = await ledger.selectRows(reads, { where: and(eq(ledger.owner, ownerId), eq(ledger.id, id)) });
       return found && toRecord(found.row);
     },
 
@@ -147,7 +169,7 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
           .select({ one: sql`1` })
           .from(table)
           .where(and(...other))})`;
-      const fetched = await ledger.selectRows(db, {
+      const fetched = await ledger.selectRows(reads, {
         where: and(...conditions),
         orderBy: listingOrder(keyColumns, reverse),
         limit: query.limit + 1,
@@ -187,11 +209,10 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
      * statement: what its balances are made of (see compute-balances.ts).
      */
     async balanceSums(ownerId: string, today: string): Promise<BalanceSums> {
-      const on = preparedReadsOf(db);
-      let byTable = preparedBalanceSums.get(on);
-      if (!byTable) preparedBalanceSums.set(on, (byTable = new Map()));
+      let byTable = preparedBalanceSums.get(reads);
+      if (!byTable) preparedBalanceSums.set(reads, (byTable = new Map()));
       let prepared = byTable.get(table);
-      if (!prepared) byTable.set(table, (prepared = prepareBalanceSums(on, ledger)));
+      if (!prepared) byTable.set(table, (prepared = prepareBalanceSums(reads, ledger)));
       const [sums] = await prepared.execute({ owner: ownerId, from: today });
       return sums ?? { bookedToday: "0", pending: "0", pendingDebits: "0" };
     },

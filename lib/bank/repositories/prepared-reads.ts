@@ -5,12 +5,17 @@ import * as schema from "../db/schema";
 
 const { serialize } = protocol;
 
+// Statement names unique in the process, so that no two handles on one PGlite can ever clash.
+let statementCount = 0;
+
 /**
  * The `query` of a PGlite that keeps each statement it is given parsed and planned under a name
  * of its own, as PostgreSQL does for a named prepared statement: the first call parses and
  * describes it, every later call only binds and executes. PGlite's own `query` parses and plans
- * every statement anew, which costs several times the execution of a small read. Only for reads
- * outside a transaction (it takes PGlite's transaction and query locks, as its `query` does).
+ * every statement anew, which costs several times the execution of a small read. Only for single
+ * statements outside a transaction (it takes PGlite's transaction and query locks, as its `query`
+ * does): reads, and the insert that counts a read without the PSU along with its authorisation.
+ * It does not sync the file system after a statement: a no-op for the Node file system anyway.
  */
 function namedStatementQuery(pglite: PGlite) {
   const statements = new Map<string, { name: string; parameterTypes: number[] }>();
@@ -22,7 +27,7 @@ function namedStatementQuery(pglite: PGlite) {
         try {
           let statement = statements.get(text);
           if (!statement) {
-            const name = `bank_read_${statements.size + 1}`;
+            const name = `bank_read_${++statementCount}`;
             await run(serialize.parse({ name, text }));
             const described = await run(serialize.describe({ type: "S", name }));
             const parameters = described.find((message) => message instanceof backend.ParameterDescriptionMessage);
@@ -51,6 +56,7 @@ function namedStatementQuery(pglite: PGlite) {
 
 // One per PGlite instance: its named statements live in that database session.
 const preparedDatabases = new WeakMap<PGlite, BankDatabase>();
+const preparedHandles = new WeakSet<Executor>();
 
 /**
  * The database handle to run a prepared read on: on PGlite (outside a transaction) a handle
@@ -58,6 +64,7 @@ const preparedDatabases = new WeakMap<PGlite, BankDatabase>();
  * itself, where `prepare(name)` already makes a named statement on each PostgreSQL connection.
  */
 export function preparedReadsOf(db: Executor): Executor {
+  if (preparedHandles.has(db)) return db;
   const client: unknown = "$client" in db ? db.$client : undefined;
   if (!(client instanceof PGlite)) return db;
   let prepared = preparedDatabases.get(client);
@@ -66,6 +73,7 @@ export function preparedReadsOf(db: Executor): Executor {
     const named: PGlite = Object.create(client, { query: { value: namedStatementQuery(client) } });
     prepared = drizzle({ client: named, schema });
     preparedDatabases.set(client, prepared);
+    preparedHandles.add(prepared);
   }
   return prepared;
 }

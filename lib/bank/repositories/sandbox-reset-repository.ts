@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
-import { authorisations, consents, scaSessions, unattendedAccess, webSessions } from "../db/schema";
+import { authorisations, consents, scaSessions, unattendedCalls, webSessions } from "../db/schema";
 
 /**
  * The bulk deletes of sandbox initialisation that belong to no single resource's repository.
@@ -17,7 +17,7 @@ export function createSandboxResetRepository(db: Executor) {
       await db.delete(authorisations);
       await db.delete(scaSessions);
       await db.delete(webSessions);
-      await db.delete(unattendedAccess);
+      await db.delete(unattendedCalls);
     },
 
     /**

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { transactions } from "../db/schema";
-import { createLedgerRepository, type LedgerTable } from "./ledger-repository";
+import { createLedgerRepository, type LedgerTable, selectLedgerRows } from "./ledger-repository";
 import { jsonOrNull, textOrNull, type UnnestColumn } from "./unnest-insert";
 import { formatAmount } from "./money";
 
@@ -49,17 +48,7 @@ const LEDGER: LedgerTable<TransactionRecord, NewTransaction> = {
   amount: transactions.amount,
   unnestColumns: UNNEST_COLUMNS,
   toRecord: toTransactionRecord,
-  selectRows: (db, query) => {
-    let selected = db
-      .select({ row: transactions, flag: query.flag ?? sql<null>`null` })
-      .from(transactions)
-      .where(query.where)
-      .orderBy(...(query.orderBy ?? []))
-      .$dynamic();
-    if (query.limit !== undefined) selected = selected.limit(query.limit);
-    if (query.offset !== undefined) selected = selected.offset(query.offset);
-    return selected;
-  },
+  selectRows: selectLedgerRows(transactions),
   insertRows: (db, rows) => db.insert(transactions).values(rows).returning(),
 };
 

@@ -11,6 +11,7 @@ import { findAgreementOfAccount } from "./account-scope";
 import { addCalendarDays } from "./calendar-days";
 import { checkScaSession, describeScaSessionProblem } from "./check-sca-session";
 import { identifyPsu } from "./identify-psu";
+import { accessExceeded } from "./run-counted-read";
 import type { PsuHeaders } from "./read-psu-headers";
 import type { ServiceContext } from "./service-context";
 
@@ -36,6 +37,12 @@ export type ResourceReadTarget<R extends OwnedResource> = {
    * the PSU-ID names is decided by it when everything is in order.
    */
   facts?: (db: Executor, key: ReadAuthorisationKey) => Promise<ReadAuthorisationFacts<R> | undefined>;
+  /**
+   * The oldest booking date the read asks for (a listing's dateFrom), when known before reading:
+   * a counted read without the PSU is counted with its authorisation only when that date is
+   * readable (otherwise it is refused, see refuse-old-history.ts, and not counted).
+   */
+  oldestAsked?: string;
 };
 
 export type AuthorisedRead<R extends OwnedResource> = {
@@ -46,6 +53,8 @@ export type AuthorisedRead<R extends OwnedResource> = {
   oldestDate?: string;
   /** Without the PSU, for balances and transactions: the counter of the 24-hour limit. */
   counter?: UnattendedAccessKey;
+  /** Whether the authorisation's statement counted the call already (see run-counted-read.ts). */
+  counted?: boolean;
 };
 
 const PATH_PARAMETER = { account: "accountId", "card-account": "cardAccountId" } as const;
@@ -71,6 +80,11 @@ async function authorizeInOneStatement<R extends OwnedResource>(
   const present = headers.psuIpAddress !== undefined;
   if (present && headers.tppSessionId === undefined) return undefined;
   const now = ctx.clock.now();
+  const oldestDate = addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS);
+  // Without the PSU, balances and transactions are limited to 4 calls a day; a read refused for
+  // its history is not counted: it is counted here only when it will be answered.
+  const limited = !present && (target.kind === "balances" || target.kind === "transactions") ? target.kind : undefined;
+  const count = limited !== undefined && (target.oldestAsked === undefined || target.oldestAsked >= oldestDate) ? limited : undefined;
   const facts = await target.facts(ctx.db, {
     tppId: tpp.id,
     psuId: headers.psuId,
@@ -78,20 +92,22 @@ async function authorizeInOneStatement<R extends OwnedResource>(
     tppSessionId: headers.tppSessionId,
     now,
     renewedAfter: new Date(now.getTime() - SCA_RENEWAL_PERIOD_DAYS * 24 * 60 * 60 * 1000),
+    ...(count ? { count } : {}),
   });
   // The same rules as below: consented, not an agreement's account (which needs its corporate
-  // context), and a valid SCA session with the PSU present or a recent SCA without.
+  // context), and a valid SCA session with the PSU present or a recent SCA without. The
+  // statement counted a read without the PSU under exactly these rules.
   if (!facts || !facts.consented || facts.inAgreement || !(present ? facts.sessionValid : facts.renewed)) return undefined;
   const { customer, resource } = facts;
   if (present) return { customer, resource, psuPresent: true };
-  const read: AuthorisedRead<R> = {
-    customer,
-    resource,
-    psuPresent: false,
-    oldestDate: addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS),
-  };
-  if (target.kind === "balances" || target.kind === "transactions")
-    read.counter = { tppId: tpp.id, resourceId: resource.id, kind: target.kind };
+  const read: AuthorisedRead<R> = { customer, resource, psuPresent: false, oldestDate };
+  if (limited) {
+    read.counter = { tppId: tpp.id, resourceId: resource.id, kind: limited };
+    if (count) {
+      if (!facts.counted) throw accessExceeded(read.counter);
+      read.counted = true;
+    }
+  }
   return read;
 }
 

@@ -20,6 +20,6 @@ export async function getAccountBalances(ctx: ServiceContext, request: AisReques
     load: (db, id) => createAccountsRepository(db).findById(id),
     facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
   });
-  const balances = await runCountedRead(ctx, access.counter, (db) => computeAccountBalances(db, ctx.clock, access.resource));
+  const balances = await runCountedRead(ctx, access, (db) => computeAccountBalances(db, ctx.clock, access.resource));
   return { account: toWireAccountReference(access.resource), balances };
 }

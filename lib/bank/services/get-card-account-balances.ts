@@ -14,6 +14,6 @@ export async function getCardAccountBalances(ctx: ServiceContext, request: AisRe
     load: (db, id) => createCardAccountsRepository(db).findById(id),
     facts: (db, key) => createReadAuthorisationsRepository(db).forCardAccount(key),
   });
-  const balances = await runCountedRead(ctx, access.counter, (db) => computeCardAccountBalances(db, ctx.clock, access.resource));
+  const balances = await runCountedRead(ctx, access, (db) => computeCardAccountBalances(db, ctx.clock, access.resource));
   return { cardAccount: { maskedPan: access.resource.maskedPan, currency: access.resource.currency }, balances };
 }

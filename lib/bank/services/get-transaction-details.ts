@@ -1,5 +1,6 @@
 import { BankError } from "../errors";
 import { createAccountsRepository } from "../repositories/accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { createTransactionsRepository } from "../repositories/transactions-repository";
 import { toWireTransaction } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
@@ -18,6 +19,7 @@ export async function getTransactionDetails(ctx: ServiceContext, request: AisReq
     id: accountId,
     kind: "transaction-details",
     load: (db, id) => createAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
   });
   const transaction = await createTransactionsRepository(ctx.db).findInAccount(access.resource.id, transactionId);
   if (!transaction) {

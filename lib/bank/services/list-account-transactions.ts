@@ -58,6 +58,7 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
     kind: "transactions",
     load: (db, id) => createAccountsRepository(db).findById(id),
     facts: (db, key) => createReadAuthorisationsRepository(db).forAccount(key),
+    oldestAsked: listing.dateFrom,
   });
   const refusal = await refuseOldHistory(ctx, request, access, { date: listing.dateFrom, path: "dateFrom" });
   if (refusal) throw refusal;
@@ -65,7 +66,7 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
   const account = access.resource;
   const plan = planOf(listing.bookingStatus, issue);
   const binding = `account:${account.id}:${listing.bookingStatus}:${issue ? "known-issue" : "fixed"}`;
-  return runCountedRead(ctx, access.counter, async (db) => {
+  return runCountedRead(ctx, access, async (db) => {
     const transactions = createTransactionsRepository(db);
     const page = await pageSegments(
       { list: (_status, q) => transactions.list(account.id, q), count: (_status, q) => transactions.count(account.id, q) },

@@ -1,4 +1,5 @@
 import { createCardAccountsRepository } from "../repositories/card-accounts-repository";
+import { createReadAuthorisationsRepository } from "../repositories/read-authorisations-repository";
 import { type CardTransactionStatus, createCardTransactionsRepository } from "../repositories/card-transactions-repository";
 import { cardAccountHref, toWireCardTransaction } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
@@ -36,6 +37,8 @@ export async function listCardAccountTransactions(ctx: ServiceContext, request: 
     id: cardAccountId,
     kind: "transactions",
     load: (db, id) => createCardAccountsRepository(db).findById(id),
+    facts: (db, key) => createReadAuthorisationsRepository(db).forCardAccount(key),
+    oldestAsked: listing.dateFrom,
   });
   const refusal = await refuseOldHistory(ctx, request, access, { date: listing.dateFrom, path: "dateFrom" });
   if (refusal) throw refusal;
@@ -43,7 +46,7 @@ export async function listCardAccountTransactions(ctx: ServiceContext, request: 
   const cardAccount = access.resource;
   const segments = SEGMENTS[listing.bookingStatus];
   const binding = `card-account:${cardAccount.id}:${listing.bookingStatus}`;
-  return runCountedRead(ctx, access.counter, async (db) => {
+  return runCountedRead(ctx, access, async (db) => {
     const cardTransactions = createCardTransactionsRepository(db);
     const page = await pageSegments(
       { list: (_status, q) => cardTransactions.list(cardAccount.id, q), count: (_status, q) => cardTransactions.count(cardAccount.id, q) },

@@ -1,38 +1,38 @@
 import type { Executor } from "../db/open-bank-database";
 import { BankError } from "../errors";
-import { createUnattendedAccessRepository, type UnattendedAccessKey } from "../repositories/unattended-access-repository";
+import {
+  createUnattendedAccessRepository,
+  UNATTENDED_CALLS_PER_DAY,
+  type UnattendedAccessKey,
+} from "../repositories/unattended-access-repository";
 import type { ServiceContext } from "./service-context";
 
-/** Calls without the PSU present per account, kind and TPP in 24 hours. @see psd2-interface.md "Limits" */
-export const UNATTENDED_CALLS_PER_DAY = 4;
-const DAY_MS = 24 * 60 * 60 * 1000;
+export { UNATTENDED_CALLS_PER_DAY };
+
+/** The 429 of a fifth call without the PSU in 24 hours. @see psd2-interface.md "Limits" */
+export function accessExceeded(counter: UnattendedAccessKey): BankError {
+  return new BankError(
+    "ACCESS_EXCEEDED",
+    `Without the PSU present (no PSU-IP-Address) a TPP may read the ${counter.kind} of an account ${UNATTENDED_CALLS_PER_DAY} times in 24 hours; this TPP has used them`,
+  );
+}
 
 /**
- * Runs a read; when it is counted (PSU absent), inside one transaction that takes the counter's
- * lock, refuses the fifth call in 24 hours with 429 ACCESS_EXCEEDED, and records the call only
- * when the read succeeded: a rejected request is not counted.
+ * Runs a read; when it is counted (PSU absent) and its authorisation did not count it already
+ * (see authorize-resource-read.ts), first counts it in one statement that refuses the fifth call
+ * in 24 hours with 429 ACCESS_EXCEEDED, atomically across requests and bank processes. Every
+ * refusal of the request comes before: a rejected request is not counted.
  *
  * @see psd2-interface.md "Limits"; supplement.md §8
  */
 export async function runCountedRead<T>(
   ctx: ServiceContext,
-  counter: UnattendedAccessKey | undefined,
+  access: { counter?: UnattendedAccessKey; counted?: boolean },
   read: (db: Executor) => Promise<T>,
 ): Promise<T> {
-  if (!counter) return read(ctx.db);
-  const now = ctx.clock.now();
-  return ctx.db.transaction(async (tx) => {
-    const calls = createUnattendedAccessRepository(tx);
-    await calls.lock(counter);
-    const used = await calls.countSince(counter, new Date(now.getTime() - DAY_MS));
-    if (used >= UNATTENDED_CALLS_PER_DAY) {
-      throw new BankError(
-        "ACCESS_EXCEEDED",
-        `Without the PSU present (no PSU-IP-Address) a TPP may read the ${counter.kind} of an account ${UNATTENDED_CALLS_PER_DAY} times in 24 hours; this TPP has used them`,
-      );
-    }
-    const result = await read(tx);
-    await calls.record(counter, now);
-    return result;
-  });
+  const { counter } = access;
+  if (counter && !access.counted && !(await createUnattendedAccessRepository(ctx.db).take(counter, ctx.clock.now()))) {
+    throw accessExceeded(counter);
+  }
+  return read(ctx.db);
 }

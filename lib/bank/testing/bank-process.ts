@@ -39,14 +39,18 @@ export async function freePort(): Promise<number> {
   return address.port;
 }
 
-/** Starts `lib/bank/server.ts` with these BANK_* settings (none inherited) on a free port; does not wait. */
-export async function spawnBank(settings: Record<string, string>): Promise<BankProcess> {
+/**
+ * Starts `lib/bank/server.ts` with these BANK_* settings (none inherited) on a free port; does not
+ * wait. `bundle`: the bank as `npm run demo` runs it, compiled ahead of time (the caller makes
+ * sure `.build/bank/server.mjs` is current: scripts/build-bank.mjs).
+ */
+export async function spawnBank(settings: Record<string, string>, { bundle = false }: { bundle?: boolean } = {}): Promise<BankProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("BANK_")) delete env[name];
   // node --import tsx: the bank is this process itself, so that a signal reaches it.
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/bank/server.ts"], {
+  const child = spawn(process.execPath, bundle ? [".build/bank/server.mjs"] : ["--import", "tsx", "lib/bank/server.ts"], {
     cwd: repositoryRoot,
     env: { ...env, BANK_HOST: "127.0.0.1", BANK_PORT: String(port), BANK_PUBLIC_URL: url, ...settings },
     stdio: ["ignore", "pipe", "pipe"],

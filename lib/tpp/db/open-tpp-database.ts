@@ -40,6 +40,14 @@ const DEFAULT_MIGRATIONS = path.join("lib", "tpp", "db", "migrations");
 // Its own table, so that the TPP's and the bank's migrations never mix in one PostgreSQL database.
 const MIGRATIONS_TABLE = "__tpp_migrations";
 
+/**
+ * PGlite's settings: PostgreSQL's defaults but 16 MB of shared buffers instead of 128 MB, as the
+ * bank's (lib/bank/db/open-bank-database.ts): the buffers are WebAssembly memory filled at start
+ * and never given back, while the TPP's few MB are read through the file system's cache anyway.
+ * On an existing data directory this opens in about half the time and holds some 120 MB less.
+ */
+export const TPP_PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
+
 /** Opens the TPP's database and applies the migrations that are not applied yet. */
 export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<OpenedTppDatabase> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve(process.cwd(), DEFAULT_MIGRATIONS);
@@ -70,10 +78,10 @@ export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<
 
   let client: PGlite;
   if (options.dataDir === "memory") {
-    client = new PGlite();
+    client = new PGlite({ startParams: [...TPP_PGLITE_START_PARAMS] });
   } else {
     await mkdir(options.dataDir, { recursive: true });
-    client = new PGlite(options.dataDir);
+    client = new PGlite(options.dataDir, { startParams: [...TPP_PGLITE_START_PARAMS] });
   }
   const db = drizzlePglite(client, { schema });
   try {

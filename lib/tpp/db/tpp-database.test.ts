@@ -46,6 +46,13 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
     await database.close();
   });
 
+  it.runIf(kind === "pglite")("runs PGlite with 16 MB of shared buffers (PostgreSQL's default is 128 MB)", async () => {
+    const shown = z
+      .object({ rows: z.array(z.object({ shared_buffers: z.string() })) })
+      .parse(await database.db.execute(sql`show shared_buffers`));
+    expect(shown.rows[0]?.shared_buffers).toBe("16MB");
+  });
+
   describe("migrations", () => {
     it("applies every migration of the journal to a fresh database, with the tables of each", async () => {
       const journal = z

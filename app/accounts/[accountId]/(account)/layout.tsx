@@ -2,15 +2,15 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { BalanceChart } from "@/components/balance-chart";
 import { BalanceSummary } from "@/components/balance-summary";
-import { ErrorPanel } from "@/components/error-panel";
+import { AccountsRecoveryActions, backToAccounts, CannotShowPage } from "@/components/cannot-show-page";
 import { formatBban, formatIban } from "@/components/format";
+import { BackLink } from "@/components/ui/back-link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
 import { loadAccountView } from "@/lib/tpp/ais/load-account-pages";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
-import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 
 type Params = Promise<{ accountId: string }>;
@@ -34,30 +34,15 @@ export default async function AccountLayout({ params, children }: { params: Para
     return loadAccountView(ctx, accountId, { today });
   });
 
-  const back = (
-    <Link href="/accounts" className="text-sm font-medium text-brand-700 hover:underline">
-      ← Accounts
-    </Link>
-  );
   if (!result.ok) {
     return (
-      <div className="space-y-6">
-        {back}
-        <PageHeader eyebrow="Account" title="This account cannot be shown" />
-        <ErrorPanel
-          error={result.error}
-          actions={
-            <>
-              <a href={connectPathFor("/accounts")} className={buttonStyles.primary}>
-                Choose accounts
-              </a>
-              <Link href="/accounts" className={buttonStyles.secondary}>
-                Back to accounts
-              </Link>
-            </>
-          }
-        />
-      </div>
+      <CannotShowPage
+        back={backToAccounts}
+        eyebrow="Account"
+        title="This account cannot be shown"
+        error={result.error}
+        actions={<AccountsRecoveryActions />}
+      />
     );
   }
   const { account, history } = result.value;
@@ -65,7 +50,7 @@ export default async function AccountLayout({ params, children }: { params: Para
 
   return (
     <div className="space-y-6">
-      {back}
+      <BackLink {...backToAccounts} />
       <PageHeader
         eyebrow={account.product !== undefined && account.product !== title ? account.product : "Account"}
         title={title}

@@ -15,7 +15,7 @@ import {
   scaSessions,
   tpps,
   transactions,
-  unattendedAccess,
+  unattendedCalls,
 } from "../../db/schema";
 import type { Executor } from "../../db/open-bank-database";
 import { formatAmount } from "../../repositories/money";
@@ -186,7 +186,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
       createdAt: at,
       expiresAt: at,
     });
-    await db.insert(unattendedAccess).values({ tppId: "PSDNO-FSA-123456", resourceId: mainAccount, kind: "balances", at });
+    await db.insert(unattendedCalls).values({ tppId: "PSDNO-FSA-123456", resourceId: mainAccount, kind: "balances", latest: [at] });
 
     // What was made by hand through the sandbox operations.
     const manual = await createSandboxCustomer(
@@ -245,7 +245,7 @@ describe.each(testDatabaseKinds())("sandbox initialisation on %s", (kind) => {
     expect(await db.select().from(consents)).toEqual([]);
     expect(await db.select().from(scaSessions)).toEqual([]);
     expect(await db.select().from(authorisations)).toEqual([]);
-    expect(await db.select().from(unattendedAccess)).toEqual([]);
+    expect(await db.select().from(unattendedCalls)).toEqual([]);
   }, 60_000);
 
   it("keeps the ids of customers, accounts, card accounts and agreements when initialised for another today", async () => {

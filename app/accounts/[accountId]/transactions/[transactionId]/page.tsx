@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
-import Link from "next/link";
-import { ErrorPanel } from "@/components/error-panel";
+import { CannotShowPage } from "@/components/cannot-show-page";
 import { formatBban, formatDate, formatIban, formatMaskedPan } from "@/components/format";
 import { Amount } from "@/components/ui/amount";
+import { BackLink } from "@/components/ui/back-link";
 import { Badge } from "@/components/ui/badge";
 import { DetailsList } from "@/components/ui/details-list";
 import { PageHeader } from "@/components/ui/page-header";
@@ -31,19 +31,9 @@ export default async function TransactionPage({ params }: { params: Params }) {
   const result = await loadForPage(returnTo, async () =>
     getTransactionDetails(await getAspspContext({ returnTo }), accountId, transactionId),
   );
-  const back = (
-    <Link href={accountPath} className="text-sm font-medium text-brand-700 hover:underline">
-      ← Account
-    </Link>
-  );
+  const back = { href: accountPath, label: "Account" };
   if (!result.ok) {
-    return (
-      <div className="space-y-6">
-        {back}
-        <PageHeader eyebrow="Transaction" title="This transaction cannot be shown" />
-        <ErrorPanel error={result.error} />
-      </div>
-    );
+    return <CannotShowPage back={back} eyebrow="Transaction" title="This transaction cannot be shown" error={result.error} />;
   }
   const t = result.value;
   const items = [
@@ -63,7 +53,7 @@ export default async function TransactionPage({ params }: { params: Params }) {
   ];
   return (
     <div className="space-y-6">
-      {back}
+      <BackLink {...back} />
       <PageHeader eyebrow="Transaction details" title={t.counterpartyName ?? t.remittanceInformation ?? "Transaction"} />
       <Panel
         id="details"
