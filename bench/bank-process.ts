@@ -38,7 +38,12 @@ export function benchServerUrl(): string {
 }
 
 /** A bench database: how a bank process reaches it, how to open it here, and how to drop it. */
-type BenchDatabase = { env: Record<string, string>; open: () => Promise<OpenedBankDatabase>; drop: () => Promise<void> };
+type BenchDatabase = {
+  env: Record<string, string>;
+  postgresName?: string;
+  open: () => Promise<OpenedBankDatabase>;
+  drop: () => Promise<void>;
+};
 
 async function createBenchDatabase(kind: BenchDatabaseKind): Promise<BenchDatabase> {
   if (kind === "pglite") {
@@ -65,6 +70,7 @@ async function createBenchDatabase(kind: BenchDatabaseKind): Promise<BenchDataba
   url.pathname = `/${name}`;
   return {
     env: { BANK_DATABASE_URL: url.toString() },
+    postgresName: name,
     open: () => openBankDatabase({ url: url.toString() }),
     drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
   };
@@ -75,6 +81,8 @@ export type BenchBank = {
   kind: BenchDatabaseKind;
   /** How a bank process reaches the database (BANK_DATA_DIR or BANK_DATABASE_URL). */
   env: Record<string, string>;
+  /** On PostgreSQL, the database's name on benchServerUrl(). */
+  postgresName?: string;
   psuId: string;
   seal: { privateKeyPem: string; certificatePem: string };
   /** Starts a bank process on this database with BANK_WORKERS=workers; `stop` ends it. */
@@ -84,7 +92,8 @@ export type BenchBank = {
   drop: () => Promise<void>;
 };
 
-export type RunningBank = { url: string; stop: () => Promise<void> };
+/** A bank process: where it listens, its pid (its workers are its children), how to stop it. */
+export type RunningBank = { url: string; pid: number; stop: () => Promise<void> };
 
 /**
  * Makes a bank database of the given kind with the sandbox's known state and Ingrid's consent
@@ -119,6 +128,7 @@ export async function prepareBenchBank(kind: BenchDatabaseKind, seed?: (app: Fas
   return {
     kind,
     env: database.env,
+    postgresName: database.postgresName,
     psuId,
     seal,
     start: (workers) => startBankProcess({ ...database.env, BANK_WORKERS: String(workers) }, workers),
@@ -197,5 +207,7 @@ async function startBankProcess(env: Record<string, string>, workers: number): P
   await waitUntilListening(`${url}/openapi.json`, bank, "the bank");
   // The first worker answers; give the others time to start too.
   if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 3000));
-  return { url, stop: bank.stop };
+  const pid = bank.child.pid;
+  if (pid === undefined) throw new Error("the bank process has no pid");
+  return { url, pid, stop: bank.stop };
 }

@@ -1,10 +1,11 @@
 import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
 import { readSharedFile } from "../lib/bank/testing/shared-test-pki";
-import { BALANCES_PATH, type BenchDatabaseKind, prepareBenchBank, runProcess, waitUntilListening } from "./bank-process";
-import { compareLoad, freePort, type LoadTarget } from "./load";
+import { BALANCES_PATH, type BenchDatabaseKind, benchServerUrl, prepareBenchBank, runProcess, waitUntilListening } from "./bank-process";
+import { addSplits, type CpuSplit, cpuSplitUnavailable, startCpuSplit } from "./cpu-split";
+import { compareLoad, freePort, type LoadTarget, type SliceObserver } from "./load";
 import type { MeasureOptions } from "./measure";
 
 /** Reads a target once: it must answer 200; its body is returned. */
@@ -53,11 +54,69 @@ export async function bankSignedReadVsCryptoFloor(kind: BenchDatabaseKind, optio
   }
 }
 
+/** What one measurement of two workers against one gives: the figure, and the CPU split of the one-worker slices. */
+type TwoWorkersRun = { ratio: number; split?: CpuSplit; splitError?: string };
+
+/** One run per options object: the ceiling's figures reuse bankTwoWorkersVsOne's run instead of starting banks again. */
+const twoWorkersRuns = new WeakMap<MeasureOptions, Promise<TwoWorkersRun>>();
+
+function twoWorkersRun(options: MeasureOptions): Promise<TwoWorkersRun> {
+  let run = twoWorkersRuns.get(options);
+  if (!run) {
+    run = measureTwoWorkersVsOne(options);
+    twoWorkersRuns.set(options, run);
+  }
+  return run;
+}
+
 /**
  * bankTwoWorkersVsOne: the same signed balances reads at 16 in flight through a bank started with
  * BANK_WORKERS=2 over one started with BANK_WORKERS=1, both on the same PostgreSQL database.
  */
 export async function bankTwoWorkersVsOne(options: MeasureOptions): Promise<number> {
+  return (await twoWorkersRun(options)).ratio;
+}
+
+/** The cores the load, the bank and PostgreSQL share here. */
+const cores = availableParallelism();
+
+/** The one-worker slices' CPU split of bankTwoWorkersVsOne's run, or the reason there is none. */
+async function twoWorkersSplit(options: MeasureOptions): Promise<{ ratio: number; split: CpuSplit }> {
+  const { ratio, split, splitError } = await twoWorkersRun(options);
+  if (!split)
+    throw new Error(
+      `bankTwoWorkersCeiling and bankTwoWorkersVsCeiling need the CPU split per request: ${splitError ?? "no CPU split was measured"}`,
+    );
+  return { ratio, split };
+}
+
+/**
+ * The most two workers can give over one on this machine, from the one-worker slices' CPU per
+ * request: the bank's X, PostgreSQL's Y, the load generator's Z. One worker serves at most 1/X
+ * reads a second (one core); two at most 2/X, and at most cores/(X+Y+Z), since every read
+ * costs X+Y+Z of the machine's cores. So min(2, cores·X/(X+Y+Z)): 2X/(X+Y+Z) on 2 cores.
+ */
+function ceilingOf(split: CpuSplit): number {
+  return Math.min(2, (cores * split.bank) / (split.bank + split.postgres + split.loadGenerator));
+}
+
+/** bankTwoWorkersCeiling: the most bankTwoWorkersVsOne can be on this machine (ceilingOf), measured in the same run. */
+export async function bankTwoWorkersCeiling(options: MeasureOptions): Promise<number> {
+  const { split } = await twoWorkersSplit(options);
+  return Math.round(ceilingOf(split) * 1000) / 1000;
+}
+
+/** bankTwoWorkersVsCeiling: bankTwoWorkersVsOne over its ceiling: how much of what the machine allows two workers get. */
+export async function bankTwoWorkersVsCeiling(options: MeasureOptions): Promise<number> {
+  const { ratio, split } = await twoWorkersSplit(options);
+  return Math.round((ratio / ceilingOf(split)) * 1000) / 1000;
+}
+
+function formatMs(ms: number): string {
+  return `${ms.toFixed(3)} ms`;
+}
+
+async function measureTwoWorkersVsOne(options: MeasureOptions): Promise<TwoWorkersRun> {
   const bank = await prepareBenchBank("postgres");
   const stops: (() => Promise<void>)[] = [];
   try {
@@ -69,7 +128,43 @@ export async function bankTwoWorkersVsOne(options: MeasureOptions): Promise<numb
     const twoTarget = bank.signedGet(two.url, BALANCES_PATH, "BANK_WORKERS=2");
     await readOnce(oneTarget);
     await readOnce(twoTarget);
-    return await compareLoad(twoTarget, oneTarget, options);
+
+    // The CPU split is read around the one-worker slices themselves; where it cannot be read
+    // (not Linux, PostgreSQL elsewhere), bankTwoWorkersVsOne is still measured and the
+    // ceiling's figures say why they are missing.
+    const database = bank.postgresName;
+    let splitError = database === undefined ? "the bench bank has no PostgreSQL database" : cpuSplitUnavailable();
+    const splits: CpuSplit[] = [];
+    const observeOneWorker: SliceObserver = async () => {
+      if (splitError !== undefined || database === undefined) return async () => {};
+      try {
+        const meter = await startCpuSplit(one.pid, benchServerUrl(), database);
+        return async (slice) => {
+          try {
+            splits.push(await meter.stop(slice.requests, slice.seconds));
+          } catch (error) {
+            splitError ??= (error as Error).message;
+          }
+        };
+      } catch (error) {
+        splitError ??= (error as Error).message;
+        return async () => {};
+      }
+    };
+    const ratio = await compareLoad(twoTarget, oneTarget, options, observeOneWorker);
+    if (splitError !== undefined || splits.length === 0) {
+      const reason = splitError ?? "no one-worker slice was measured";
+      process.stderr.write(`  no CPU split per request: ${reason}\n`);
+      return { ratio, splitError: reason };
+    }
+    const split = addSplits(splits);
+    const busy = (split.bank * split.requests) / 1000 / split.seconds;
+    process.stderr.write(
+      `  CPU per request under BANK_WORKERS=1 (${split.requests} requests in ${split.seconds.toFixed(1)} s): ` +
+        `bank ${formatMs(split.bank)} (${busy.toFixed(2)} cores busy), PostgreSQL ${formatMs(split.postgres)}, ` +
+        `load generator ${formatMs(split.loadGenerator)}; ceiling of two workers over one on ${cores} cores ${ceilingOf(split).toFixed(3)}\n`,
+    );
+    return { ratio, split };
   } finally {
     for (const stop of stops.reverse()) await stop();
     await bank.drop();

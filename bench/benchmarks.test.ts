@@ -13,7 +13,8 @@ describe("benchmarks", () => {
       expect(Number.isFinite(ratio)).toBe(true);
       expect(ratio).toBeGreaterThan(0);
       // A bank benchmark first builds a sandbox bank and starts its processes (seconds, a minute
-      // or more on a loaded machine).
+      // or more on a loaded machine). bankTwoWorkersCeiling and bankTwoWorkersVsCeiling come from
+      // bankTwoWorkersVsOne's run (the same quickMeasure object), so they start no bank.
     },
     300_000,
   );

@@ -1,5 +1,5 @@
 import { accountNextPageVsSlowestCall, accountPageVsSlowestCall, accountsPageVsSlowestCall } from "./app-pages.bench";
-import { bankSignedReadVsCryptoFloor, bankTwoWorkersVsOne } from "./bank-throughput.bench";
+import { bankSignedReadVsCryptoFloor, bankTwoWorkersCeiling, bankTwoWorkersVsCeiling, bankTwoWorkersVsOne } from "./bank-throughput.bench";
 import { deepOffsetVsFirstPage, deepPageVsFirstPage } from "./deep-page.bench";
 import type { MeasureOptions } from "./measure";
 import { signRequestVsRawSign } from "./sign-request.bench";
@@ -15,6 +15,9 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   bankSignedReadVsCryptoFloorPostgres: (options) => bankSignedReadVsCryptoFloor("postgres", options),
   bankSignedReadVsCryptoFloorPglite: (options) => bankSignedReadVsCryptoFloor("pglite", options),
   bankTwoWorkersVsOne,
+  // These two reuse bankTwoWorkersVsOne's run (the same options object): no more banks started.
+  bankTwoWorkersCeiling,
+  bankTwoWorkersVsCeiling,
   deepPageVsFirstPage,
   deepOffsetVsFirstPage,
   accountsPageVsSlowestCall,
@@ -32,6 +35,9 @@ export const baselines: Record<string, string> = {
     "signed PSU-present balances reads through the bank (one process, PostgreSQL), 16 in flight / a bare Fastify server verifying the same request signature and sealing the same reply",
   bankSignedReadVsCryptoFloorPglite: "the same on PGlite / the same crypto floor",
   bankTwoWorkersVsOne: "the same reads through the bank with BANK_WORKERS=2 / with BANK_WORKERS=1, PostgreSQL",
+  bankTwoWorkersCeiling:
+    "the most bankTwoWorkersVsOne can be on this machine, from the CPU per request in its one-worker slices (bank X, PostgreSQL's backends Y, the load generator Z, from /proc) / 1: min(2, cores·X/(X+Y+Z)), 2X/(X+Y+Z) on 2 cores",
+  bankTwoWorkersVsCeiling: "bankTwoWorkersVsOne / bankTwoWorkersCeiling, the same run: how much of what the machine allows two workers get",
   deepPageVsFirstPage:
     "the time of a signed read of the page `next` leads to near the end of 150,000 rows / of the first page (PostgreSQL, 16 in flight; a cost: at most 1.3 is the aim)",
   deepOffsetVsFirstPage: "the time of the same depth asked by a bare `offset` / of the first page (a cost)",

@@ -14,15 +14,25 @@ export type LoadTarget = { name: string; url: string; headers: Record<string, st
 /** Requests in flight, as the issue's figures are defined. */
 export const IN_FLIGHT = 16;
 
+/** One slice of load: its replies per second, and how many replies over how many seconds. */
+export type LoadSlice = { perSecond: number; requests: number; seconds: number };
+
 /**
  * Requests per second that `target` answers with 2xx at `IN_FLIGHT` in flight, over `seconds`,
  * or over at least two replies per connection where replies are slower than that (a deep page on
  * a busy machine). Any other reply fails the benchmark.
  */
 export async function throughput(target: LoadTarget, seconds: number): Promise<number> {
+  return (await loadSlice(target, seconds)).perSecond;
+}
+
+/** `throughput`, with the replies and seconds it counted (both runs' where it needed two). */
+async function loadSlice(target: LoadTarget, seconds: number): Promise<LoadSlice> {
   const options = { url: target.url, method: "GET" as const, headers: target.headers, connections: IN_FLIGHT, timeout: 60 };
   let result = await autocannon({ ...options, duration: seconds });
+  let earlier = { requests: 0, seconds: 0 };
   if (result["2xx"] < 2 * IN_FLIGHT && result.non2xx + result.errors + result.timeouts === 0) {
+    earlier = { requests: result["2xx"], seconds: result.duration };
     result = await autocannon({ ...options, amount: 2 * IN_FLIGHT });
   }
   const failed = result.non2xx + result.errors + result.timeouts;
@@ -31,8 +41,18 @@ export async function throughput(target: LoadTarget, seconds: number): Promise<n
       `${target.name}: ${result.non2xx} non-2xx replies, ${result.errors} errors, ${result.timeouts} timeouts of ${result.requests.total} requests`,
     );
   }
-  return result["2xx"] / result.duration;
+  return {
+    perSecond: result["2xx"] / result.duration,
+    requests: earlier.requests + result["2xx"],
+    seconds: earlier.seconds + result.duration,
+  };
 }
+
+/**
+ * Something measured around each of the baseline's measured slices (not its warm-up): called
+ * before the slice, it returns what to call with the slice once it is done.
+ */
+export type SliceObserver = () => Promise<(slice: LoadSlice) => Promise<void>>;
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -41,10 +61,21 @@ function median(values: number[]): number {
 }
 
 /** The median ratio of the candidate's throughput over the baseline's, in alternating rounds. */
-export async function compareLoad(candidate: LoadTarget, baseline: LoadTarget, options: MeasureOptions): Promise<number> {
+export async function compareLoad(
+  candidate: LoadTarget,
+  baseline: LoadTarget,
+  options: MeasureOptions,
+  observeBaseline?: SliceObserver,
+): Promise<number> {
   // Warm both up (JIT, connection pools, prepared statements) before measuring.
   await throughput(candidate, 1);
   await throughput(baseline, 1);
+  const measureBaseline = async () => {
+    const observed = await observeBaseline?.();
+    const slice = await loadSlice(baseline, options.loadSeconds);
+    await observed?.(slice);
+    return slice.perSecond;
+  };
   const ratios: number[] = [];
   const perSecond: { candidate: number[]; baseline: number[] } = { candidate: [], baseline: [] };
   for (let round = 0; round < options.loadRounds; round++) {
@@ -52,9 +83,9 @@ export async function compareLoad(candidate: LoadTarget, baseline: LoadTarget, o
     let b: number;
     if (round % 2 === 0) {
       c = await throughput(candidate, options.loadSeconds);
-      b = await throughput(baseline, options.loadSeconds);
+      b = await measureBaseline();
     } else {
-      b = await throughput(baseline, options.loadSeconds);
+      b = await measureBaseline();
       c = await throughput(candidate, options.loadSeconds);
     }
     perSecond.candidate.push(Math.round(c));
