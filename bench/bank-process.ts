@@ -29,7 +29,7 @@ export type BenchDatabaseKind = "postgres" | "pglite";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TPP_SESSION_ID = "bench";
-/** The bank's seal as it keeps it with its data (lib/bank/services/bank-pki.ts). */
+/** The bank's seal as it keeps it with its data (lib/bank/services/pki/bank-pki.ts). */
 const storedSealSchema = z.object({ seal: z.object({ privateKeyPem: z.string(), certificatePem: z.string() }) });
 
 /** The PostgreSQL server the benchmarks make their databases on. */

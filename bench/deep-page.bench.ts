@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { createRandomId } from "../lib/bank/repositories/ids";
 import { createTransactionsRepository, type NewTransaction } from "../lib/bank/repositories/transactions-repository";
-import { addCalendarDays } from "../lib/bank/services/calendar-days";
-import { DEFAULT_HISTORY_DAYS } from "../lib/bank/services/transactions-listing";
+import { addCalendarDays } from "../lib/bank/services/account-information/calendar-days";
+import { DEFAULT_HISTORY_DAYS } from "../lib/bank/services/account-information/transactions-listing";
 import { CUSTOMERS, ids } from "../lib/bank/testing/ais-scenarios";
 import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
 import { type BenchBank, prepareBenchBank, type RunningBank } from "./bank-process";

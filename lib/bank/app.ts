@@ -17,10 +17,10 @@ import { registerV1Errors } from "./plugins/v1-errors";
 import { createSettingsRepository } from "./repositories/settings-repository";
 import { registerV1Routes } from "./routes/v1";
 import { registerWebRoutes } from "./routes/web";
-import { type BankPki, loadBankPki } from "./services/bank-pki";
-import { BatchRunner } from "./services/batch-runs";
+import { type BankPki, loadBankPki } from "./services/pki/bank-pki";
+import { BatchRunner } from "./services/clock/batch-runs";
 import { registerPaymentProcessors } from "./services/payments/register-payment-processors";
-import { SandboxClock } from "./services/sandbox-clock";
+import { SandboxClock } from "./services/clock/sandbox-clock";
 import { ensureSandboxData } from "./services/sandbox/initialize-sandbox";
 
 /** What every part of the bank shares: configuration, database, clock and keys. */

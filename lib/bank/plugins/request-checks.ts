@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { cutForMessage } from "../../psd2/validation/quote-for-message";
 import { validateProcessableText } from "../../psd2/validation/find-unprocessable-characters";
 import { BankError, type BankTppMessage } from "../errors";
-import { checkSentHeaders } from "../services/read-psu-headers";
+import { checkSentHeaders } from "../services/sca-sessions/read-psu-headers";
 
 /**
  * Ids the bank hands out are opaque and URL-safe (supplement §1); an id in a path that is not

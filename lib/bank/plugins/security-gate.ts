@@ -9,7 +9,7 @@ import {
 } from "../../psd2/signing";
 import type { ParsedCertificate, TrustAnchor } from "../../psd2/x509";
 import { BankError, type BankTppMessage } from "../errors";
-import type { SandboxClock } from "../services/sandbox-clock";
+import type { SandboxClock } from "../services/clock/sandbox-clock";
 
 /** The TPP a request comes from, as its (verified) certificate tells. */
 export type TppIdentity = {

@@ -1,4 +1,4 @@
-import type { PortalCertificate } from "../services/issue-portal-certificate";
+import type { PortalCertificate } from "../services/pki/issue-portal-certificate";
 import { renderBankPage } from "../web/bank-page";
 import { html } from "../web/html";
 import { developerNav } from "./developer-nav";

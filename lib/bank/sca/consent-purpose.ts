@@ -1,6 +1,6 @@
 import type { Executor } from "../db/open-bank-database";
 import { type ConsentResourceType, createConsentsRepository } from "../repositories/consents-repository";
-import { loadAccountScope } from "../services/account-scope";
+import { loadAccountScope } from "../services/account-information/account-scope";
 import { actingAsOf } from "./acting-as";
 import { formatBban, formatMaskedPan } from "./format-account-number";
 import { renderConsentPage } from "./pages/render-consent-page";

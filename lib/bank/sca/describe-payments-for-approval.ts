@@ -2,7 +2,7 @@ import type { Executor } from "../db/open-bank-database";
 import type { PaymentEntryRecord } from "../db/schema";
 import { createAccountsRepository } from "../repositories/accounts-repository";
 import type { PaymentRow } from "../repositories/payments-repository";
-import type { PsuContextChoice } from "../services/account-scope";
+import type { PsuContextChoice } from "../services/account-information/account-scope";
 import { reachesDebtorAccount } from "../services/payments/resolve-debtor-account";
 import { isRecord } from "../../psd2/validation/is-record";
 import { formatBban } from "./format-account-number";

@@ -2,7 +2,7 @@ import type { Executor } from "../db/open-bank-database";
 import { createPaymentsRepository, type PaymentRow } from "../repositories/payments-repository";
 import { approvePayments, rejectUnauthorisedPayments } from "../services/payments/approve-payments";
 import { reachesDebtorAccount } from "../services/payments/resolve-debtor-account";
-import { osloDateOf } from "../services/sandbox-clock";
+import { osloDateOf } from "../services/clock/sandbox-clock";
 import { isRecord } from "../../psd2/validation/is-record";
 import { actingAsOf } from "./acting-as";
 import { describePaymentsForApproval } from "./describe-payments-for-approval";

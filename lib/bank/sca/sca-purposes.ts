@@ -7,7 +7,7 @@ import type { Psd2ErrorCode } from "../../psd2/errors/error-codes";
 import type { Executor } from "../db/open-bank-database";
 import type { AuthorisationPurpose, AuthorisationRecord } from "../repositories/authorisations-repository";
 import type { CustomerRecord } from "../repositories/customers-repository";
-import type { PsuContextChoice } from "../services/account-scope";
+import type { PsuContextChoice } from "../services/account-information/account-scope";
 import { basketPurpose } from "./basket-purpose";
 import { consentPurpose } from "./consent-purpose";
 import { paymentPurpose } from "./payment-purpose";

@@ -5,12 +5,12 @@ import { accountResponseSchema, accountsResponseSchema } from "../../../psd2/sch
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
 import { transactionDetailsResponseSchema, transactionsResponseSchema } from "../../../psd2/schemas/transactions";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
-import { getAccount } from "../../services/get-account";
-import { getAccountBalances } from "../../services/get-account-balances";
-import { getTransactionDetails } from "../../services/get-transaction-details";
-import { listAccountTransactions } from "../../services/list-account-transactions";
-import { listConsentedAccounts } from "../../services/list-consented-accounts";
-import { readPsuHeaders } from "../../services/read-psu-headers";
+import { getAccount } from "../../services/account-information/get-account";
+import { getAccountBalances } from "../../services/account-information/get-account-balances";
+import { getTransactionDetails } from "../../services/account-information/get-transaction-details";
+import { listAccountTransactions } from "../../services/account-information/list-account-transactions";
+import { listConsentedAccounts } from "../../services/account-information/list-consented-accounts";
+import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
 import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";

@@ -5,11 +5,11 @@ import { cardAccountResponseSchema, cardAccountsResponseSchema } from "../../../
 import { cardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
 import { z } from "zod";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
-import { getCardAccount } from "../../services/get-card-account";
-import { getCardAccountBalances } from "../../services/get-card-account-balances";
-import { listCardAccountTransactions } from "../../services/list-card-account-transactions";
-import { listConsentedCardAccounts } from "../../services/list-consented-accounts";
-import { readPsuHeaders } from "../../services/read-psu-headers";
+import { getCardAccount } from "../../services/account-information/get-card-account";
+import { getCardAccountBalances } from "../../services/account-information/get-card-account-balances";
+import { listCardAccountTransactions } from "../../services/account-information/list-card-account-transactions";
+import { listConsentedCardAccounts } from "../../services/account-information/list-consented-accounts";
+import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
 import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";

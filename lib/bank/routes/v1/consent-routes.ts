@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
-import { readPsuHeaders } from "../../services/read-psu-headers";
-import { startPsuSca } from "../../services/start-psu-sca";
+import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
+import { startPsuSca } from "../../services/sca-sessions/start-psu-sca";
 import { ERROR_DOCS, SCA_START_HEADERS, scaRedirectResponseSchema } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";

@@ -19,7 +19,7 @@ import { getPaymentStatus } from "../../services/payments/get-payment-status";
 import { initiatePayment } from "../../services/payments/initiate-payment";
 import { readPaymentRequestHeaders } from "../../services/payments/read-payment-request-headers";
 import { startPaymentAuthorisation } from "../../services/payments/start-payment-authorisation";
-import { readPsuHeaders } from "../../services/read-psu-headers";
+import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
 import { sendCreated } from "./created-reply";
 import { serviceContextOf } from "./service-context-of";
 import {

@@ -3,7 +3,7 @@ import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { ANY_TPP_ROLES } from "../../operation";
 import { sandboxClockMoveSchema } from "../../../psd2/schemas/sandbox-clock";
 import { sandboxBatchRunsReplySchema, sandboxClockMoveReplySchema, sandboxClockStateSchema } from "../../../psd2/schemas/sandbox-replies";
-import { moveSandboxClock, readSandboxClock } from "../../services/move-sandbox-clock";
+import { moveSandboxClock, readSandboxClock } from "../../services/clock/move-sandbox-clock";
 import { noBodySchema, SANDBOX_CLOCK_TAG, SANDBOX_ERRORS } from "./sandbox-route-docs";
 import { errorReplies, v1Route } from "../../openapi/v1-route";
 

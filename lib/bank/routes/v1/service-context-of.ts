@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ServiceContext } from "../../services/service-context";
-import { deriveCursorKey } from "../../services/transaction-cursor";
+import { deriveCursorKey } from "../../services/account-information/transaction-cursor";
 
 const contexts = new WeakMap<object, ServiceContext>();
 

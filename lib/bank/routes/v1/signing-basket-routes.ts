@@ -11,7 +11,7 @@ import {
 import { BASKET_HEADERS, PIS_ROLES, SCA_HEADERS } from "../../operation";
 import { getAuthorisationStatus } from "../../services/payments/get-authorisation-status";
 import { readPaymentRequestHeaders } from "../../services/payments/read-payment-request-headers";
-import { readPsuHeaders } from "../../services/read-psu-headers";
+import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
 import { createSigningBasket } from "../../services/signing-baskets/create-signing-basket";
 import { deleteSigningBasket } from "../../services/signing-baskets/delete-signing-basket";
 import { findTppBasket } from "../../services/signing-baskets/find-tpp-basket";

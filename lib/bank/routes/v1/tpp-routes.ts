@@ -3,7 +3,7 @@ import type { ZodInputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { contactInformationRequestSchema, contactInformationResponseSchema } from "../../../psd2/schemas/contact-information";
 import { ANY_TPP_ROLES } from "../../operation";
-import { getTppContactInformation, putTppContactInformation } from "../../services/tpp-contact-information";
+import { getTppContactInformation, putTppContactInformation } from "../../services/pki/tpp-contact-information";
 import { ERROR_DOCS } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";

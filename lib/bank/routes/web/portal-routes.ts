@@ -4,7 +4,7 @@ import { BankError } from "../../errors";
 import { DEVELOPER_PAGE_HEADERS } from "../../portal/developer-nav";
 import { renderCertificatePage } from "../../portal/render-certificate-page";
 import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../../portal/render-portal-page";
-import { issuePortalCertificate } from "../../services/issue-portal-certificate";
+import { issuePortalCertificate } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
 
 /** The form's fields as @fastify/formbody reads them: a checkbox list is a string, an array or absent. */

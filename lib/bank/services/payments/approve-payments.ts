@@ -1,6 +1,6 @@
 import type { Executor } from "../../db/open-bank-database";
 import { createPaymentsRepository, type PaymentRow, type PaymentStatus } from "../../repositories/payments-repository";
-import type { PsuContextChoice } from "../account-scope";
+import type { PsuContextChoice } from "../account-information/account-scope";
 import { executePayment, lockPaymentAccounts, reservePayment } from "./book-payment";
 
 export type ApprovalOutcome = { paymentId: string; status: PaymentStatus; fundsAvailable?: boolean };

@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/open-bank-database";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
-import type { BatchProcessorResult } from "../batch-runs";
-import { osloDateOf } from "../sandbox-clock";
+import type { BatchProcessorResult } from "../clock/batch-runs";
+import { osloDateOf } from "../clock/sandbox-clock";
 import { executePayment, lockPaymentAccounts } from "./book-payment";
 import { executionDateOf } from "./periodic-schedule";
 

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from "node:http";
 import { validateAcceptFix } from "../../../psd2/validation";
 import { BankError } from "../../errors";
-import { type PsuHeaders, readPsuHeaders } from "../read-psu-headers";
+import { type PsuHeaders, readPsuHeaders } from "../sca-sessions/read-psu-headers";
 
 /** The headers of a payment or basket creation, validated. */
 export type PaymentRequestHeaders = PsuHeaders & {

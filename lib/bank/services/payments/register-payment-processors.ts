@@ -1,4 +1,4 @@
-import type { BatchRunner } from "../batch-runs";
+import type { BatchRunner } from "../clock/batch-runs";
 import { executeDuePeriodicPayments } from "./execute-periodic-payments";
 import { settleDuePayments } from "./settle-due-payments";
 

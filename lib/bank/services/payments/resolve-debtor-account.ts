@@ -4,7 +4,7 @@ import { type AccountRecord, createAccountsRepository } from "../../repositories
 import type { AgreementRecord } from "../../repositories/agreements-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import type { CustomerRecord } from "../../repositories/customers-repository";
-import { findAgreementOfAccount, loadAccountScope, type PsuContextChoice } from "../account-scope";
+import { findAgreementOfAccount, loadAccountScope, type PsuContextChoice } from "../account-information/account-scope";
 import type { DebtorReference } from "./payment-order";
 
 /** Who initiates: a PSU named by the headers, or nobody yet (the single-SCA journey) in a context. */

@@ -13,7 +13,7 @@ import type {
   SandboxCustomer,
   SandboxTransaction,
 } from "../../../psd2/schemas";
-import { toWireTransactionFields } from "../ais-wire";
+import { toWireTransactionFields } from "../account-information/ais-wire";
 import type { AccountRecord } from "../../repositories/accounts-repository";
 import type { AgreementRecord } from "../../repositories/agreements-repository";
 import type { CardAccountRecord } from "../../repositories/card-accounts-repository";

@@ -4,11 +4,11 @@ import type { TppIdentity } from "../../plugins/security-gate";
 import { createRandomId } from "../../repositories/ids";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
-import { identifyPsu } from "../identify-psu";
+import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PaymentContext } from "../payments/payment-context";
 import { basketLinks } from "../payments/payment-wire";
-import type { PsuHeaders } from "../read-psu-headers";
-import { registerTpp } from "../register-tpp";
+import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
+import { registerTpp } from "../pki/register-tpp";
 
 /**
  * POST /v1/signing-baskets `{"paymentIds":[...]}`: 1 to 10 payments of this TPP and of the PSU of

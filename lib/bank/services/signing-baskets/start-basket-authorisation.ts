@@ -3,11 +3,11 @@ import type { TppIdentity } from "../../plugins/security-gate";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
 import { startScaJourney } from "../../sca/start-sca-journey";
-import { identifyPsu } from "../identify-psu";
+import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PaymentContext } from "../payments/payment-context";
 import { basketLinks } from "../payments/payment-wire";
 import { readEmptyBody } from "../payments/read-empty-body";
-import type { PsuHeaders } from "../read-psu-headers";
+import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppBasket, unknownBasket } from "./find-tpp-basket";
 
 /**

@@ -1,0 +1,58 @@
+/**
+ * The sandbox clock operation (GET and POST /v1/sandbox/clock): read the clock, or set, advance,
+ * freeze or reset it; a move runs the batch runs it passes, and the reply tells which.
+ *
+ * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
+ */
+import { parseIsoDuration } from "../../../psd2/time";
+import { sandboxClockMoveSchema } from "../../../psd2/schemas/sandbox-clock";
+import type { SandboxClockMoveReply, SandboxClockState } from "../../../psd2/schemas";
+import type { BatchRunner } from "./batch-runs";
+import type { SandboxClock } from "./sandbox-clock";
+import { BankError } from "../../errors";
+import { parseSandboxInput } from "../sandbox/parse-sandbox-input";
+import { earliestSandboxTime, SANDBOX_CLOCK_YEARS_BACK } from "./sandbox-time-window";
+
+type ClockDependencies = { clock: SandboxClock; batchRuns: BatchRunner };
+
+/**
+ * GET /v1/sandbox/clock: the sandbox time, Oslo's date, whether the clock stands still, its
+ * offset from the real time, and the batch schedule (last and next scheduled run).
+ *
+ * @see supplement.md §11
+ */
+export async function readSandboxClock({ clock, batchRuns }: ClockDependencies): Promise<SandboxClockState> {
+  return { ...clock.describe(), batchSchedule: await batchRuns.schedule() };
+}
+
+/**
+ * POST /v1/sandbox/clock: sets, advances, freezes or resets the sandbox clock (the body says
+ * which), then answers the clock's state and the batch runs the move ran.
+ *
+ * @see supplement.md §5, §11
+ */
+export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMoveReply> {
+  const { clock, batchRuns } = dependencies;
+  const move = parseSandboxInput(sandboxClockMoveSchema, body);
+  if (move.now !== undefined) {
+    const earliest = earliestSandboxTime(clock.realTime());
+    if (Date.parse(move.now) < earliest.getTime()) {
+      throw new BankError(
+        "FORMAT_ERROR",
+        `now must be at most ${SANDBOX_CLOCK_YEARS_BACK} years before the real time (${earliest.toISOString()} or later): the bank's CA and certificates cover no earlier time`,
+        { path: "now" },
+      );
+    }
+  }
+  const { batchRuns: ran } = await batchRuns.collect(async () => {
+    const frozen = move.frozen === undefined ? {} : { frozen: move.frozen };
+    if (move.reset) return clock.reset();
+    if (move.now !== undefined) return clock.set(new Date(move.now), frozen);
+    if (move.advance !== undefined) {
+      const milliseconds = parseIsoDuration(move.advance) ?? 0;
+      return move.frozen === undefined ? clock.advance(milliseconds) : clock.set(new Date(clock.now().getTime() + milliseconds), frozen);
+    }
+    return clock.freeze(move.frozen ?? false);
+  });
+  return { ...(await readSandboxClock(dependencies)), batchRuns: ran };
+}

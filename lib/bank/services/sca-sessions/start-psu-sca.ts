@@ -1,0 +1,43 @@
+import type { AuthorisationPurpose } from "../../repositories/authorisations-repository";
+import { createScaChallenge, startScaJourney } from "../../sca/start-sca-journey";
+import { BankError } from "../../errors";
+import type { Link } from "../../../psd2/schemas";
+import type { AisRequest } from "../account-information/authorize-resource-read";
+import { identifyPsu } from "./identify-psu";
+import type { ServiceContext } from "../service-context";
+
+/**
+ * Starts an SCA journey for a request whose answer is the scaRedirect link itself: POST
+ * /v1/consents (purpose consent: login, context, the consent screen) and GET /v1/users (purpose
+ * identify: login and context only, to obtain a psu-id). A PSU named by PSU-ID or X-PSU-IDENTITY
+ * is the only one who may log in; a PSU-Corporate-ID fixes the agreement (no choice is asked).
+ * A PSU header that names nobody for this TPP is 401 PSU_CREDENTIALS_INVALID, with a link to a
+ * journey for whoever logs in.
+ *
+ * @see psd2-interface.md "Authentication" (4, 5, 7); supplement.md §2, §7
+ */
+export async function startPsuSca(
+  ctx: ServiceContext,
+  request: AisRequest,
+  purpose: Extract<AuthorisationPurpose, "consent" | "identify">,
+): Promise<{ _links: { scaRedirect: Link } }> {
+  const { tpp, headers } = request;
+  const identified = await identifyPsu(ctx.db, tpp.id, headers);
+  if (!identified.ok) throw await createScaChallenge(ctx, { tpp, headers, purpose, ...identified.problem });
+  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+    // The security gate requires both on these operations; kept as a guard for other callers.
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+      path: "TPP-Redirect-URI",
+    });
+  }
+  const { scaRedirect } = await startScaJourney(ctx, {
+    tpp,
+    purpose,
+    tppSessionId: headers.tppSessionId,
+    redirectUri: headers.tppRedirectUri,
+    redirectPreferred: headers.tppRedirectPreferred,
+    ...(identified.customer ? { expectedCustomerId: identified.customer.id } : {}),
+    ...(identified.agreement ? { expectedAgreementId: identified.agreement.id } : {}),
+  });
+  return { _links: { scaRedirect } };
+}
