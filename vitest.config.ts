@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
@@ -19,6 +20,10 @@ const SLOW_FIRST = [
   "lib/bank/services/sandbox-time-window.test.ts",
   "lib/tpp/users/user-command.test.ts",
 ];
+// A file moved or renamed would silently lose its place: name it here again.
+for (const slow of SLOW_FIRST)
+  if (!existsSync(fileURLToPath(new URL(`./${slow}`, import.meta.url))))
+    throw new Error(`vitest.config.ts: SLOW_FIRST names ${slow}, which does not exist`);
 
 class SlowFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
