@@ -1,5 +1,44 @@
+import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { BaseSequencer, type TestSpecification } from "vitest/node";
 import { defineConfig } from "vitest/config";
+
+/**
+ * Test files that take a minute or so while small (their time is in processes they start, or in
+ * waiting): started first, so that neither worker is left alone with one of them at the end. With
+ * no record of earlier runs (a fresh clone, as on CI) vitest starts the larger files first, and the
+ * benchmarks' quick pass (bench/benchmarks.test.ts, the slowest file) last, after everything else:
+ * a minute and more on one worker while the other had nothing left to do.
+ */
+const SLOW_FIRST = [
+  "bench/benchmarks.test.ts",
+  "lib/bank/first-start-killed.test.ts",
+  "lib/bank/first-start.test.ts",
+  "lib/tpp/auth/sign-in-failures-repository.test.ts",
+  "lib/bank/server-workers.test.ts",
+  "lib/tpp/testing/bank-sca-driver.test.ts",
+  "lib/bank/services/sandbox-time-window.test.ts",
+  "lib/tpp/users/user-command.test.ts",
+];
+// A file moved or renamed would silently lose its place: name it here again.
+for (const slow of SLOW_FIRST)
+  if (!existsSync(fileURLToPath(new URL(`./${slow}`, import.meta.url))))
+    throw new Error(`vitest.config.ts: SLOW_FIRST names ${slow}, which does not exist`);
+
+class SlowFirstSequencer extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const rank = (file: TestSpecification) => {
+      const index = SLOW_FIRST.findIndex((slow) => file.moduleId.endsWith(`/${slow}`));
+      return index === -1 ? SLOW_FIRST.length : index;
+    };
+    // A stable sort: the rest keep vitest's own order.
+    return sorted
+      .map((file, order) => ({ file, order }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.order - b.order)
+      .map(({ file }) => file);
+  }
+}
 
 export default defineConfig({
   resolve: {
@@ -18,6 +57,7 @@ export default defineConfig({
     // time, while the database tests spend much of their time waiting on PostgreSQL and on bank
     // processes of their own. Two workers take the suite from about 9.5 to about 6 minutes there.
     maxWorkers: 2,
+    sequence: { sequencer: SlowFirstSequencer },
     // Opening a new PGlite and making the bank's keys take seconds, more on a loaded 2-core machine.
     hookTimeout: 60_000,
   },

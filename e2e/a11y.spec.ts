@@ -13,13 +13,14 @@
  *
  * @see README.md "The pages", "The sandbox bank"
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { scaRedirectResponseSchema } from "../lib/psd2/schemas";
 import { checkPage } from "./support/page-checks";
+import { useSignedInPage } from "./support/signed-in-page";
 import { chooseProductAndKind, decideAtBank, fillTransfer, KARI, kariAddress, landOnPaymentPage, type Transfer } from "./support/payments";
 import { bankUrl, createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
-import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, logInAtBank, MAIN, SAVINGS, signIn, SINDRE } from "./support/tpp-app";
+import { appUrl, CARD, confirmAccounts, INGRID, logInAtBank, MAIN, SAVINGS, SINDRE } from "./support/tpp-app";
 
 const bank = createSignedBankClient();
 
@@ -127,28 +128,11 @@ test.describe("the bank's SCA pages through the signed client", () => {
 
 test.describe("the app's pages, signed in, with a bank connected, a payment and a signing basket", () => {
   test.describe.configure({ mode: "serial" });
-  let context: BrowserContext;
+  // The demo user signed in; with no bank connection after these when it had none before.
+  const session = useSignedInPage({ restoreConnection: true });
   let page: Page;
-  /** Whether the demo user had no bank connection before this spec: then it has none after it either. */
-  let unconnectedBefore = false;
-
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-    page = await context.newPage();
-    await signIn(page);
-    await page.goto("/settings");
-    unconnectedBefore = await page.getByText("The app has no PSU-ID for you").isVisible();
-  });
-  test.afterAll(async () => {
-    if (unconnectedBefore && page !== undefined) {
-      await page.goto("/settings");
-      const forget = page.getByRole("button", { name: "Forget this bank connection" });
-      if (await forget.isEnabled()) {
-        await forget.click();
-        await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
-      }
-    }
-    await context?.close();
+  test.beforeAll(() => {
+    page = session.page;
   });
 
   test("home, accounts, an account, a transaction, a card, corporate, settings", async () => {

@@ -25,13 +25,13 @@
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { connectIngrid, useSignedInPage } from "./support/signed-in-page";
 import {
   addDays,
   bankAmount,
   chooseProductAndKind,
   decideAtBank,
   fillTransfer,
-  freezeClock,
   KARI,
   kariAddress,
   kr,
@@ -43,16 +43,15 @@ import {
   submitPayment,
   type Transfer,
   uniqueAmount,
-  unfreezeClock,
 } from "./support/payments";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, SAVINGS, shoot, signIn } from "./support/tpp-app";
+import { appUrl, INGRID, MAIN, onBank, SAVINGS, shoot } from "./support/tpp-app";
 
 test.describe.configure({ mode: "serial" });
 
+/** The demo user signed in, the clock stopped; with no bank connection after this spec when it had none before. */
+const session = useSignedInPage({ frozenClock: true, restoreConnection: true });
 let context: BrowserContext;
 let page: Page;
-/** Whether the demo user had no bank connection before this spec: then it has none after it either. */
-let unconnectedBefore = false;
 /** Ingrid's Brukskonto as the app shows it: its page, and the most it may hold (available, expected, booked). */
 const main = { path: "", mostHeld: 0 };
 
@@ -61,18 +60,10 @@ const kept = new Map<string, Transfer>();
 
 const BASKET_PAGE = new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/baskets/[0-9a-f-]{36}$`);
 
-test.beforeAll(async ({ browser }) => {
-  await freezeClock();
-  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  page = await context.newPage();
-  await signIn(page);
-  await page.goto("/settings");
-  unconnectedBefore = await page.getByText("The app has no PSU-ID for you").isVisible();
+test.beforeAll(async () => {
+  ({ context, page } = session);
   // Ingrid, in her private context, with both her accounts shared (whoever was connected before).
-  await page.goto("/connect?returnTo=%2Faccounts&newPsu=1");
-  await passBankLogin(page, INGRID);
-  await confirmAccounts(page, { check: [MAIN, SAVINGS] });
-  await page.waitForURL(`${appUrl}/accounts`);
+  await connectIngrid(page, [MAIN, SAVINGS]);
   const account = page.getByRole("link", { name: MAIN });
   main.path = (await account.getAttribute("href")) ?? "";
   expect(main.path).toMatch(/^\/accounts\/[\w-]+$/);
@@ -87,19 +78,6 @@ test.beforeAll(async ({ browser }) => {
   );
   expect(figures.length).toBeGreaterThanOrEqual(2);
   main.mostHeld = Math.max(...figures);
-});
-test.afterAll(async () => {
-  // The specs after this one find the demo user as this one did.
-  if (unconnectedBefore && page !== undefined) {
-    await page.goto("/settings");
-    const forget = page.getByRole("button", { name: "Forget this bank connection" });
-    if (await forget.isEnabled()) {
-      await forget.click();
-      await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
-    }
-  }
-  await context?.close();
-  await unfreezeClock();
 });
 
 const a11y = (name: string, on: Page = page) => expectNoSeriousA11yViolations(on, name);

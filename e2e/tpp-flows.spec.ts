@@ -10,39 +10,24 @@
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, PHONE, shoot, signIn } from "./support/tpp-app";
+import { useSignedInPage } from "./support/signed-in-page";
+import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, PHONE, shoot } from "./support/tpp-app";
 
 test.describe.configure({ mode: "serial" });
 
+/** The demo user signed in; with no bank connection after this spec when it had none before. */
+const session = useSignedInPage({ restoreConnection: true });
 let context: BrowserContext;
 let page: Page;
 /** The flow's page, once the payment is made. */
 let flowPath = "";
-/** Whether the demo user had no bank connection before this spec: then it has none after it either. */
-let unconnectedBefore = false;
 
 const PRODUCT_PATH = "/v1/payments/norwegian-domestic-credit-transfers";
 // The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own.
 const amount = `${(Math.floor(Date.now() / 1000) % 9000) + 100}.${String(Date.now() % 100).padStart(2, "0")}`;
 
-test.beforeAll(async ({ browser }) => {
-  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  page = await context.newPage();
-  await signIn(page);
-  await page.goto("/settings");
-  unconnectedBefore = await page.getByText("The app has no PSU-ID for you").isVisible();
-});
-test.afterAll(async () => {
-  // The specs after this one find the demo user as this one did.
-  if (unconnectedBefore && page !== undefined) {
-    await page.goto("/settings");
-    const forget = page.getByRole("button", { name: "Forget this bank connection" });
-    if (await forget.isEnabled()) {
-      await forget.click();
-      await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
-    }
-  }
-  await context?.close();
+test.beforeAll(() => {
+  ({ context, page } = session);
 });
 
 /** At the bank: the login when it asks (its session keeps one for 15 minutes), then the button of the last step. */

@@ -13,6 +13,7 @@
  */
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
+import { connectIngrid, useSignedInPage } from "./support/signed-in-page";
 import {
   addDays,
   bankAmount,
@@ -20,13 +21,11 @@ import {
   decideAtBank,
   errorsOf,
   fillTransfer,
-  freezeClock,
   KARI,
   kariAddress,
   KID_REQUIRED_BBAN,
   kr,
   landOnPaymentPage,
-  passBankLogin,
   paymentStatus,
   runBatch,
   sandboxToday,
@@ -34,33 +33,22 @@ import {
   submitPayment,
   type Transfer,
   uniqueAmount,
-  unfreezeClock,
 } from "./support/payments";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, shoot, signIn } from "./support/tpp-app";
+import { appUrl, INGRID, MAIN, onBank, shoot } from "./support/tpp-app";
 
 test.describe.configure({ mode: "serial" });
 
+/** The demo user signed in, the clock stopped while this spec runs. */
+const session = useSignedInPage({ frozenClock: true });
 let context: BrowserContext;
 let page: Page;
 
-test.beforeAll(async ({ browser }) => {
-  await freezeClock();
-  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  page = await context.newPage();
-  await signIn(page);
+test.beforeAll(async () => {
+  ({ context, page } = session);
   // Whoever the specs before left connected (a company's customer, or nobody): Ingrid, in her
   // private context, with her main account shared.
-  await page.goto("/");
-  const another = page.getByRole("link", { name: "Connect another customer" });
-  await ((await another.count()) > 0 ? another : page.getByRole("link", { name: "Connect your bank", exact: true })).click();
-  await passBankLogin(page, INGRID);
-  await confirmAccounts(page, { check: [MAIN] });
-  await page.waitForURL(`${appUrl}/accounts`);
+  await connectIngrid(page, [MAIN]);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
-});
-test.afterAll(async () => {
-  await context?.close();
-  await unfreezeClock();
 });
 
 const a11y = (name: string) => expectNoSeriousA11yViolations(page, name);

@@ -10,8 +10,9 @@
  *
  * The demo user is left as it was found (unconnected, if it was).
  */
-import { type APIResponse, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
+import { useSignedInPage } from "./support/signed-in-page";
 import {
   chooseProductAndKind,
   fillTransfer,
@@ -22,7 +23,7 @@ import {
   statusText,
   uniqueAmount,
 } from "./support/payments";
-import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, logInAtBank, MAIN, onBank, SAVINGS, signIn } from "./support/tpp-app";
+import { appUrl, CARD, confirmAccounts, INGRID, logInAtBank, MAIN, onBank, SAVINGS } from "./support/tpp-app";
 
 /** A site that is not the app's: Playwright answers for it, no network needed. */
 const ATTACKER = "http://attacker.test";
@@ -104,64 +105,49 @@ test("every kind of response carries the security headers, each page its own non
 
 test.describe("signed in, with the bank connected from another site's link", () => {
   test.describe.configure({ mode: "serial" });
-  let context: BrowserContext;
   let page: Page;
   /** Every CSP violation of the app's pages (the bank's pages are not the app's). */
   const violations: string[] = [];
-  /** Whether the demo user had no bank connection before this spec: then it has none after it either. */
-  let unconnectedBefore = false;
 
   /** Fails on any CSP violation since the last check (named by `step`). */
   function expectNoViolations(step: string): void {
     expect(violations.splice(0), `CSP violations on ${step}`).toEqual([]);
   }
 
-  test.beforeAll(async ({ browser }) => {
-    context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-    await context.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
-      if (source.url().startsWith(appUrl)) violations.push(text);
-    });
-    await context.addInitScript(() => {
-      document.addEventListener("securitypolicyviolation", (event) => {
-        const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-        void report(
-          `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
-        );
+  // The demo user signed in; with no bank connection after these when it had none before.
+  const session = useSignedInPage({
+    restoreConnection: true,
+    prepare: async (prepared) => {
+      await prepared.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
+        if (source.url().startsWith(appUrl)) violations.push(text);
       });
-    });
-    context.on("console", (message) => {
-      if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
-        violations.push(`console: ${message.text()}`);
-    });
-    // Another site, with a link to /connect, an image asking /connect and a form posting to it.
-    await context.route(`${ATTACKER}/**`, (route) =>
-      route.fulfill({
-        contentType: "text/html",
-        body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
+      await prepared.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+          void report(
+            `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
+          );
+        });
+      });
+      prepared.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
+          violations.push(`console: ${message.text()}`);
+      });
+      // Another site, with a link to /connect, an image asking /connect and a form posting to it.
+      await prepared.route(`${ATTACKER}/**`, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
           <a href="${appUrl}/connect?returnTo=%2Faccounts&amp;newPsu=1">Win a prize</a>
           <img alt="" src="${appUrl}/connect?returnTo=%2Fflows">
           <form method="post" action="${appUrl}/connect"><input type="hidden" name="returnTo" value="/accounts"><input type="hidden" name="token" value="guessed"><button>Claim</button></form>
         </main></html>`,
-      }),
-    );
-    page = await context.newPage();
-    await signIn(page);
-    await page.goto("/settings");
-    unconnectedBefore = await page.getByText("The app has no PSU-ID for you").isVisible();
+        }),
+      );
+    },
   });
-
-  test.afterAll(async () => {
-    if (unconnectedBefore && page !== undefined) {
-      await page.goto("/settings");
-      const forget = page.getByRole("button", {
-        name: "Forget this bank connection",
-      });
-      if (await forget.isEnabled()) {
-        await forget.click();
-        await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
-      }
-    }
-    await context?.close();
+  test.beforeAll(() => {
+    page = session.page;
   });
 
   /** The href of the newest row of a list page (the inspector's calls, the flows), or "none". */
