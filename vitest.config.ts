@@ -17,7 +17,7 @@ const SLOW_FIRST = [
   "lib/tpp/auth/sign-in-failures-repository.test.ts",
   "lib/bank/server-workers.test.ts",
   "lib/tpp/testing/bank-sca-driver.test.ts",
-  "lib/bank/services/sandbox-time-window.test.ts",
+  "lib/bank/services/clock/sandbox-time-window.test.ts",
   "lib/tpp/users/user-command.test.ts",
 ];
 // A file moved or renamed would silently lose its place: name it here again.
