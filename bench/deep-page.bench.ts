@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { createRandomId } from "../lib/bank/repositories/ids";
 import { createTransactionsRepository, type NewTransaction } from "../lib/bank/repositories/transactions-repository";
-import { addCalendarDays } from "../lib/bank/services/account-information/calendar-days";
+import { addDays } from "../lib/psd2/time";
 import { DEFAULT_HISTORY_DAYS } from "../lib/bank/services/account-information/transactions-listing";
 import { CUSTOMERS, ids } from "../lib/bank/testing/ais-scenarios";
 import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
@@ -24,12 +24,12 @@ async function growHistory(app: FastifyInstance, historyRows: number): Promise<v
   const transactions = createTransactionsRepository(app.bank.db);
   const today = app.bank.clock.today();
   // What the listing reads by default: the last 90 days.
-  const listed = { status: "booked" as const, dateFrom: addCalendarDays(today, -DEFAULT_HISTORY_DAYS), dateTo: today };
+  const listed = { status: "booked" as const, dateFrom: addDays(today, -DEFAULT_HISTORY_DAYS), dateTo: today };
   const have = await transactions.count(account, listed);
   const rows: NewTransaction[] = [];
   const wanted = historyRows - have;
   for (let i = 0; i < wanted; i++) {
-    const day = addCalendarDays(today, -1 - (i % 89));
+    const day = addDays(today, -1 - (i % 89));
     rows.push({
       id: createRandomId(),
       accountId: account,

@@ -8,7 +8,7 @@ import { createScaSessionsRepository } from "../../repositories/sca-sessions-rep
 import type { UnattendedAccessKey } from "../../repositories/unattended-access-repository";
 import { createScaChallenge } from "../../sca/start-sca-journey";
 import { findAgreementOfAccount } from "./account-scope";
-import { addCalendarDays } from "./calendar-days";
+import { addDays } from "../../../psd2/time";
 import { checkScaSession, describeScaSessionProblem } from "../sca-sessions/check-sca-session";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import { accessExceeded } from "./run-counted-read";
@@ -80,7 +80,7 @@ async function authorizeInOneStatement<R extends OwnedResource>(
   const present = headers.psuIpAddress !== undefined;
   if (present && headers.tppSessionId === undefined) return undefined;
   const now = ctx.clock.now();
-  const oldestDate = addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS);
+  const oldestDate = addDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS);
   // Without the PSU, balances and transactions are limited to 4 calls a day; a read refused for
   // its history is not counted: it is counted here only when it will be answered.
   const limited = !present && (target.kind === "balances" || target.kind === "transactions") ? target.kind : undefined;
@@ -201,7 +201,7 @@ export async function authorizeResourceRead<R extends OwnedResource>(
     customer,
     resource,
     psuPresent: false,
-    oldestDate: addCalendarDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS),
+    oldestDate: addDays(ctx.clock.today(), -UNATTENDED_HISTORY_DAYS),
   };
   if (target.kind === "balances" || target.kind === "transactions") {
     read.counter = { tppId: tpp.id, resourceId: resource.id, kind: target.kind };

@@ -6,7 +6,7 @@ import type { BalanceSums as Sums } from "../../repositories/ledger-repository";
 import { addAmounts, subtractAmounts } from "../../repositories/money";
 import { createTransactionsRepository } from "../../repositories/transactions-repository";
 import type { Balance } from "../../../psd2/schemas";
-import { addCalendarDays } from "./calendar-days";
+import { addDays } from "../../../psd2/time";
 import type { ServiceClock } from "../service-context";
 
 function toBalances(holder: { currency: string; bookedBalance: string; creditLimit: string }, sums: Sums, clock: ServiceClock): Balance[] {
@@ -18,7 +18,7 @@ function toBalances(holder: { currency: string; bookedBalance: string; creditLim
     {
       balanceType: "closingBooked",
       balanceAmount: amount(subtractAmounts(currency, holder.bookedBalance, sums.bookedToday)),
-      referenceDate: addCalendarDays(today, -1),
+      referenceDate: addDays(today, -1),
     },
     { balanceType: "expected", balanceAmount: amount(addAmounts(currency, holder.bookedBalance, sums.pending)), referenceDate: today },
     {

@@ -6,7 +6,7 @@
 import { validateIsoDate } from "../../../psd2/validation/validate-iso-date";
 import { BankError, type BankTppMessage } from "../../errors";
 import type { Link, Links } from "../../../psd2/schemas";
-import { addCalendarDays } from "./calendar-days";
+import { addDays } from "../../../psd2/time";
 import { LISTING_END, type PagePosition, type SegmentedPage } from "./page-segments";
 import { type CursorPosition, openCursor } from "./transaction-cursor";
 
@@ -88,7 +88,7 @@ export function parseListingQuery(
     }
     return text;
   };
-  const dateFrom = date("dateFrom") ?? addCalendarDays(options.today, -DEFAULT_HISTORY_DAYS);
+  const dateFrom = date("dateFrom") ?? addDays(options.today, -DEFAULT_HISTORY_DAYS);
   const dateTo = date("dateTo") ?? options.today;
   if (dateFrom > dateTo) fail("FORMAT_ERROR", "dateFrom", `The query parameter dateFrom (${dateFrom}) is after dateTo (${dateTo})`);
 

@@ -31,6 +31,7 @@ import {
   issueFromTppMessage as placeTppMessage,
   type TppMessageLike,
 } from "../../forms/tpp-message-fields";
+import { BANK_TIME_ZONE } from "../../../psd2/time";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
 
@@ -47,8 +48,8 @@ export const SANDBOX_FORM_KINDS = [
 ] as const;
 export type SandboxFormKind = (typeof SANDBOX_FORM_KINDS)[number];
 
-/** The bank's time zone: the clock form's date-time is its wall clock. */
-export const BANK_TIME_ZONE = "Europe/Oslo";
+/** The bank's time zone (lib/psd2/time's): the clock form's date-time is its wall clock. */
+export { BANK_TIME_ZONE };
 
 /** What each form asks of the bank once its values are judged valid. */
 export interface SandboxFormRequests {
