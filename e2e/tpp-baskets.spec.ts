@@ -428,6 +428,8 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
     await expect.poll(() => lostReturns.length).toBe(1);
     expect(new URL(lostReturns[0] ?? "").searchParams.get("psu-id")).toMatch(/^[0-9a-f-]{36}$/);
   } finally {
+    // The interception ends first: a handler still at work (a late request of the bank's page) would hold the tab's close.
+    await otherTab.unrouteAll({ behavior: "ignoreErrors" });
     await otherTab.close();
   }
 
