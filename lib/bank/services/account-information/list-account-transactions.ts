@@ -47,10 +47,12 @@ function planOf(bookingStatus: BookingStatus, pendingKnownIssue: boolean): { seg
  */
 export async function listAccountTransactions(ctx: ServiceContext, request: AisRequest, accountId: string, query: unknown) {
   const issue = ctx.pendingKnownIssue;
+  // What a cursor is bound to: the account, the booking status and the known issue's switch.
+  const bindingOf = (status: string) => `account:${accountId}:${status}:${issue ? "known-issue" : "fixed"}`;
   const listing = parseListingQuery(query, {
     today: ctx.clock.today(),
     cursorKey: ctx.cursorKey,
-    binding: (status) => `account:${accountId}:${status}:${issue ? "known-issue" : "fixed"}`,
+    binding: bindingOf,
   });
   const access = await authorizeResourceRead(ctx, request, {
     type: "account",
@@ -65,7 +67,7 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
 
   const account = access.resource;
   const plan = planOf(listing.bookingStatus, issue);
-  const binding = `account:${account.id}:${listing.bookingStatus}:${issue ? "known-issue" : "fixed"}`;
+  const binding = bindingOf(listing.bookingStatus);
   return runCountedRead(ctx, access, async (db) => {
     const transactions = createTransactionsRepository(db);
     const page = await pageSegments(

@@ -27,10 +27,11 @@ const SEGMENTS: Record<BookingStatus, CardTransactionStatus[]> = {
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §8
  */
 export async function listCardAccountTransactions(ctx: ServiceContext, request: AisRequest, cardAccountId: string, query: unknown) {
+  const bindingOf = (status: string) => `card-account:${cardAccountId}:${status}`;
   const listing = parseListingQuery(query, {
     today: ctx.clock.today(),
     cursorKey: ctx.cursorKey,
-    binding: (status) => `card-account:${cardAccountId}:${status}`,
+    binding: bindingOf,
   });
   const access = await authorizeResourceRead(ctx, request, {
     type: "card-account",
@@ -45,7 +46,7 @@ export async function listCardAccountTransactions(ctx: ServiceContext, request: 
 
   const cardAccount = access.resource;
   const segments = SEGMENTS[listing.bookingStatus];
-  const binding = `card-account:${cardAccount.id}:${listing.bookingStatus}`;
+  const binding = bindingOf(listing.bookingStatus);
   return runCountedRead(ctx, access, async (db) => {
     const cardTransactions = createCardTransactionsRepository(db);
     const page = await pageSegments(
