@@ -12,7 +12,6 @@
  *
  * @see psd2-interface.md "Authentication" (4-8), "Redirect parameters", "Events"; supplement.md §7
  */
-import { z } from "zod";
 import { httpStatusOf, type Psd2ErrorCode } from "../../psd2/errors/error-codes";
 import type { BankDatabase } from "../db/open-bank-database";
 import { type AgreementRecord, createAgreementsRepository } from "../repositories/agreements-repository";
@@ -63,14 +62,6 @@ function stepOf(authorisation: AuthorisationRecord): Step | undefined {
   if (authorisation.scaStatus === "started") return "login";
   if (authorisation.scaStatus === "psuAuthenticated") return authorisation.context === null ? "context" : "purpose";
   return undefined;
-}
-
-const formSchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-
-function readForm(body: unknown): FormFields {
-  const parsed = formSchema.safeParse(body);
-  if (!parsed.success) return {};
-  return Object.fromEntries(Object.entries(parsed.data).map(([name, value]) => [name, typeof value === "string" ? [value] : value]));
 }
 
 const first = (fields: FormFields, name: string): string | undefined => fields[name]?.[0];
@@ -484,9 +475,8 @@ export function createScaJourney(ctx: ScaJourneyContext) {
       return render(moved, secret);
     },
 
-    /** POST of a journey page: checks the page secret and the journey's state, then performs the step. */
-    async submit(authorisationId: string, body: unknown): Promise<ScaPageResult> {
-      const fields = readForm(body);
+    /** POST of a journey page (its fields as the route read them): checks the page secret and the journey's state, then performs the step. */
+    async submit(authorisationId: string, fields: FormFields): Promise<ScaPageResult> {
       const authorisation = await authorisations.findById(authorisationId);
       if (!authorisation || authorisation.scaStatus === "received") return invalidLink();
       if (authorisation.scaStatus === "finalised" || authorisation.scaStatus === "failed") return finishedPage();

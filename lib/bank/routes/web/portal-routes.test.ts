@@ -5,7 +5,7 @@ import { createTppsRepository } from "../../repositories/tpps-repository";
 import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
-import { expectRejected } from "../v1/sandbox-routes.test-support";
+import { expectRejected, fingerprintDatabase } from "../v1/sandbox-routes.test-support";
 
 type Issued = {
   tppId: string;
@@ -191,6 +191,121 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.body).toContain("PSD2 roles must hold PSP_AI, PSP_PI or both");
     expect(response.body).toContain('value="Nordlys &amp; Co"');
     expect(response.body).toContain('aria-invalid="true"');
+  });
+
+  /** The field errors of a portal page, in page order. */
+  const fieldErrors = (page: string) => [...page.matchAll(/<p class="field-error" id="[^"]+">([^<]*)<\/p>/g)].map((match) => match[1]);
+
+  it("the form reads a field given twice as a form it cannot read: every field is required again, the values empty", async () => {
+    const before = await fingerprintDatabase(app.bank.db);
+    const response = await submitForm({
+      organisationName: ["Nordlys AS", "Nordlys ASA"],
+      organisationId: "PSDNO-FSA-880002",
+      roles: "PSP_AI",
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers["cache-control"]).toBe("no-store");
+    expect(response.body).toContain("The certificate was not issued.");
+    expect(fieldErrors(response.body)).toEqual([
+      "Organisation name is required",
+      "Organisation id is required, e.g. PSDNO-FSA-123456",
+      "PSD2 roles must hold PSP_AI, PSP_PI or both",
+    ]);
+    expect(response.body).toContain('name="organisationName" type="text" maxlength="64" autocomplete="organization" value=""');
+    expect(response.body).not.toContain("PSDNO-FSA-880002");
+    expect(await fingerprintDatabase(app.bank.db)).toEqual(before);
+  });
+
+  it("the form shows an unknown role and a character outside the BMP beside their fields, keeping the values", async () => {
+    const before = await fingerprintDatabase(app.bank.db);
+    const role = await submitForm({ organisationName: "Nordlys AS", organisationId: "PSDNO-FSA-880003", roles: ["PSP_AS", "PSP_AI"] });
+    expect(role.statusCode).toBe(400);
+    expect(role.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(fieldErrors(role.body)).toEqual(["PSD2 roles must be one of PSP_AI, PSP_PI"]);
+    expect(role.body).toContain('value="PSDNO-FSA-880003"');
+    expect(role.body).toContain('value="PSP_AI" checked');
+    expect(role.body).not.toContain('value="PSP_PI" checked');
+
+    const emoji = await submitForm({ organisationName: "Nordlys \u{1F600}", organisationId: "PSDNO-FSA-880003", roles: "PSP_PI" });
+    expect(emoji.statusCode).toBe(400);
+    expect(fieldErrors(emoji.body)).toEqual([
+      "Organisation name contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
+    ]);
+    expect(emoji.body).toContain('value="Nordlys \u{1F600}"');
+    expect(emoji.body).toContain('aria-invalid="true"');
+    expect(await fingerprintDatabase(app.bank.db)).toEqual(before);
+  });
+
+  it("the form's other fields are not the certificate's: they are disregarded, whatever they hold", async () => {
+    const response = await submitForm({
+      organisationName: "Nordlys Finans AS",
+      organisationId: "PSDNO-FSA-880004",
+      roles: ["PSP_AI", "PSP_PI"],
+      submit: "Issue \u{1F600}",
+    });
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(201);
+    expect(response.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.body).toContain('download="PSDNO-FSA-880004.key.pem"');
+  });
+
+  it("refuses a JSON body that is not an object, a role list that is not an array, characters outside the BMP, and no body", async () => {
+    const json = (payload: string) =>
+      app.inject({ method: "POST", url: "/portal/certificates", payload, headers: { "content-type": "application/json" } });
+    await expectRejected(app.bank.db, () => json("null"), {
+      status: 400,
+      code: "FORMAT_ERROR",
+      text: "the request body must be a JSON object, not null",
+    });
+    await expectRejected(app.bank.db, () => json("[1]"), {
+      status: 400,
+      code: "FORMAT_ERROR",
+      text: "the request body must be a JSON object, not an array",
+    });
+    await expectRejected(app.bank.db, () => issue({ organisationName: "A", organisationId: "PSDNO-FSA-1", roles: "PSP_AI" }), {
+      status: 400,
+      code: "FORMAT_ERROR",
+      path: "roles",
+      text: "roles must be an array, not a string",
+    });
+    const emoji = await issue({ organisationName: "A\u{1F600}", organisationId: "PSDNO-FSA-1", roles: ["PSP_AI"], "k\u{1F600}": 1 });
+    expect(emoji.statusCode).toBe(400);
+    expect(emoji.headers["content-type"]).toBe("application/json; charset=utf-8");
+    expect(emoji.json()).toEqual({
+      tppMessages: [
+        {
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: '["k\u{1F600}"]',
+          text: '["k\u{1F600}"] has a name that contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream',
+        },
+        {
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: "organisationName",
+          text: "organisationName contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
+        },
+        {
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: '["k\u{1F600}"]',
+          text: '["k\u{1F600}"] is not a known field; unknown fields are rejected',
+        },
+      ],
+    });
+    const unsupported = {
+      status: 415,
+      code: "BAD_REQUEST",
+      path: "Content-Type",
+      text: "The request body must be JSON (Content-Type: application/json) or a form",
+    } as const;
+    await expectRejected(app.bank.db, () => app.inject({ method: "POST", url: "/portal/certificates" }), unsupported);
+    await expectRejected(
+      app.bank.db,
+      () =>
+        app.inject({ method: "POST", url: "/portal/certificates", payload: "{}", headers: { "content-type": "application/vnd.api+json" } }),
+      unsupported,
+    );
   });
 
   it("GET /portal renders the page: the form, the CA, the test customers", async () => {

@@ -1,18 +1,35 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { BankError } from "../../errors";
+import { checkedAsInterfaceBody } from "../../plugins/web-route-validation";
 import { DEVELOPER_PAGE_HEADERS } from "../../portal/developer-nav";
 import { renderCertificatePage } from "../../portal/render-certificate-page";
 import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../../portal/render-portal-page";
-import { issuePortalCertificate } from "../../services/pki/issue-portal-certificate";
+import { issuePortalCertificate, portalCertificateRequestSchema } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
 
-/** The form's fields as @fastify/formbody reads them: a checkbox list is a string, an array or absent. */
-const formSchema = z.looseObject({
-  organisationName: z.string().optional(),
-  organisationId: z.string().optional(),
-  roles: z.union([z.string(), z.array(z.string())]).optional(),
-});
+/**
+ * The form's fields as @fastify/formbody reads them (a checkbox list is a string, an array or
+ * absent), read into the JSON request's shape: the roles as a list, an absent field empty. A form
+ * whose fields cannot be read (one given twice) reads as an empty one, so every field is asked for
+ * again; other fields (the button's) are not the request's.
+ */
+const portalFormSchema = z
+  .looseObject({
+    organisationName: z.string().optional(),
+    organisationId: z.string().optional(),
+    roles: z.union([z.string(), z.array(z.string())]).optional(),
+  })
+  .catch({})
+  .transform((fields) => ({
+    organisationName: fields.organisationName ?? "",
+    organisationId: fields.organisationId ?? "",
+    roles: fields.roles === undefined ? [] : Array.isArray(fields.roles) ? fields.roles : [fields.roles],
+  }));
+
+/** The JSON request and the form read into its shape are checked alike, every wrong field reported at once. */
+const portalCertificateBody = checkedAsInterfaceBody(portalCertificateRequestSchema);
 
 function isJson(request: FastifyRequest): boolean {
   return /^application\/(.+\+)?json\b/i.test(request.headers["content-type"] ?? "");
@@ -69,6 +86,8 @@ function toBankError(error: FastifyError): BankError | undefined {
  */
 export async function portalRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config, pki } = web.bank;
+  /** The form's values by request: the page that shows what is wrong keeps them. */
+  const formValues = new WeakMap<FastifyRequest, NonNullable<PortalPageInput["values"]>>();
 
   async function portalPage(extra: Pick<PortalPageInput, "values" | "errors"> = {}): Promise<string> {
     const { customers } = await listSandboxCustomers({ db });
@@ -99,7 +118,8 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
       );
     }
     if (isForm(request) && bankError.status === 400) {
-      return page(reply, 400, await portalPage({ errors: bankError.tppMessages.map(toFormError) }));
+      const values = formValues.get(request);
+      return page(reply, 400, await portalPage({ ...(values ? { values } : {}), errors: bankError.tppMessages.map(toFormError) }));
     }
     return reply.status(bankError.status).send(bankError.toBody());
   });
@@ -114,23 +134,25 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
       .send(pki.ca.certificatePem),
   );
 
-  web.post("/portal/certificates", async (request, reply) => {
-    const dependencies = { db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() };
-    if (isJson(request)) {
-      return reply.status(201).send(await issuePortalCertificate(dependencies, request.body));
-    }
+  /** JSON is checked as sent; the form is first read into the same shape (before its check). Any other body is 415. */
+  const readForm = async (request: FastifyRequest): Promise<void> => {
+    if (isJson(request)) return;
     if (!isForm(request)) throw unsupportedMediaType();
-    // The form: its values normalised (checkboxes), then the same checks; errors show on the form.
-    const form = formSchema.safeParse(request.body ?? {});
-    const fields = form.success ? form.data : {};
-    const roles = fields.roles === undefined ? [] : Array.isArray(fields.roles) ? fields.roles : [fields.roles];
-    const values = { organisationName: fields.organisationName ?? "", organisationId: fields.organisationId ?? "", roles };
-    try {
-      const issued = await issuePortalCertificate(dependencies, values);
+    const values = portalFormSchema.parse(request.body);
+    formValues.set(request, values);
+    request.body = values;
+  };
+
+  web.withTypeProvider<ZodTypeProvider>().post(
+    "/portal/certificates",
+    {
+      schema: { body: portalCertificateBody },
+      preValidation: readForm,
+    },
+    async (request, reply) => {
+      const issued = await issuePortalCertificate({ db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() }, request.body);
+      if (!isForm(request)) return reply.status(201).send(issued);
       return page(reply, 201, renderCertificatePage({ bankName: config.bankName, issued }));
-    } catch (error) {
-      if (!(error instanceof BankError)) throw error;
-      return page(reply, 400, await portalPage({ values, errors: error.tppMessages.map(toFormError) }));
-    }
-  });
+    },
+  );
 }

@@ -1,10 +1,25 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { createScaJourney, type ScaPageResult } from "../../sca/sca-journey";
+import type { FormFields } from "../../sca/sca-purposes";
 import { renderMessagePage } from "../../sca/pages/render-message-page";
 
+/** An id the bank could have made; any other is an invalid link. */
 const paramsSchema = z.object({ authorisationId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/) });
+/** The scaRedirect link's secret, given once; other parameters are disregarded. */
 const linkQuerySchema = z.object({ token: z.string().max(200).optional() });
+/**
+ * A page's form, each field as the list of its values (a checkbox list comes as one or several).
+ * A body that is no form (JSON, text, none) is a form without fields: the journey answers the
+ * missing page secret as it answers a wrong one.
+ */
+const pageFormSchema = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .catch({})
+  .transform((form): FormFields =>
+    Object.fromEntries(Object.entries(form).map(([name, value]) => [name, typeof value === "string" ? [value] : value])),
+  );
 
 /**
  * The security headers of the SCA pages: never cached, no referrer to the TPP, nothing but the
@@ -62,6 +77,8 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
 
   // Errors on these pages are pages too: no JSON, no stack trace.
   web.setErrorHandler((error: FastifyError, request, reply) => {
+    // An id or a link secret that fails its schema is a link the bank did not make.
+    if (error.validationContext === "params" || error.validationContext === "querystring") return send(reply, notFound());
     const status = typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
     if (status === 500) request.log.error({ err: error }, "SCA page failed");
     return send(reply, {
@@ -78,16 +95,13 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
     });
   });
 
-  web.get("/sca/:authorisationId", async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    const query = linkQuerySchema.safeParse(request.query);
-    if (!params.success || !query.success) return send(reply, notFound());
-    return send(reply, await journey.open(params.data.authorisationId, query.data.token, request.cookies[WEB_SESSION_COOKIE]), cookie);
-  });
+  const routes = web.withTypeProvider<ZodTypeProvider>();
 
-  web.post("/sca/:authorisationId", async (request, reply) => {
-    const params = paramsSchema.safeParse(request.params);
-    if (!params.success) return send(reply, notFound());
-    return send(reply, await journey.submit(params.data.authorisationId, request.body), cookie);
-  });
+  routes.get("/sca/:authorisationId", { schema: { params: paramsSchema, querystring: linkQuerySchema } }, async (request, reply) =>
+    send(reply, await journey.open(request.params.authorisationId, request.query.token, request.cookies[WEB_SESSION_COOKIE]), cookie),
+  );
+
+  routes.post("/sca/:authorisationId", { schema: { params: paramsSchema, body: pageFormSchema } }, async (request, reply) =>
+    send(reply, await journey.submit(request.params.authorisationId, request.body), cookie),
+  );
 }

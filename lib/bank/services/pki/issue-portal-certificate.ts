@@ -20,7 +20,6 @@ import { formatError, type Violation } from "../../../psd2/validation";
 import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createTppsRepository } from "../../repositories/tpps-repository";
-import { parseSandboxInput } from "../sandbox/parse-sandbox-input";
 import { certificatesValidFrom } from "../clock/sandbox-time-window";
 
 /** The roles a TPP may ask for: account information and payment initiation. */
@@ -82,6 +81,9 @@ export const portalCertificateRequestSchema = z.strictObject({
     .describe("PSP_AI (account information) and/or PSP_PI (payment initiation)"),
 });
 
+/** A request of POST /portal/certificates that passed portalCertificateRequestSchema. */
+export type PortalCertificateRequest = z.output<typeof portalCertificateRequestSchema>;
+
 export type PortalCertificate = {
   tppId: string;
   organisationName: string;
@@ -108,12 +110,15 @@ export type PortalCertificateDependencies = {
 /**
  * POST /portal/certificates: issues a TPP certificate and key for the roles asked, signed by the
  * bank's sandbox CA, and registers the TPP (registeredThrough "portal"; an organisation id
- * already registered gets its name and roles refreshed). Bad input is a BankError naming the field.
+ * already registered gets its name and roles refreshed). The route checks the request with
+ * portalCertificateRequestSchema; what issuing still refuses is a BankError FORMAT_ERROR.
  *
  * @see supplement.md §10
  */
-export async function issuePortalCertificate(dependencies: PortalCertificateDependencies, input: unknown): Promise<PortalCertificate> {
-  const request = parseSandboxInput(portalCertificateRequestSchema, input);
+export async function issuePortalCertificate(
+  dependencies: PortalCertificateDependencies,
+  request: PortalCertificateRequest,
+): Promise<PortalCertificate> {
   const [, country, authority] = ORGANISATION_ID.exec(request.organisationId) ?? [];
   const authorityId = `${country}-${authority}`;
   const roles = PORTAL_ROLES.filter((role) => request.roles.includes(role));
