@@ -49,6 +49,20 @@ describe.each(testDatabaseKinds())("the SCA pages' bad requests on %s", (kind) =
     }
   });
 
+  it("HEAD of a link is 405 (Allow: GET, POST) and does not use the single-use link up: the GET after it opens the login", async () => {
+    const { path, token } = await startConsent();
+    const head = await app.inject({ method: "HEAD", url: `${path}?token=${token}` });
+    expect(head.statusCode).toBe(405);
+    expect(head.headers.allow).toBe("GET, POST");
+    expect(head.headers["set-cookie"]).toBeUndefined();
+    const opened = await app.inject({ method: "GET", url: `${path}?token=${token}` });
+    expect(opened.statusCode).toBe(200);
+    expect(opened.body).toContain('name="step" value="login"');
+    // The link was used by that GET: a second one is refused, so the HEAD above really did not count.
+    const again = await app.inject({ method: "GET", url: `${path}?token=${token}` });
+    expect(again.statusCode).not.toBe(200);
+  });
+
   it("GET of a link whose token is given twice or is too long is the invalid-link page (404), and the link still works", async () => {
     const { path, token } = await startConsent();
     notValid(await app.inject({ method: "GET", url: `${path}?token=${token}&token=${token}` }));

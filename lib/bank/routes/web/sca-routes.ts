@@ -97,8 +97,16 @@ export async function scaRoutes(web: FastifyInstance): Promise<void> {
 
   const routes = web.withTypeProvider<ZodTypeProvider>();
 
-  routes.get("/sca/:authorisationId", { schema: { params: paramsSchema, querystring: linkQuerySchema } }, async (request, reply) =>
-    send(reply, await journey.open(request.params.authorisationId, request.query.token, request.cookies[WEB_SESSION_COOKIE]), cookie),
+  // No HEAD: opening the link uses it up (it is single use), so a HEAD (a link preview, a
+  // checker) must not run the GET; it is 405 with the methods the page takes.
+  routes.get(
+    "/sca/:authorisationId",
+    { schema: { params: paramsSchema, querystring: linkQuerySchema }, exposeHeadRoute: false },
+    async (request, reply) =>
+      send(reply, await journey.open(request.params.authorisationId, request.query.token, request.cookies[WEB_SESSION_COOKIE]), cookie),
+  );
+  routes.head("/sca/:authorisationId", async (_request, reply) =>
+    reply.status(405).header("Allow", "GET, POST").header("Cache-Control", "no-store").send(),
   );
 
   routes.post("/sca/:authorisationId", { schema: { params: paramsSchema, body: pageFormSchema } }, async (request, reply) =>
