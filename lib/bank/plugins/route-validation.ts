@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { parseRequestBody } from "../../psd2/schemas/parse-request-body";
 import { toTppMessages, type ValidationTppMessage } from "../../psd2/schemas/to-tpp-messages";
 import { BankError } from "../errors";
+import { judgeOf } from "./contextual-body";
 
 type HttpPart = "body" | "querystring" | "params" | "headers";
 
@@ -16,17 +17,25 @@ export interface ZodInputTypeProvider extends FastifyTypeProvider {
   serializer: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
 }
 
-/** Bodies whose rules depend on more than the body (see checkedByService). */
-const serviceChecked = new WeakSet<z.ZodType>();
+/** What follows "The query parameter X is not known to this operation; " for a query that takes no other parameter. */
+const unknownParameterTexts = new WeakMap<z.ZodType, string>();
 
 /**
- * A body schema that describes the body while the operation's service checks it: a payment's
- * rules depend on the product in the path and on today's date (KID_INVALID,
- * EXECUTION_DATE_INVALID, the deprecated forms answered with a WARNING), which a route's schema
- * cannot see.
+ * A query (a strict object) that refuses a parameter it does not name: when every other parameter
+ * passes, the first unknown one is 400 FORMAT_ERROR "The query parameter X is not known to this
+ * operation; `text`".
  */
-export function checkedByService<T extends z.ZodType>(schema: T): T {
-  serviceChecked.add(schema);
+export function knownParametersOnly<T extends z.ZodObject>(schema: T, text: string): T {
+  unknownParameterTexts.set(schema, text);
+  return schema;
+}
+
+/** Path parameters whose wrong value is answered with their own error (not FORMAT_ERROR). */
+const pathErrors = new WeakMap<z.ZodType, (value: unknown) => BankError>();
+
+/** A path parameter whose wrong value is answered `errorOf(value)`, e.g. an unknown payment product 404 PRODUCT_UNKNOWN. */
+export function pathParameter<T extends z.ZodType>(schema: T, errorOf: (value: unknown) => BankError): T {
+  pathErrors.set(schema, errorOf);
   return schema;
 }
 
@@ -48,6 +57,25 @@ function fieldOf(schema: z.ZodType, name: string): z.ZodType | undefined {
 
 type Checked = { value: unknown } | { error: BankError };
 
+/** The error a part's own rule answers with (pathParameter, knownParametersOnly), if one applies. */
+function ownError(part: HttpPart, schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): BankError | undefined {
+  if (part === "params") {
+    for (const issue of issues) {
+      const [name] = issue.path;
+      const field = typeof name === "string" ? fieldOf(schema, name) : undefined;
+      const errorOf = field && pathErrors.get(field);
+      if (errorOf) return errorOf(issue.input);
+    }
+  }
+  const unknownText = part === "querystring" ? unknownParameterTexts.get(schema) : undefined;
+  const [only] = issues;
+  if (unknownText !== undefined && issues.length === 1 && only?.code === "unrecognized_keys" && only.keys[0] !== undefined) {
+    const name = only.keys[0].slice(0, 40);
+    return new BankError("FORMAT_ERROR", `The query parameter ${name} is not known to this operation; ${unknownText}`, { path: name });
+  }
+  return undefined;
+}
+
 /** One part of the request checked with its schema: the parsed value, or the interface's error. */
 function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   if (part === "body") {
@@ -56,9 +84,13 @@ function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   }
   const result = schema.safeParse(data ?? {}, { reportInput: true });
   if (result.success) return { value: data };
+  const own = ownError(part, schema, result.error.issues);
+  if (own) return { error: own };
   const subjects = { querystring: "the query", params: "the path", headers: "the headers" } as const;
   const messages = result.error.issues.flatMap((issue): ValidationTppMessage[] => {
     const [name] = issue.path;
+    // A closed query's unknown parameters wait until its known ones pass (see knownParametersOnly).
+    if (issue.code === "unrecognized_keys" && part === "querystring" && unknownParameterTexts.has(schema)) return [];
     const missing =
       issue.path.length === 1 && (issue.code === "invalid_type" || issue.code === "invalid_value") && issue.input === undefined;
     if (part === "querystring" && typeof name === "string") {
@@ -98,10 +130,12 @@ function namedHeaders(schema: z.ZodType, headers: unknown): Record<string, unkno
 /**
  * Each route's zod schemas (params, querystring, headers, body) check its request, and a failed
  * check is the interface's error: tppMessages naming the field, FORMAT_ERROR or the rule's own
- * code (KID_INVALID, EXECUTION_DATE_INVALID, QUERY_PARAMETER_REQUIRED, HTTP_HEADER_REQUIRED), texts
- * of at most 512 characters. The verdict waits for the security gate and the request checks
- * (a request is authenticated and its headers checked before its input is judged): it is kept on
- * the request (attachValidation) and thrown by the last preHandler.
+ * code (KID_INVALID, EXECUTION_DATE_INVALID, QUERY_PARAMETER_REQUIRED, HTTP_HEADER_REQUIRED, a
+ * path parameter's own such as PRODUCT_UNKNOWN), texts of at most 512 characters. The verdict
+ * waits for the security gate and the request checks (a request is authenticated and its headers
+ * checked before its input is judged): it is kept on the request (attachValidation) and thrown by
+ * the last preHandler, which then judges a contextual body (contextual-body.ts: a rule that reads
+ * the request, such as a payment's product and today's date) once every other part has passed.
  *
  * @see supplement.md §1, §4, §9
  */
@@ -110,7 +144,8 @@ export function registerRouteValidation(app: FastifyInstance): void {
     const part: HttpPart = httpPart === "body" || httpPart === "querystring" || httpPart === "params" ? httpPart : "headers";
     // Fastify hands an absent body over as null: absent is undefined to the schema and the
     // services. A JSON null that was sent is told apart by the preHandler below (it sees the octets).
-    if (part === "body" && serviceChecked.has(schema)) return (data) => ({ value: data ?? undefined });
+    // A contextual body is judged with the request, in the preHandler below.
+    if (part === "body" && judgeOf(schema)) return (data) => ({ value: data ?? undefined });
     if (part === "body") {
       return (data) => {
         const checked = check(part, schema, data ?? undefined);
@@ -134,12 +169,15 @@ export function registerRouteValidation(app: FastifyInstance): void {
   app.addHook("preHandler", async (request) => {
     if (request.validationError) throw request.validationError;
     const bodySchema: unknown = request.routeOptions.schema?.body;
-    if (request.body === undefined && (request.rawBody?.length ?? 0) > 0 && isZodSchema(bodySchema)) {
-      // The body sent was JSON null.
-      if (serviceChecked.has(bodySchema)) {
-        request.body = null;
-        return;
-      }
+    if (!isZodSchema(bodySchema)) return;
+    // The body sent was JSON null (Fastify's absent body and a sent null both reach here as undefined).
+    const sentNull = request.body === undefined && (request.rawBody?.length ?? 0) > 0;
+    const judge = judgeOf(bodySchema);
+    if (judge) {
+      judge(request, sentNull ? null : request.body);
+      return;
+    }
+    if (sentNull) {
       const checked = check("body", bodySchema, null);
       if ("error" in checked) throw checked.error;
     }

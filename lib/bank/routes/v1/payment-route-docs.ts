@@ -3,10 +3,15 @@
  * parameters, bodies and error replies, described once.
  */
 import { z } from "zod";
-import { PAYMENT_REQUEST_SCHEMAS, type PaymentService } from "../../../psd2/schemas";
+import { PAYMENT_PRODUCTS, PAYMENT_REQUEST_SCHEMAS, type PaymentService } from "../../../psd2/schemas";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
+import { isRecord } from "../../../psd2/validation/is-record";
 import type { HeaderDoc } from "../../openapi/v1-route";
-import { checkedByService, requiredParameter } from "../../plugins/route-validation";
+import { type ContextualBody, contextualBody } from "../../plugins/contextual-body";
+import { knownParametersOnly, pathParameter, requiredParameter } from "../../plugins/route-validation";
+import { unknownProduct } from "../../services/payments/find-tpp-payment";
+import { type JudgedPaymentBody, parsePaymentBody } from "../../services/payments/parse-payment-body";
+import type { ServiceClock } from "../../services/service-context";
 import { HEADER_DOCS } from "./ais-route-docs";
 
 const ACCEPT_FIX: HeaderDoc = {
@@ -68,11 +73,14 @@ export const BASKET_CREATION_HEADERS: HeaderDoc[] = [
 ];
 
 export const productParams = z.object({
-  paymentProduct: z
-    .string()
-    .describe(
-      "norwegian-domestic-credit-transfers, sepa-credit-transfers or instant-norwegian-credit-transfers-straks; another is 404 PRODUCT_UNKNOWN",
-    ),
+  paymentProduct: pathParameter(
+    z
+      .enum(PAYMENT_PRODUCTS)
+      .describe(
+        "norwegian-domestic-credit-transfers, sepa-credit-transfers or instant-norwegian-credit-transfers-straks; another is 404 PRODUCT_UNKNOWN",
+      ),
+    unknownProduct,
+  ),
 });
 export const paymentParams = productParams.extend({ paymentId: z.string().describe("The paymentId of the creation reply") });
 export const paymentAuthorisationParams = paymentParams.extend({
@@ -83,14 +91,17 @@ export const basketAuthorisationParams = basketParams.extend({
   authorisationId: z.string().describe("The authorisationId of the authorisation's creation"),
 });
 
-export const paymentCreationQuery = z.object({
-  allowLogicalDuplicate: z
-    .enum(["true", "false"])
-    .optional()
-    .describe(
-      "true: make the payment even if it is a logical duplicate (same debtor, creditor, amount and execution date as a non-final payment of this TPP in the last 10 minutes), which is otherwise 409 CONFLICT",
-    ),
-});
+export const paymentCreationQuery = knownParametersOnly(
+  z.strictObject({
+    allowLogicalDuplicate: z
+      .enum(["true", "false"])
+      .optional()
+      .describe(
+        "true: make the payment even if it is a logical duplicate (same debtor, creditor, amount and execution date as a non-final payment of this TPP in the last 10 minutes), which is otherwise 409 CONFLICT",
+      ),
+  }),
+  "only allowLogicalDuplicate is",
+);
 
 export const feeInformationQuery = z.object({
   amount: requiredParameter(
@@ -103,14 +114,36 @@ export const feeInformationQuery = z.object({
   ),
 });
 
-/** The bodies of a service, one per product (the instant product's are the domestic ones), checked by the service for the product in the path. */
-export function paymentBodyOf(service: PaymentService): z.ZodType {
+/**
+ * The body of POST /v1/{service}/{product}, judged by the route: the schema of the path's product
+ * with the execution date against the sandbox clock's today (parsePaymentBody), all violations in
+ * one 400, the WARNINGs for the reply. /openapi.json describes it as the union of the service's
+ * product bodies (the instant product's are the domestic ones).
+ *
+ * @see supplement.md §2, §4, §5
+ */
+export function paymentBodyOf(service: PaymentService, clock: ServiceClock): ContextualBody<JudgedPaymentBody> {
   const schemas = PAYMENT_REQUEST_SCHEMAS[service];
-  return checkedByService(z.union([schemas["norwegian-domestic-credit-transfers"], schemas["sepa-credit-transfers"]]));
+  return contextualBody(z.union([schemas["norwegian-domestic-credit-transfers"], schemas["sepa-credit-transfers"]]), (body, request) =>
+    // The path's product has passed productParams (an unknown one is 404 before the body is judged).
+    parsePaymentBody(service, productParams.parse(request.params).paymentProduct, body, clock.today()),
+  );
 }
 
-/** An empty body: absent or {} (the service answers anything else with its own words). */
-export const emptyBodySchema = checkedByService(z.strictObject({}).optional());
+/** The text of a body sent to an operation that takes none. */
+const NO_INPUT = "The request body must be empty (or {}): this operation takes no input";
+
+/**
+ * The body of an operation that takes none (POST .../authorisations): absent, or `{}`; anything
+ * else is 400 FORMAT_ERROR, in the operation's own words.
+ *
+ * @see supplement.md §2 ("empty body")
+ */
+export const emptyBody: ContextualBody<undefined> = contextualBody(z.strictObject({}).optional(), (body) =>
+  body === undefined || (isRecord(body) && Object.keys(body).length === 0)
+    ? { ok: true, value: undefined, tppMessages: [] }
+    : { ok: false, tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: NO_INPUT }] },
+);
 
 export const PAYMENT_ERRORS = {
   400: {

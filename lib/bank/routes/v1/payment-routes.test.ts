@@ -193,6 +193,62 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       ]);
     });
 
+    it("judges the body by the path's product and the sandbox's today: EXECUTION_DATE_INVALID is in the same 400 as the schema's issues", async () => {
+      const response = await tpp.post(
+        DOMESTIC,
+        body({ requestedExecutionDate: "2026-01-09", creditorName: "", unknownField: 1 }),
+        headers(),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        tppMessages: [
+          {
+            category: "ERROR",
+            code: "FORMAT_ERROR",
+            path: "creditorName",
+            text: "creditorName is empty; at least 1 character is required",
+          },
+          {
+            category: "ERROR",
+            code: "FORMAT_ERROR",
+            path: "unknownField",
+            text: "unknownField is not a known field; unknown fields are rejected",
+          },
+          {
+            category: "ERROR",
+            code: "EXECUTION_DATE_INVALID",
+            path: "requestedExecutionDate",
+            text: "requestedExecutionDate is 2026-01-09, which is in the past (today is 2026-01-10)",
+          },
+        ],
+      });
+      // The SEPA product's body on the domestic path, and the reverse, are judged by the path's product.
+      const messagesOf = async (path: string, sent: unknown) => {
+        const response = await tpp.post(path, sent, headers());
+        expect(response.statusCode).toBe(400);
+        return response.json<{ tppMessages: unknown[] }>().tppMessages;
+      };
+      expect(await messagesOf(DOMESTIC, sepaBody(accounts.ingridMain.iban))).toContainEqual({
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path: "creditorAccount.iban",
+        text: "creditorAccount.iban is not a known field; unknown fields are rejected",
+      });
+      expect(await messagesOf(SEPA, body())).toContainEqual({
+        category: "ERROR",
+        code: "FORMAT_ERROR",
+        path: "creditorAccount.bban",
+        text: "creditorAccount.bban is not a known field; unknown fields are rejected",
+      });
+      for (const [sent, text] of [
+        [undefined, "the request body is required"],
+        ["null", "the request body must be a JSON object, not null"],
+        ["[]", "the request body must be a JSON object, not an array"],
+      ] as const) {
+        await rejected(() => tpp.post(DOMESTIC, sent, headers()), { status: 400, code: "FORMAT_ERROR", text });
+      }
+    });
+
     it("400 KID_INVALID for a KID with a wrong check digit", async () => {
       await rejected(
         () =>
@@ -269,6 +325,36 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         code: "PRODUCT_INVALID",
         path: "payment-product",
         text: "A card account (debtorAccount.other) pays single norwegian-domestic-credit-transfers only, not payments/instant-norwegian-credit-transfers-straks",
+      });
+    });
+
+    it("the query takes allowLogicalDuplicate only: another parameter is 400 FORMAT_ERROR naming the first (cut at 40 characters), after the product", async () => {
+      for (const [query, name] of [
+        ["?foo=1", "foo"],
+        ["?allowLogicalDuplicate=true&foo=1&bar=2", "foo"],
+        ["?foo=1&foo=2", "foo"],
+        ["?foo", "foo"],
+        [`?${"n".repeat(60)}=1`, "n".repeat(40)],
+      ] as const) {
+        await rejected(() => tpp.post(`${DOMESTIC}${query}`, body(), headers()), {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: name,
+          text: `The query parameter ${name} is not known to this operation; only allowLogicalDuplicate is`,
+        });
+      }
+      // The query is judged before the body, the product before both.
+      await rejected(() => tpp.post(`${DOMESTIC}?foo=1`, { creditorName: "" }, headers()), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "foo",
+        text: "The query parameter foo is not known to this operation; only allowLogicalDuplicate is",
+      });
+      await rejected(() => tpp.post("/v1/payments/swift-transfers?foo=1", { creditorName: "" }, headers()), {
+        status: 404,
+        code: "PRODUCT_UNKNOWN",
+        path: "payment-product",
+        text: "The payment product 'swift-transfers' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks",
       });
     });
 
@@ -689,6 +775,29 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         code: "FORMAT_ERROR",
         text: "The request body must be empty (or {}): this operation takes no input",
       });
+    });
+  });
+
+  describe("POST .../authorisations takes no input", () => {
+    it("none or {} passes; anything else is 400 FORMAT_ERROR, judged after the product and before the payment is looked up", async () => {
+      const noInput = { status: 400, code: "FORMAT_ERROR", text: "The request body must be empty (or {}): this operation takes no input" };
+      const created = await createPayment(tpp, DOMESTIC, body(), headers());
+      const start = created.links.startAuthorisation ?? "";
+      for (const sent of ["null", "[]", '"x"', "0", { psuData: {} }, { "a\u0000": 1 }]) {
+        await rejected(() => tpp.post(start, sent, authorisationHeaders(SESSION)), noInput);
+      }
+      await rejected(() => tpp.post(`${DOMESTIC}/unknown-payment/authorisations`, { psuData: {} }, authorisationHeaders(SESSION)), noInput);
+      await rejected(
+        () => tpp.post(`/v1/payments/swift-transfers/${created.paymentId}/authorisations`, { psuData: {} }, authorisationHeaders(SESSION)),
+        {
+          status: 404,
+          code: "PRODUCT_UNKNOWN",
+          path: "payment-product",
+          text: "The payment product 'swift-transfers' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks",
+        },
+      );
+      expect((await tpp.post(start, {}, authorisationHeaders(SESSION))).statusCode).toBe(201);
+      expect((await tpp.post(start, undefined, authorisationHeaders(SESSION))).statusCode).toBe(201);
     });
   });
 

@@ -11,7 +11,7 @@ import {
 } from "../../../psd2/schemas";
 import { PAYMENT_HEADERS, PIS_ROLES, SCA_HEADERS } from "../../operation";
 import { cancelPayment } from "../../services/payments/cancel-payment";
-import { findTppPayment, readPaymentProduct } from "../../services/payments/find-tpp-payment";
+import { findTppPayment } from "../../services/payments/find-tpp-payment";
 import { getAuthorisationStatus } from "../../services/payments/get-authorisation-status";
 import { getFeeInformation } from "../../services/payments/get-fee-information";
 import { getPaymentDetails } from "../../services/payments/get-payment-details";
@@ -24,7 +24,7 @@ import { sendCreated } from "./created-reply";
 import { serviceContextOf } from "./service-context-of";
 import {
   AUTHORISATION_HEADERS,
-  emptyBodySchema,
+  emptyBody,
   feeInformationQuery,
   PAYMENT_CREATION_HEADERS,
   PAYMENT_ERRORS,
@@ -71,6 +71,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
   );
 
   for (const service of PAYMENT_SERVICES) {
+    const paymentBody = paymentBodyOf(service, ctx.clock);
     routes.post(
       `/${service}/:paymentProduct`,
       v1Route(
@@ -83,7 +84,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
           params: productParams,
           querystring: paymentCreationQuery,
           headers: PAYMENT_CREATION_HEADERS,
-          body: paymentBodyOf(service),
+          body: paymentBody.schema,
           responses: {
             201: { description: "CREATED", schema: paymentInitiationResponseSchema },
             ...PAYMENT_ERRORS,
@@ -91,15 +92,15 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
         },
       ),
       async (request, reply) => {
-        const { paymentProduct } = request.params;
-        const product = readPaymentProduct(paymentProduct);
+        const { value, warnings } = paymentBody.of(request);
         const created = await initiatePayment(ctx, {
           tpp: request.tpp,
           service,
-          product,
+          product: request.params.paymentProduct,
           headers: readPaymentRequestHeaders(request.headers),
-          query: request.query,
-          body: request.body,
+          allowLogicalDuplicate: request.query.allowLogicalDuplicate === "true",
+          body: value,
+          warnings,
         });
         return sendCreated(reply, created.location, created.body);
       },
@@ -171,7 +172,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
           tags: TAGS,
           params: paymentParams,
           headers: AUTHORISATION_HEADERS,
-          body: emptyBodySchema,
+          body: emptyBody.schema,
           responses: {
             201: { description: "CREATED", schema: startAuthorisationResponseSchema },
             ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
@@ -186,7 +187,6 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
           service,
           productSegment: paymentProduct,
           paymentId,
-          body: request.body,
         });
         return sendCreated(reply, started.location, started.body);
       },
@@ -207,8 +207,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       }),
       async (request) => {
         const { paymentProduct, paymentId, authorisationId } = request.params;
-        const product = readPaymentProduct(paymentProduct);
-        const payment = await findTppPayment(ctx.db, { tppId: request.tpp.id, service, product, paymentId });
+        const payment = await findTppPayment(ctx.db, { tppId: request.tpp.id, service, product: paymentProduct, paymentId });
         return getAuthorisationStatus(ctx.db, ctx.clock.now(), {
           tppId: request.tpp.id,
           purpose: "payment",

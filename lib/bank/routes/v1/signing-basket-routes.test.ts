@@ -353,4 +353,14 @@ describe.each(testDatabaseKinds())("signing baskets on %s", (kind) => {
       text: `The authorisation ${authorisationId} is unknown for this resource`,
     });
   });
+
+  it("POST .../authorisations takes no input: anything but none or {} is 400 FORMAT_ERROR, judged before the basket is looked up", async () => {
+    const noInput = { status: 400, code: "FORMAT_ERROR", text: "The request body must be empty (or {}): this operation takes no input" };
+    const basketId = signingBasketResponseSchema.parse((await createBasket([await payment()])).json()).basketId ?? "";
+    for (const sent of ["null", "[]", '"x"', { psuData: {} }]) {
+      await rejected(() => tpp.post(`${BASKETS}/${basketId}/authorisations`, sent, authorisationHeaders(SESSION)), noInput);
+    }
+    await rejected(() => tpp.post(`${BASKETS}/unknown-basket/authorisations`, { psuData: {} }, authorisationHeaders(SESSION)), noInput);
+    expect((await tpp.post(`${BASKETS}/${basketId}/authorisations`, {}, authorisationHeaders(SESSION))).statusCode).toBe(201);
+  });
 });

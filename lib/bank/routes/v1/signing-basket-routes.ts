@@ -25,7 +25,7 @@ import {
   BASKET_CREATION_HEADERS,
   basketAuthorisationParams,
   basketParams,
-  emptyBodySchema,
+  emptyBody,
   PAYMENT_ERRORS,
 } from "./payment-route-docs";
 import { errorReplies, v1Route } from "../../openapi/v1-route";
@@ -128,7 +128,7 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
         tags: TAGS,
         params: basketParams,
         headers: AUTHORISATION_HEADERS,
-        body: emptyBodySchema,
+        body: emptyBody.schema,
         responses: {
           201: { description: "CREATED", schema: startAuthorisationResponseSchema },
           ...errorReplies(PAYMENT_ERRORS, 400, 401, 403, 404, 409),
@@ -140,7 +140,6 @@ export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
         tpp: request.tpp,
         headers: readPsuHeaders(request.headers),
         basketId: request.params.basketId,
-        body: request.body,
       });
       return sendCreated(reply, started.location, started.body);
     },

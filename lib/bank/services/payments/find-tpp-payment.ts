@@ -3,14 +3,19 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
 
+/** The 404 PRODUCT_UNKNOWN of a path's payment product that is none of the bank's. @see supplement.md §2 */
+export function unknownProduct(segment: unknown): BankError {
+  return new BankError(
+    "PRODUCT_UNKNOWN",
+    `The payment product '${String(segment).slice(0, 60)}' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks`,
+    { path: "payment-product" },
+  );
+}
+
 /** The path's payment product, or 404 PRODUCT_UNKNOWN. @see supplement.md §2 */
 export function readPaymentProduct(segment: string): PaymentProduct {
   if (isPaymentProduct(segment)) return segment;
-  throw new BankError(
-    "PRODUCT_UNKNOWN",
-    `The payment product '${segment.slice(0, 60)}' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks`,
-    { path: "payment-product" },
-  );
+  throw unknownProduct(segment);
 }
 
 /** The 404 of a payment id that is unknown, another TPP's, or under another service or product: all alike. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { type PaymentProduct, type PaymentService, type ValidationTppMessage } from "../../../psd2/schemas";
 import { formatJsonPath, hasKidReference } from "../../../psd2/validation";
 import type { PaymentEntryRecord } from "../../db/schema";
@@ -14,7 +13,7 @@ import { identifyPsu } from "../sca-sessions/identify-psu";
 import { registerTpp } from "../pki/register-tpp";
 import { computeInstantFee } from "./compute-instant-fee";
 import { convertAmount, isConvertibleCurrency, SANDBOX_EXCHANGE_RATES } from "./convert-amount";
-import { parsePaymentBody } from "./parse-payment-body";
+import type { JudgedPaymentBody } from "./parse-payment-body";
 import type { PaymentContext } from "./payment-context";
 import { type PaymentEntry, type PaymentOrder, toPaymentOrder } from "./payment-order";
 import { feesOf, paymentLinks } from "./payment-wire";
@@ -30,8 +29,12 @@ export type PaymentInitiation = {
   service: PaymentService;
   product: PaymentProduct;
   headers: PaymentRequestHeaders;
-  query: unknown;
-  body: unknown;
+  /** The query's allowLogicalDuplicate=true: make the payment even if it is a logical duplicate. */
+  allowLogicalDuplicate: boolean;
+  /** The body as the route judged it (parsePaymentBody): typed for the service and product, with the date it was judged against. */
+  body: JudgedPaymentBody;
+  /** The body's WARNINGs (the deprecated single structured remittance), repeated in the reply. */
+  warnings: readonly ValidationTppMessage[];
 };
 
 export type PaymentInitiationReply = {
@@ -45,29 +48,6 @@ export type PaymentInitiationReply = {
     _links: Links;
   };
 };
-
-const querySchema = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
-
-/** allowLogicalDuplicate: true or false (default false); no other query parameter. */
-function readAllowLogicalDuplicate(query: unknown): boolean {
-  const parsed = querySchema.safeParse(query ?? {});
-  const entries = parsed.success ? Object.entries(parsed.data) : [];
-  for (const [name, value] of entries) {
-    if (name !== "allowLogicalDuplicate") {
-      throw new BankError(
-        "FORMAT_ERROR",
-        `The query parameter ${name.slice(0, 40)} is not known to this operation; only allowLogicalDuplicate is`,
-        { path: name.slice(0, 40) },
-      );
-    }
-    if (value !== "true" && value !== "false") {
-      throw new BankError("FORMAT_ERROR", "The query parameter allowLogicalDuplicate must be true or false", {
-        path: "allowLogicalDuplicate",
-      });
-    }
-  }
-  return parsed.success && parsed.data.allowLogicalDuplicate === "true";
-}
 
 /** Who initiates: the PSU of PSU-ID, X-PSU-IDENTITY or PSU-Corporate-ID, or nobody yet with PSU-Context. */
 async function initiatingPsu(ctx: PaymentContext, tpp: TppIdentity, headers: PaymentRequestHeaders): Promise<InitiatingPsu> {
@@ -223,8 +203,9 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
 }
 
 /**
- * POST /v1/{service}/{product}: validates everything before writing anything (body, headers, the
- * PSU, the debtor account and context, the product, currencies, KID), then in one transaction
+ * POST /v1/{service}/{product}, its body judged by the route (parsePaymentBody: the product's
+ * schema, the execution date): checks everything else before writing anything (the PSU, the
+ * debtor account and context, the product, the schedule, currencies, KID), then in one transaction
  * checks for a logical duplicate (serialised per TPP and key), registers the TPP and stores the
  * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
  * products answer startAuthorisation.
@@ -232,10 +213,8 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
  * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Payment creation response"; supplement.md §2, §4, §5, §12
  */
 export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiation): Promise<PaymentInitiationReply> {
-  const { tpp, service, product, headers } = input;
-  const allowDuplicate = readAllowLogicalDuplicate(input.query);
-  const today = ctx.clock.today();
-  const { validated, warnings } = parsePaymentBody(service, product, input.body, today);
+  const { tpp, service, product, headers, warnings } = input;
+  const { validated, today } = input.body;
   const psu = await initiatingPsu(ctx, tpp, headers);
   const order = toPaymentOrder(product, validated);
   const executionDate = firstExecutionDate(order, today);
@@ -258,7 +237,7 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
   const payment = await ctx.db.transaction(async (tx): Promise<{ stored: PaymentRow; links: Links }> => {
     const payments = createPaymentsRepository(tx);
     await payments.lockDuplicateKey(tpp.id, duplicateKey);
-    if (!allowDuplicate) {
+    if (!input.allowLogicalDuplicate) {
       const duplicate = await payments.findRecentDuplicate(tpp.id, duplicateKey, new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_MS));
       if (duplicate) {
         throw new BankError(

@@ -8,20 +8,27 @@ import {
   type ParseResult,
   type PaymentProduct,
   type PaymentService,
-  type ValidationTppMessage,
 } from "../../../psd2/schemas";
-import { BankError } from "../../errors";
 import type { ValidatedPaymentBody } from "./payment-order";
 
-function unwrap<T>(result: ParseResult<T>): { value: T; warnings: readonly ValidationTppMessage[] } {
-  if (!result.ok) throw BankError.fromMessages(result.tppMessages);
-  return { value: result.value, warnings: result.tppMessages };
+/** A payment body as judged: typed for its service and product, with the bank's date it was judged against. */
+export type JudgedPaymentBody = {
+  readonly validated: ValidatedPaymentBody;
+  /** today in Europe/Oslo when the body was judged: the execution date was checked against it, the first execution counts from it */
+  readonly today: string;
+};
+
+/** The parse of one service and product, typed as such. */
+function judged<T>(result: ParseResult<T>, today: string, wrap: (value: T) => ValidatedPaymentBody): ParseResult<JudgedPaymentBody> {
+  return result.ok ? { ok: true, value: { validated: wrap(result.value), today }, tppMessages: result.tppMessages } : result;
 }
 
 /**
- * Validates the body of POST /v1/{service}/{product} with the product's schema (lib/psd2): every
+ * Judges the body of POST /v1/{service}/{product} with the product's schema (lib/psd2): every
  * field rule, KID_INVALID, EXECUTION_DATE_INVALID against the sandbox's today; all violations in
- * one 400. Returns the typed body and the WARNINGs (the deprecated single structured remittance).
+ * one list (the route answers them as one 400). On success: the typed body, and the WARNINGs (the
+ * deprecated single structured remittance) in `tppMessages`. The payment routes judge their body
+ * with it (lib/bank/routes/v1/payment-route-docs.ts, paymentBodyOf).
  *
  * @see supplement.md §2, §4, §5
  */
@@ -30,33 +37,21 @@ export function parsePaymentBody(
   product: PaymentProduct,
   body: unknown,
   today: string,
-): { validated: ValidatedPaymentBody; warnings: readonly ValidationTppMessage[] } {
+): ParseResult<JudgedPaymentBody> {
   const context = { today };
   const sepa = product === "sepa-credit-transfers";
   switch (service) {
-    case "payments": {
-      if (sepa) {
-        const { value, warnings } = unwrap(parseSepaPayment(body, context));
-        return { validated: { service, sepa, body: value }, warnings };
-      }
-      const { value, warnings } = unwrap(parseNorwegianDomesticPayment(body, context));
-      return { validated: { service, sepa, body: value }, warnings };
-    }
-    case "periodic-payments": {
-      if (sepa) {
-        const { value, warnings } = unwrap(parsePeriodicSepaPayment(body, context));
-        return { validated: { service, sepa, body: value }, warnings };
-      }
-      const { value, warnings } = unwrap(parsePeriodicNorwegianDomesticPayment(body, context));
-      return { validated: { service, sepa, body: value }, warnings };
-    }
-    case "bulk-payments": {
-      if (sepa) {
-        const { value, warnings } = unwrap(parseBulkSepaPayment(body, context));
-        return { validated: { service, sepa, body: value }, warnings };
-      }
-      const { value, warnings } = unwrap(parseBulkNorwegianDomesticPayment(body, context));
-      return { validated: { service, sepa, body: value }, warnings };
-    }
+    case "payments":
+      return sepa
+        ? judged(parseSepaPayment(body, context), today, (value) => ({ service, sepa, body: value }))
+        : judged(parseNorwegianDomesticPayment(body, context), today, (value) => ({ service, sepa, body: value }));
+    case "periodic-payments":
+      return sepa
+        ? judged(parsePeriodicSepaPayment(body, context), today, (value) => ({ service, sepa, body: value }))
+        : judged(parsePeriodicNorwegianDomesticPayment(body, context), today, (value) => ({ service, sepa, body: value }));
+    case "bulk-payments":
+      return sepa
+        ? judged(parseBulkSepaPayment(body, context), today, (value) => ({ service, sepa, body: value }))
+        : judged(parseBulkNorwegianDomesticPayment(body, context), today, (value) => ({ service, sepa, body: value }));
   }
 }

@@ -8,10 +8,9 @@ import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 import { paymentLinks } from "./payment-wire";
-import { readEmptyBody } from "./read-empty-body";
 
 /**
- * POST /v1/{service}/{product}/{paymentId}/authorisations (empty body): starts the SCA that
+ * POST /v1/{service}/{product}/{paymentId}/authorisations (an empty body, checked by the route): starts the SCA that
  * approves the payment, on the bank's pages (scaRedirect). Only a payment in RCVD that is in no
  * signing basket can be authorised; otherwise 409 CONFLICT. A payment whose PSU is known (PSU-ID
  * at initiation) may be approved by that PSU only; one from the single-SCA journey by the PSU who
@@ -21,12 +20,11 @@ import { readEmptyBody } from "./read-empty-body";
  */
 export async function startPaymentAuthorisation(
   ctx: PaymentContext,
-  request: { tpp: TppIdentity; headers: PsuHeaders; service: PaymentService; productSegment: string; paymentId: string; body: unknown },
+  request: { tpp: TppIdentity; headers: PsuHeaders; service: PaymentService; productSegment: string; paymentId: string },
 ) {
   const product = readPaymentProduct(request.productSegment);
   const { tpp, headers } = request;
   const found = await findTppPayment(ctx.db, { tppId: tpp.id, service: request.service, product, paymentId: request.paymentId });
-  readEmptyBody(request.body);
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   if (identified.customer && found.customerId !== null && identified.customer.id !== found.customerId) {

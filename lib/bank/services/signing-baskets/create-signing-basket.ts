@@ -1,4 +1,4 @@
-import { parseRequestBody, signingBasketRequestSchema } from "../../../psd2/schemas";
+import type { SigningBasketRequest } from "../../../psd2/schemas";
 import { BankError, type BankTppMessage } from "../../errors";
 import type { TppIdentity } from "../../plugins/security-gate";
 import { createRandomId } from "../../repositories/ids";
@@ -13,18 +13,19 @@ import { registerTpp } from "../pki/register-tpp";
 /**
  * POST /v1/signing-baskets `{"paymentIds":[...]}`: 1 to 10 payments of this TPP and of the PSU of
  * PSU-ID (in the context of PSU-Corporate-ID), single payments only. A malformed list is 400
- * FORMAT_ERROR; an unknown id, another TPP's or PSU's payment is 400 RESOURCE_UNKNOWN; a periodic
+ * FORMAT_ERROR, answered by the route (signingBasketRequestSchema); an unknown id, another TPP's or PSU's payment is 400 RESOURCE_UNKNOWN; a periodic
  * or bulk payment 400 REFERENCE_MIX_INVALID; a payment not in RCVD or already in a basket 409
  * CONFLICT. The payments' rows are locked (in id order) while the basket takes them, so that of
  * two baskets racing for a payment exactly one gets it. Nothing is written on a refusal.
  *
  * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
  */
-export async function createSigningBasket(ctx: PaymentContext, request: { tpp: TppIdentity; headers: PsuHeaders; body: unknown }) {
+export async function createSigningBasket(
+  ctx: PaymentContext,
+  request: { tpp: TppIdentity; headers: PsuHeaders; body: SigningBasketRequest },
+) {
   const { tpp, headers } = request;
-  const parsed = parseRequestBody(signingBasketRequestSchema, request.body);
-  if (!parsed.ok) throw BankError.fromMessages(parsed.tppMessages);
-  const { paymentIds } = parsed.value;
+  const { paymentIds } = request.body;
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   const { customer, agreement } = identified;

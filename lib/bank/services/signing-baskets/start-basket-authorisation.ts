@@ -6,25 +6,20 @@ import { startScaJourney } from "../../sca/start-sca-journey";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PaymentContext } from "../payments/payment-context";
 import { basketLinks } from "../payments/payment-wire";
-import { readEmptyBody } from "../payments/read-empty-body";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppBasket, unknownBasket } from "./find-tpp-basket";
 
 /**
- * POST /v1/signing-baskets/{basketId}/authorisations (empty body): starts the one SCA that
+ * POST /v1/signing-baskets/{basketId}/authorisations (an empty body, checked by the route): starts the one SCA that
  * approves every payment of the basket still in RCVD, by the basket's PSU (in its context). From
  * now on the basket cannot be deleted. A basket with no payment awaiting authorisation is 409
  * CONFLICT.
  *
  * @see supplement.md §2, §6
  */
-export async function startBasketAuthorisation(
-  ctx: PaymentContext,
-  request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string; body: unknown },
-) {
+export async function startBasketAuthorisation(ctx: PaymentContext, request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string }) {
   const { tpp, headers } = request;
   const found = await findTppBasket(ctx.db, tpp.id, request.basketId);
-  readEmptyBody(request.body);
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   if (identified.customer && identified.customer.id !== found.customerId) {
