@@ -7,12 +7,13 @@ import { BankError } from "../errors";
 type HttpPart = "body" | "querystring" | "params" | "headers";
 
 /**
- * The routes' type provider: a request part is typed as its schema's input, the wire value that
- * passed the schema, kept as sent (the services read it into their own types: a deprecated form
- * they answer with a WARNING stays visible to them).
+ * The routes' type provider: a request part is typed as its schema's output, the value the
+ * schema parsed (transforms and defaults applied), which is what the validator hands on. Two
+ * exceptions: the headers stay the request's whole header object (the schema checks those it
+ * names), and a body marked checkedByService arrives as sent, for its service to parse.
  */
-export interface ZodInputTypeProvider extends FastifyTypeProvider {
-  validator: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
+export interface ZodOutputTypeProvider extends FastifyTypeProvider {
+  validator: this["schema"] extends z.ZodType ? z.output<this["schema"]> : unknown;
   serializer: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
 }
 
@@ -52,10 +53,10 @@ type Checked = { value: unknown } | { error: BankError };
 function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   if (part === "body") {
     const result = parseRequestBody(schema, data);
-    return result.ok ? { value: data } : { error: BankError.fromMessages(result.tppMessages) };
+    return result.ok ? { value: result.value } : { error: BankError.fromMessages(result.tppMessages) };
   }
   const result = schema.safeParse(data ?? {}, { reportInput: true });
-  if (result.success) return { value: data };
+  if (result.success) return { value: result.data };
   const subjects = { querystring: "the query", params: "the path", headers: "the headers" } as const;
   const messages = result.error.issues.flatMap((issue): ValidationTppMessage[] => {
     const [name] = issue.path;
@@ -112,10 +113,7 @@ export function registerRouteValidation(app: FastifyInstance): void {
     // services. A JSON null that was sent is told apart by the preHandler below (it sees the octets).
     if (part === "body" && serviceChecked.has(schema)) return (data) => ({ value: data ?? undefined });
     if (part === "body") {
-      return (data) => {
-        const checked = check(part, schema, data ?? undefined);
-        return "error" in checked ? checked : { value: data ?? undefined };
-      };
+      return (data) => check(part, schema, data ?? undefined);
     }
     if (part !== "headers") return (data) => check(part, schema, data);
     // The request keeps all its headers; the schema checks those it names.

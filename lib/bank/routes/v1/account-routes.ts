@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { accountResponseSchema, accountsResponseSchema } from "../../../psd2/schemas/account";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
@@ -25,7 +25,7 @@ const transactionParams = accountIdParams.extend({ transactionId: z.string().des
  * @see supplement.md §2, §3, §7, §8
  */
 export async function accountRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 

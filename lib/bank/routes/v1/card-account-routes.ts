@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
 import { cardAccountResponseSchema, cardAccountsResponseSchema } from "../../../psd2/schemas/card-account";
 import { cardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
@@ -23,7 +23,7 @@ const TAGS = ["Account information"];
  * @see supplement.md §2, §3
  */
 export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 

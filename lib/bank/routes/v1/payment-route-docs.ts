@@ -83,7 +83,8 @@ export const basketAuthorisationParams = basketParams.extend({
   authorisationId: z.string().describe("The authorisationId of the authorisation's creation"),
 });
 
-export const paymentCreationQuery = z.object({
+/** Loose, as feeInformationQuery: a parameter it does not name reaches the service, which refuses it in its own words. */
+export const paymentCreationQuery = z.looseObject({
   allowLogicalDuplicate: z
     .enum(["true", "false"])
     .optional()
@@ -92,7 +93,11 @@ export const paymentCreationQuery = z.object({
     ),
 });
 
-export const feeInformationQuery = z.object({
+/**
+ * Loose: the route hands on the schema's output, and a plain object would drop a parameter it
+ * does not name, which the service answers with FORMAT_ERROR ("not known to this operation").
+ */
+export const feeInformationQuery = z.looseObject({
   amount: requiredParameter(
     z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
     "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { ANY_TPP_ROLES } from "../../operation";
 import {
   createSandboxAccount,
@@ -73,7 +73,7 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
  *   "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Other operations named"
  */
 export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
 
   routes.post(
