@@ -11,6 +11,11 @@ export type V1RouteDocs = {
   description?: string;
   tags: readonly string[];
   params?: z.ZodObject;
+  /**
+   * Loose (z.looseObject): the handler gets the schema's output, and the parameters it does not
+   * name stay in it, for the request checks (lib/bank/plugins/request-checks.ts) and the services
+   * that answer them.
+   */
   querystring?: z.ZodObject;
   /** Headers beyond the signature's own (X-Request-ID, Digest, Signature, TPP-Signature-Certificate). */
   headers?: readonly HeaderDoc[];
@@ -39,6 +44,9 @@ export function v1Route<
   };
 } {
   const { headers, responses, params, querystring, body, tags, ...text } = docs;
+  if (querystring && querystring.def.catchall?._zod.def.type !== "unknown") {
+    throw new Error(`${docs.summary}: the querystring schema must be a z.looseObject, so that the parameters it does not name stay`);
+  }
   const headerShape = Object.fromEntries(
     (headers ?? []).map((header) => [
       header.name,

@@ -38,7 +38,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
         description:
           "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
         tags: TAGS,
-        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
+        querystring: z.looseObject({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
         headers: SCA_START_HEADERS,
         responses: {
           200: { description: "The consented accounts", schema: accountsResponseSchema },

@@ -78,11 +78,7 @@ export const RESOURCE_READ_HEADERS: HeaderDoc[] = [
 export const accountIdParams = z.object({ accountId: z.string().describe("The account's resourceId") });
 export const cardAccountIdParams = z.object({ cardAccountId: z.string().describe("The card account's resourceId") });
 
-/**
- * The query of a transaction listing. Loose: a parameter it does not name reaches the listing,
- * which repeats it in the paging links (the route hands on the schema's output, and a plain
- * object would drop it).
- */
+/** The query of a transaction listing; a parameter it does not name is repeated in the paging links. */
 export const transactionsQuerySchema = z.looseObject({
   bookingStatus: requiredParameter(
     z.enum(["booked", "pending", "both", "all"]).describe("Required. all = both + rejected transactions"),

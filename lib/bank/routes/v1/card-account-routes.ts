@@ -35,7 +35,9 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
         summary: "List the card accounts the PSU consented to",
         description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
         tags: TAGS,
-        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each card account with its balances") }),
+        querystring: z.looseObject({
+          withBalance: z.enum(["true", "false"]).optional().describe("true: each card account with its balances"),
+        }),
         headers: SCA_START_HEADERS,
         responses: {
           200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },

@@ -83,7 +83,7 @@ export const basketAuthorisationParams = basketParams.extend({
   authorisationId: z.string().describe("The authorisationId of the authorisation's creation"),
 });
 
-/** Loose, as feeInformationQuery: a parameter it does not name reaches the service, which refuses it in its own words. */
+/** A parameter it does not name reaches the service, which refuses it (FORMAT_ERROR, "not known to this operation"). */
 export const paymentCreationQuery = z.looseObject({
   allowLogicalDuplicate: z
     .enum(["true", "false"])
@@ -93,10 +93,7 @@ export const paymentCreationQuery = z.looseObject({
     ),
 });
 
-/**
- * Loose: the route hands on the schema's output, and a plain object would drop a parameter it
- * does not name, which the service answers with FORMAT_ERROR ("not known to this operation").
- */
+/** A parameter it does not name reaches the service, which refuses it (FORMAT_ERROR, "not known to this operation"). */
 export const feeInformationQuery = z.looseObject({
   amount: requiredParameter(
     z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),

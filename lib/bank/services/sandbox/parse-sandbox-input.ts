@@ -4,7 +4,8 @@ import type { FieldViolation } from "../../../psd2/validation";
 import { BankError } from "../../errors";
 
 /**
- * Validates a sandbox request body (or query) with its schema and returns the typed value, or
+ * Validates a request body that no /v1 route's schema checked (the portal's certificate form;
+ * the /v1 sandbox operations get theirs parsed by their routes) and returns the typed value, or
  * throws a BankError listing everything wrong: the first message leads (its code, field path and
  * text), the others follow in `more`. Characters outside the Basic Multilingual Plane are refused
  * anywhere in the input, as on every request (supplement §1).
