@@ -16,7 +16,10 @@ import { toSandboxAgreement } from "./sandbox-wire";
  *
  * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
  */
-export async function createSandboxAgreement({ db }: Pick<SandboxContext, "db">, input: CreateSandboxAgreementInput): Promise<SandboxAgreement> {
+export async function createSandboxAgreement(
+  { db }: Pick<SandboxContext, "db">,
+  input: CreateSandboxAgreementInput,
+): Promise<SandboxAgreement> {
   return db.transaction(async (tx) => {
     const customer = await findCustomerForBody(tx, input.customerId);
     if (customer.type !== "CORPORATE") {

@@ -22,7 +22,10 @@ const SANDBOX_CARD_BIN = "552211";
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxCardAccount({ db, clock }: SandboxContext, input: CreateSandboxCardAccountInput): Promise<SandboxCardAccount> {
+export async function createSandboxCardAccount(
+  { db, clock }: SandboxContext,
+  input: CreateSandboxCardAccountInput,
+): Promise<SandboxCardAccount> {
   const currency = input.creditLimit.currency;
   if (input.balance && input.balance.currency !== currency) {
     throw new BankError(

@@ -20,7 +20,11 @@ function checkCurrency(given: string, expected: string, what: string): void {
  *
  * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
  */
-export async function setSandboxAccountBalance({ db, clock }: SandboxContext, accountId: string, input: SetSandboxBalanceInput): Promise<SandboxBalance> {
+export async function setSandboxAccountBalance(
+  { db, clock }: SandboxContext,
+  accountId: string,
+  input: SetSandboxBalanceInput,
+): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     const account = await accounts.findByIdForUpdate(accountId);
