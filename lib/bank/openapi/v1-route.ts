@@ -11,6 +11,12 @@ export type V1RouteDocs = {
   description?: string;
   tags: readonly string[];
   params?: z.ZodObject;
+  /**
+   * Loose (z.looseObject) or strict (z.strictObject), never a plain z.object: the handler gets the
+   * schema's output, and a plain object would silently drop the parameters it does not name,
+   * before the request checks (lib/bank/plugins/request-checks.ts) and the services that answer
+   * them see them. A loose query keeps them; a strict one refuses them.
+   */
   querystring?: z.ZodObject;
   /** Headers beyond the signature's own (X-Request-ID, Digest, Signature, TPP-Signature-Certificate). */
   headers?: readonly HeaderDoc[];
@@ -39,6 +45,11 @@ export function v1Route<
   };
 } {
   const { headers, responses, params, querystring, body, tags, ...text } = docs;
+  if (querystring && querystring.def.catchall === undefined) {
+    throw new Error(
+      `${docs.summary}: the querystring schema must be a z.looseObject or a z.strictObject; a z.object would drop the parameters it does not name`,
+    );
+  }
   const headerShape = Object.fromEntries(
     (headers ?? []).map((header) => [
       header.name,

@@ -5,7 +5,7 @@ import type { ParseResult } from "../../psd2/schemas";
 import { BankError } from "../errors";
 import { contextualBody } from "./contextual-body";
 import { registerJsonBody } from "./json-body";
-import { knownParametersOnly, pathParameter, registerRouteValidation, type ZodInputTypeProvider } from "./route-validation";
+import { knownParametersOnly, pathParameter, registerRouteValidation, type ZodOutputTypeProvider } from "./route-validation";
 
 const KINDS = ["small", "large"] as const;
 
@@ -39,7 +39,7 @@ describe("contextual bodies and the route's own rules of path and query", () => 
     app.setErrorHandler((error, _request, reply) =>
       error instanceof BankError ? reply.status(error.status).send(error.toBody()) : reply.status(500).send({ error: String(error) }),
     );
-    const routes = app.withTypeProvider<ZodInputTypeProvider>();
+    const routes = app.withTypeProvider<ZodOutputTypeProvider>();
     routes.post(
       "/numbers/:kind",
       {

@@ -8,12 +8,14 @@ import { judgeOf } from "./contextual-body";
 type HttpPart = "body" | "querystring" | "params" | "headers";
 
 /**
- * The routes' type provider: a request part is typed as its schema's input, the wire value that
- * passed the schema, kept as sent (the services read it into their own types: a deprecated form
- * they answer with a WARNING stays visible to them).
+ * The routes' type provider: a request part is typed as its schema's output, the value the
+ * schema parsed (transforms and defaults applied), which is what the validator hands on. Two
+ * exceptions: the headers stay the request's whole header object (the schema checks those it
+ * names), and a contextual body (contextual-body.ts) is read by its handler from the route's
+ * verdict (`of(request)`), request.body being the body as sent.
  */
-export interface ZodInputTypeProvider extends FastifyTypeProvider {
-  validator: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
+export interface ZodOutputTypeProvider extends FastifyTypeProvider {
+  validator: this["schema"] extends z.ZodType ? z.output<this["schema"]> : unknown;
   serializer: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
 }
 
@@ -80,10 +82,10 @@ function ownError(part: HttpPart, schema: z.ZodType, issues: readonly z.core.$Zo
 function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   if (part === "body") {
     const result = parseRequestBody(schema, data);
-    return result.ok ? { value: data } : { error: BankError.fromMessages(result.tppMessages) };
+    return result.ok ? { value: result.value } : { error: BankError.fromMessages(result.tppMessages) };
   }
   const result = schema.safeParse(data ?? {}, { reportInput: true });
-  if (result.success) return { value: data };
+  if (result.success) return { value: result.data };
   const own = ownError(part, schema, result.error.issues);
   if (own) return { error: own };
   const subjects = { querystring: "the query", params: "the path", headers: "the headers" } as const;
@@ -147,10 +149,7 @@ export function registerRouteValidation(app: FastifyInstance): void {
     // A contextual body is judged with the request, in the preHandler below.
     if (part === "body" && judgeOf(schema)) return (data) => ({ value: data ?? undefined });
     if (part === "body") {
-      return (data) => {
-        const checked = check(part, schema, data ?? undefined);
-        return "error" in checked ? checked : { value: data ?? undefined };
-      };
+      return (data) => check(part, schema, data ?? undefined);
     }
     if (part !== "headers") return (data) => check(part, schema, data);
     // The request keeps all its headers; the schema checks those it names.

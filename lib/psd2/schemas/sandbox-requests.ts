@@ -220,6 +220,7 @@ export type SandboxAccountTransactionInput = z.output<typeof transactionItemSche
 export const createSandboxAccountTransactionsSchema = z
   .array(transactionItemSchema)
   .check(checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "transaction")));
+export type CreateSandboxAccountTransactionsInput = z.output<typeof createSandboxAccountTransactionsSchema>;
 
 const cardTransactionItemSchema = z.strictObject({
   bookingStatus: z.enum(["booked", "pending"]).optional().describe("booked or pending; default booked"),
@@ -243,6 +244,7 @@ export const createSandboxCardTransactionsSchema = z
   .check(
     checkWith((items: unknown[]) => validateItemCount(items, { min: 1, max: MAX_SANDBOX_TRANSACTIONS_PER_REQUEST }, "card transaction")),
   );
+export type CreateSandboxCardTransactionsInput = z.output<typeof createSandboxCardTransactionsSchema>;
 
 /** PUT /v1/sandbox/accounts/{id}/balances and /v1/sandbox/card-accounts/{id}/balances. */
 export const setSandboxBalanceSchema = z.strictObject({
@@ -266,12 +268,19 @@ function integerParameter(minimum: number) {
     .transform((value) => Number(value));
 }
 
-/** The query of GET /v1/sandbox/card-accounts/{id}/transactions. @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions" */
+/**
+ * The query of GET /v1/sandbox/card-accounts/{id}/transactions; offset and limit come out as
+ * numbers. Loose: a parameter it does not name is let through (and ignored).
+ *
+ * @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions"
+ */
 export const sandboxCardTransactionsQuerySchema = z.looseObject({
-  bookingStatus: z.enum(["booked", "pending", "both"]).describe("booked, pending or both"),
-  fromDate: isoDateSchema.optional().describe("First date wanted (YYYY-MM-DD, inclusive)"),
+  bookingStatus: z.enum(["booked", "pending", "both"]).describe("Required: booked, pending or both"),
+  fromDate: isoDateSchema
+    .optional()
+    .describe("First date wanted (YYYY-MM-DD, inclusive): booking date of booked, transaction date of pending ones"),
   toDate: isoDateSchema.optional().describe("Last date wanted (YYYY-MM-DD, inclusive)"),
-  offset: integerParameter(0).optional().describe("Transactions to skip in each list (default 0)"),
+  offset: integerParameter(0).optional().describe("Transactions to skip in each list (a whole number, default 0)"),
   limit: integerParameter(1).optional().describe("At least 1: transactions per list (default 200)"),
 });
 export type SandboxCardTransactionsQuery = z.output<typeof sandboxCardTransactionsQuerySchema>;

@@ -110,6 +110,16 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       expect(firstMessage(bad.json())).toMatchObject({ code: "FORMAT_ERROR", path: "withBalance" });
     });
 
+    it("a query parameter the route does not name still meets the request checks: an emoji in it is 400 FORMAT_ERROR", async () => {
+      const response = await tpp.get("/v1/accounts?withBalance=true&x=%F0%9F%98%80", scaHeaders(SESSION, { "PSU-ID": ingrid }));
+      expect(response.statusCode).toBe(400);
+      expect(firstMessage(response.json())).toMatchObject({
+        code: "FORMAT_ERROR",
+        path: "x",
+        text: expect.stringMatching(/outside the Basic Multilingual Plane/),
+      });
+    });
+
     it("under another TPP-Session-ID is 401 with scaRedirect: a new TPP-Session-ID needs a new SCA", async () => {
       const response = await tpp.get("/v1/accounts", scaHeaders("another-session", { "PSU-ID": ingrid }));
       expect(response.statusCode).toBe(401);
@@ -227,6 +237,13 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
         expect(url.searchParams.get("dateTo")).toBe("2026-01-10");
       }
       expect(new URL(page.links.next ?? "", "http://bank.test").searchParams.get("cursor")).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    });
+
+    it("repeats a query parameter it does not name in the paging links", async () => {
+      const page = await readPage(`/v1/accounts/${main}/transactions?bookingStatus=booked&limit=5&source=app`);
+      for (const name of ["first", "next", "last"]) {
+        expect(new URL(page.links[name] ?? "", "http://bank.test").searchParams.get("source"), name).toBe("app");
+      }
     });
 
     it("follows next through the whole history: every booked transaction once, in order; a bare deep offset gives the same pages", async () => {

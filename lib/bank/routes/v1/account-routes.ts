@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { accountResponseSchema, accountsResponseSchema } from "../../../psd2/schemas/account";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
@@ -25,7 +25,7 @@ const transactionParams = accountIdParams.extend({ transactionId: z.string().des
  * @see supplement.md §2, §3, §7, §8
  */
 export async function accountRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 
@@ -38,7 +38,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
         description:
           "The accounts the PSU consented to for this TPP, in the context of the SCA session (a corporate context lists its agreement's accounts only). Needs an SCA within the hour under TPP-Session-ID: otherwise 401 with _links.scaRedirect, which leads through login, context and the consent screen.",
         tags: TAGS,
-        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
+        querystring: z.looseObject({ withBalance: z.enum(["true", "false"]).optional().describe("true: each account with its balances") }),
         headers: SCA_START_HEADERS,
         responses: {
           200: { description: "The consented accounts", schema: accountsResponseSchema },

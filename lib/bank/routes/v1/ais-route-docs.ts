@@ -78,7 +78,8 @@ export const RESOURCE_READ_HEADERS: HeaderDoc[] = [
 export const accountIdParams = z.object({ accountId: z.string().describe("The account's resourceId") });
 export const cardAccountIdParams = z.object({ cardAccountId: z.string().describe("The card account's resourceId") });
 
-export const transactionsQuerySchema = z.object({
+/** The query of a transaction listing; a parameter it does not name is repeated in the paging links. */
+export const transactionsQuerySchema = z.looseObject({
   bookingStatus: requiredParameter(
     z.enum(["booked", "pending", "both", "all"]).describe("Required. all = both + rejected transactions"),
     "The query parameter bookingStatus is required: booked, pending, both or all",

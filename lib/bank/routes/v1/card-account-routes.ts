@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { balancesResponseSchema } from "../../../psd2/schemas/balances";
 import { cardAccountResponseSchema, cardAccountsResponseSchema } from "../../../psd2/schemas/card-account";
 import { cardTransactionsResponseSchema } from "../../../psd2/schemas/card-transactions";
@@ -23,7 +23,7 @@ const TAGS = ["Account information"];
  * @see supplement.md §2, §3
  */
 export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
 
@@ -35,7 +35,9 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
         summary: "List the card accounts the PSU consented to",
         description: "As GET /v1/accounts for card accounts; a PSU without card accounts gets 404 RESOURCE_UNKNOWN.",
         tags: TAGS,
-        querystring: z.object({ withBalance: z.enum(["true", "false"]).optional().describe("true: each card account with its balances") }),
+        querystring: z.looseObject({
+          withBalance: z.enum(["true", "false"]).optional().describe("true: each card account with its balances"),
+        }),
         headers: SCA_START_HEADERS,
         responses: {
           200: { description: "The consented card accounts", schema: cardAccountsResponseSchema },

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
 import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
 import { startPsuSca } from "../../services/sca-sessions/start-psu-sca";
@@ -14,7 +14,7 @@ import { errorReplies, v1Route } from "../../openapi/v1-route";
  * @see psd2-interface.md "Other operations named" (POST /v1/consents), "Authentication" (5); supplement.md §2, §7
  */
 export async function consentRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   routes.post(
     "/consents",

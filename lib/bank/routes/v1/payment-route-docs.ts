@@ -103,7 +103,8 @@ export const paymentCreationQuery = knownParametersOnly(
   "only allowLogicalDuplicate is",
 );
 
-export const feeInformationQuery = z.object({
+/** A parameter it does not name reaches the service, which refuses it (FORMAT_ERROR, "not known to this operation"). */
+export const feeInformationQuery = z.looseObject({
   amount: requiredParameter(
     z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
     "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",

@@ -957,6 +957,12 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         path: "amount",
         text: "amount has no fraction digits; NOK amounts have exactly 2 (ISO 4217 minor units)",
       });
+      expectPaymentError(await tpp.get(`${INSTANT}/fee-information?amount=10.00&currency=NOK&fee=0`), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "fee",
+        text: "The query parameter fee is not known to this operation; it takes amount and currency",
+      });
     });
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import {
   feeInformationResponseSchema,
   PAYMENT_SERVICES,
@@ -52,7 +52,7 @@ const SERVICE_TEXTS = {
  * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Other operations named"; supplement.md §2, §5
  */
 export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const operation = { roles: PIS_ROLES };
 

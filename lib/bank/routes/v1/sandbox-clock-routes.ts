@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { ANY_TPP_ROLES } from "../../operation";
 import { sandboxClockMoveSchema } from "../../../psd2/schemas/sandbox-clock";
 import { sandboxBatchRunsReplySchema, sandboxClockMoveReplySchema, sandboxClockStateSchema } from "../../../psd2/schemas/sandbox-replies";
@@ -18,7 +18,7 @@ const operation = { roles: ANY_TPP_ROLES };
  * @see supplement.md §5 (batch processing), §11
  */
 export async function sandboxClockRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const { clock, batchRuns } = v1.bank;
 
   routes.get(

@@ -389,6 +389,182 @@ describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
     });
   });
 
+  // The route's schema checks the body and the query before the service runs (the services take
+  // the parsed input): these replies are the schema's, each naming its field.
+  describe("malformed bodies and queries, refused by the route's schema", () => {
+    const sindre = initialIds.customer(CUSTOMERS.sindre);
+    const sindreMain = ids.account(CUSTOMERS.sindre, 1);
+
+    it("customers: an unknown customerType, a character outside the BMP, a name too long", async () => {
+      const customer = (fields: Record<string, unknown>) =>
+        tpp.post("/v1/sandbox/customers", { customerNumber: "01019012399", customerName: "Someone", customerType: "PRIVATE", ...fields });
+      await rejected(() => customer({ customerType: "PERSONAL" }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "customerType",
+        text: "customerType must be one of PRIVATE, CORPORATE",
+      });
+      await rejected(() => customer({ customerName: "Kari 😀" }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "customerName",
+        text: "customerName contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
+      });
+      await rejected(() => customer({ customerName: "K".repeat(71) }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "customerName",
+        text: "customerName is 71 characters long; at most 70 are allowed",
+      });
+    });
+
+    it("lists every invalid field: the first leads, the others follow", async () => {
+      const response = await tpp.post("/v1/sandbox/customers", { customerNumber: 12, customerType: "BOTH", customerName: "Kari" });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ tppMessages: unknown[] }>().tppMessages).toEqual([
+        { category: "ERROR", code: "FORMAT_ERROR", path: "customerNumber", text: "customerNumber must be a string, not a number" },
+        { category: "ERROR", code: "FORMAT_ERROR", path: "customerType", text: "customerType must be one of PRIVATE, CORPORATE" },
+      ]);
+    });
+
+    it("accounts and card accounts: a malformed amount, an empty name, a negative credit limit, a malformed maskedPan", async () => {
+      await rejected(
+        () => tpp.post("/v1/sandbox/accounts", { customerId: sindre, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "balance.amount",
+          text: "balance.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
+        },
+      );
+      await rejected(() => tpp.post("/v1/sandbox/accounts", { customerId: sindre, name: "" }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "name",
+        text: "name is empty; at least 1 character is required",
+      });
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/card-accounts", { customerId: ingrid, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } }),
+        { status: 400, code: "FORMAT_ERROR", path: "creditLimit.amount", text: "creditLimit.amount must not be negative" },
+      );
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/card-accounts", {
+            customerId: ingrid,
+            name: "Kort",
+            creditLimit: { currency: "NOK", amount: "100.00" },
+            maskedPan: "1234",
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "maskedPan",
+          text: "maskedPan must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821",
+        },
+      );
+    });
+
+    it("agreements: an organisation number with a wrong check digit, an account id given twice", async () => {
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/agreements", {
+            customerId: sindre,
+            name: "Lie AS",
+            organisationNumber: "918765027",
+            accountIds: [sindreMain],
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "organisationNumber",
+          text: "organisationNumber must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
+        },
+      );
+      await rejected(
+        () =>
+          tpp.post("/v1/sandbox/agreements", {
+            customerId: sindre,
+            name: "Lie AS",
+            organisationNumber: "918765026",
+            accountIds: [sindreMain, sindreMain],
+          }),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "accountIds[1]",
+          text: `accountIds[1] repeats the account id at index 0 ("${sindreMain}"); each account id may appear once`,
+        },
+      );
+    });
+
+    it("account transactions: an invalid KID, a zero amount, an empty list, an object in place of the list", async () => {
+      const add = (body: unknown) => () => tpp.post(`/v1/sandbox/accounts/${ingridMain}/transactions`, body);
+      await rejected(
+        add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, remittanceInformationStructured: "1234567890123" }]),
+        {
+          status: 400,
+          code: "KID_INVALID",
+          path: "[0].remittanceInformationStructured",
+          text: "[0].remittanceInformationStructured has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check",
+        },
+      );
+      await rejected(add([{ transactionAmount: { currency: "NOK", amount: "-0.00" } }]), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "[0].transactionAmount.amount",
+        text: "[0].transactionAmount.amount must not be zero; debits are negative, credits positive",
+      });
+      await rejected(add([]), { status: 400, code: "FORMAT_ERROR", text: "the request body is empty; at least 1 transaction is required" });
+      await rejected(add({ transactionAmount: { currency: "NOK", amount: "10.00" } }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        text: "the request body must be an array, not a JSON object",
+      });
+    });
+
+    it("card transactions: a whole number of units is read as a decimal string, a fraction of a number is refused", async () => {
+      const response = await tpp.post(`/v1/sandbox/card-accounts/${ingridCard}/transactions`, [
+        { transactionAmount: { currency: "NOK", amount: -250 }, merchantCategoryCode: "5411" },
+      ]);
+      expect(response.statusCode, response.body).toBe(201);
+      expect(response.json<{ cardTransactions: unknown[] }>().cardTransactions[0]).toMatchObject({
+        transactionAmount: { currency: "NOK", amount: "-250.00" },
+        originalAmount: { currency: "NOK", amount: "-250.00" },
+      });
+      await rejected(
+        () =>
+          tpp.post(`/v1/sandbox/card-accounts/${ingridCard}/transactions`, [
+            { transactionAmount: { currency: "NOK", amount: -10.5 }, merchantCategoryCode: "5411" },
+          ]),
+        {
+          status: 400,
+          code: "FORMAT_ERROR",
+          path: "[0].transactionAmount.amount",
+          text: '[0].transactionAmount.amount must be a decimal string such as "-250.00", or a whole number (int32)',
+        },
+      );
+    });
+
+    it("the card transaction listing: a bookingStatus it does not know", async () => {
+      expectErrorReply(await tpp.get(`/v1/sandbox/card-accounts/${ingridCard}/transactions?bookingStatus=all`), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "bookingStatus",
+        text: "bookingStatus must be one of booked, pending, both",
+      });
+    });
+
+    it("balances: an amount with a decimal comma", async () => {
+      await rejected(() => tpp.put(`/v1/sandbox/accounts/${perMain}/balances`, { balanceAmount: { currency: "NOK", amount: "1,00" } }), {
+        status: 400,
+        code: "FORMAT_ERROR",
+        path: "balanceAmount.amount",
+        text: 'balanceAmount.amount must not contain ","; "." is the only decimal separator and there is no thousands separator',
+      });
+    });
+  });
+
   describe("POST /v1/sandbox/initialize", () => {
     it("refuses a body other than {}", async () => {
       await rejected(() => tpp.post("/v1/sandbox/initialize", { reset: "all" }), {

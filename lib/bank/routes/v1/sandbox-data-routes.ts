@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { ANY_TPP_ROLES } from "../../operation";
 import {
   createSandboxAccount,
@@ -60,9 +60,10 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
 
 /**
  * The sandbox data operations: initialisation, customers, accounts, card accounts, agreements,
- * transactions and balances. Thin wrappers over lib/bank/services/sandbox, which validates every
- * body and query and throws BankError; each operation needs a signed request from a TPP with
- * either PSD2 role.
+ * transactions and balances. Each route's schemas (lib/psd2's) check its body and query, and the
+ * service in lib/bank/services/sandbox takes what they parsed and checks what needs the database
+ * or the clock, throwing BankError; each operation needs a signed request from a TPP with either
+ * PSD2 role.
  *
  * Location of a 201: where the new resource is read. A sandbox customer at
  * /v1/sandbox/customers/{id}; an account or card account at its account information address
@@ -73,7 +74,7 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
  *   "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Other operations named"
  */
 export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
 
   routes.post(

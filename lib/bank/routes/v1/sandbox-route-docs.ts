@@ -5,6 +5,7 @@
  * (lib/bank/services/sandbox/sandbox-wire.ts).
  */
 import { z } from "zod";
+import { sandboxCardTransactionsQuerySchema } from "../../../psd2/schemas/sandbox-requests";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
 import { requiredParameter } from "../../plugins/route-validation";
 
@@ -14,23 +15,22 @@ export const noBodySchema = z.strictObject({}).optional();
 export const SANDBOX_DATA_TAG = "Sandbox data";
 export const SANDBOX_CLOCK_TAG = "Sandbox clock and batch runs";
 
-const date = z.string().describe("YYYY-MM-DD");
-
 export const customerIdParams = z.object({ customerId: z.string().describe("The customer's customerId") });
 export const accountIdParams = z.object({ mockAccountId: z.string().describe("The account's resourceId (a sandbox account)") });
 export const cardAccountIdParams = z.object({
   mockCardAccountId: z.string().describe("The card account's resourceId (a sandbox card account)"),
 });
 
-export const sandboxCardTransactionsQuery = z.object({
+/**
+ * The query of the sandbox card transaction listing: lib/psd2's, whose output the service takes;
+ * a missing bookingStatus is QUERY_PARAMETER_REQUIRED saying what it takes (on a copy of the
+ * field, so that the text stays this route's).
+ */
+export const sandboxCardTransactionsQuery = sandboxCardTransactionsQuerySchema.extend({
   bookingStatus: requiredParameter(
-    z.enum(["booked", "pending", "both"]).describe("Required: booked, pending or both"),
+    sandboxCardTransactionsQuerySchema.shape.bookingStatus.describe("Required: booked, pending or both"),
     "the query parameter bookingStatus is required: booked, pending or both",
   ),
-  fromDate: date.optional().describe("First date wanted (YYYY-MM-DD, inclusive): booking date of booked, transaction date of pending ones"),
-  toDate: date.optional().describe("Last date wanted (YYYY-MM-DD, inclusive)"),
-  offset: z.string().optional().describe("Transactions to skip in each list (a whole number, default 0)"),
-  limit: z.string().optional().describe("At least 1: transactions per list (default 200)"),
 });
 
 export const SANDBOX_ERRORS = {

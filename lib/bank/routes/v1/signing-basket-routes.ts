@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import {
   scaStatusResponseSchema,
   signingBasketDetailsResponseSchema,
@@ -39,7 +39,7 @@ const TAGS = ["Signing baskets"];
  * @see psd2-interface.md "Signing basket"; supplement.md §2, §6
  */
 export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const operation = { roles: PIS_ROLES };
 

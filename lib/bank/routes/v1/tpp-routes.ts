@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { z } from "zod";
 import { contactInformationRequestSchema, contactInformationResponseSchema } from "../../../psd2/schemas/contact-information";
 import { ANY_TPP_ROLES } from "../../operation";
@@ -18,7 +18,7 @@ const FORBIDDEN = { description: "FORBIDDEN: another TPP's id, or a certificate 
  * @see psd2-interface.md "What the service does" (8), "Events"; supplement.md §2
  */
 export async function tppRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
 
   routes.put(

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import type { ZodInputTypeProvider } from "../../plugins/route-validation";
+import type { ZodOutputTypeProvider } from "../../plugins/route-validation";
 import { agreementsResponseSchema } from "../../../psd2/schemas/agreements-response";
 import { userResponseSchema } from "../../../psd2/schemas/user-response";
 import { ANY_TPP_ROLES, SCA_HEADERS } from "../../operation";
@@ -21,7 +21,7 @@ const TAGS = ["User"];
  * @see psd2-interface.md "Other operations named", "Authentication" (7); supplement.md §2, §7
  */
 export async function userRoutes(v1: FastifyInstance): Promise<void> {
-  const routes = v1.withTypeProvider<ZodInputTypeProvider>();
+  const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const operation = { roles: ANY_TPP_ROLES, requiredHeaders: SCA_HEADERS };
 

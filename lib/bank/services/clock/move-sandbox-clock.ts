@@ -5,12 +5,11 @@
  * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
  */
 import { parseIsoDuration } from "../../../psd2/time";
-import { sandboxClockMoveSchema } from "../../../psd2/schemas/sandbox-clock";
+import type { SandboxClockMoveInput } from "../../../psd2/schemas/sandbox-clock";
 import type { SandboxClockMoveReply, SandboxClockState } from "../../../psd2/schemas";
 import type { BatchRunner } from "./batch-runs";
 import type { SandboxClock } from "./sandbox-clock";
 import { BankError } from "../../errors";
-import { parseSandboxInput } from "../sandbox/parse-sandbox-input";
 import { earliestSandboxTime, SANDBOX_CLOCK_YEARS_BACK } from "./sandbox-time-window";
 
 type ClockDependencies = { clock: SandboxClock; batchRuns: BatchRunner };
@@ -27,13 +26,14 @@ export async function readSandboxClock({ clock, batchRuns }: ClockDependencies):
 
 /**
  * POST /v1/sandbox/clock: sets, advances, freezes or resets the sandbox clock (the body says
- * which), then answers the clock's state and the batch runs the move ran.
+ * which), then answers the clock's state and the batch runs the move ran. The body comes parsed by
+ * the route's schema (sandboxClockMoveSchema); how far back `now` may go depends on the real time,
+ * and is checked here.
  *
  * @see supplement.md §5, §11
  */
-export async function moveSandboxClock(dependencies: ClockDependencies, body: unknown): Promise<SandboxClockMoveReply> {
+export async function moveSandboxClock(dependencies: ClockDependencies, move: SandboxClockMoveInput): Promise<SandboxClockMoveReply> {
   const { clock, batchRuns } = dependencies;
-  const move = parseSandboxInput(sandboxClockMoveSchema, body);
   if (move.now !== undefined) {
     const earliest = earliestSandboxTime(clock.realTime());
     if (Date.parse(move.now) < earliest.getTime()) {

@@ -7,8 +7,7 @@ import { addAmounts } from "../../repositories/money";
 import { createTransactionsRepository, type NewTransaction } from "../../repositories/transactions-repository";
 import type { SandboxContext } from "./sandbox-context";
 import { checkBookedBalance } from "./check-booked-balance";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { createSandboxAccountTransactionsSchema, type SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxAccountTransactionsInput, SandboxPartyAccountInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCreatedTransactions } from "../../../psd2/schemas";
 import { toSandboxTransaction } from "./sandbox-wire";
 
@@ -25,21 +24,21 @@ function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty 
  * POST /v1/sandbox/accounts/{mockAccountId}/transactions: adds transactions to an account, all or
  * none. Booked ones change the booked balance; pending ones do not. A transaction whose debtor
  * is another account of the sandbox bank is refused (FORMAT_ERROR at `[i].debtorAccount`): money
- * leaves a sandbox account only through a payment.
+ * leaves a sandbox account only through a payment. The body comes parsed by the route's schema
+ * (createSandboxAccountTransactionsSchema); the rules that need the account or today are checked here.
  *
  * @see psd2-interface.md "Other operations named"; supplement.md §11
  */
 export async function createSandboxAccountTransactions(
   { db, clock }: SandboxContext,
   accountId: string,
-  body: unknown,
+  items: CreateSandboxAccountTransactionsInput,
 ): Promise<SandboxCreatedTransactions> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     // Locked until commit: concurrent bookings on the account then add up one after the other.
     const account = await accounts.findByIdForUpdate(accountId);
     if (!account) throw new BankError("RESOURCE_UNKNOWN", `no sandbox account has the id ${JSON.stringify(accountId)}`);
-    const items = parseSandboxInput(createSandboxAccountTransactionsSchema, body);
     const today = clock.today();
 
     const debtorBbans = items.flatMap((item) => (item.debtorAccount?.bban === undefined ? [] : [item.debtorAccount.bban]));

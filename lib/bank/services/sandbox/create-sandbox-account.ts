@@ -4,10 +4,9 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createRandomId } from "../../repositories/ids";
 import type { SandboxContext } from "./sandbox-context";
 import { findCustomerForBody } from "./find-customer-for-body";
-import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { drawSandboxAccountNumber, SANDBOX_BIC } from "./sandbox-bank";
-import { createSandboxAccountSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxAccountInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxAccount } from "../../../psd2/schemas";
 import { toSandboxAccount } from "./sandbox-wire";
 
@@ -16,12 +15,12 @@ const MAX_NUMBER_DRAWS = 20;
 
 /**
  * POST /v1/sandbox/accounts: a new account of a customer, with a new Norwegian account number
- * (11 digits, valid MOD11) of the sandbox bank and its IBAN.
+ * (11 digits, valid MOD11) of the sandbox bank and its IBAN. The body comes parsed by the route's
+ * schema (createSandboxAccountSchema); the rules across its fields and the database are checked here.
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxAccount({ db, clock }: SandboxContext, body: unknown): Promise<SandboxAccount> {
-  const input = parseSandboxInput(createSandboxAccountSchema, body);
+export async function createSandboxAccount({ db, clock }: SandboxContext, input: CreateSandboxAccountInput): Promise<SandboxAccount> {
   const currency = input.currency ?? "NOK";
   if (input.balance && input.balance.currency !== currency) {
     throw new BankError(

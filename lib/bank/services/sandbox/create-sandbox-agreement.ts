@@ -4,19 +4,22 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createAgreementsRepository } from "../../repositories/agreements-repository";
 import { createRandomId } from "../../repositories/ids";
 import { findCustomerForBody } from "./find-customer-for-body";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { createSandboxAgreementSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxAgreementInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxAgreement } from "../../../psd2/schemas";
 import { toSandboxAgreement } from "./sandbox-wire";
 
 /**
  * POST /v1/sandbox/agreements: a corporate agreement through which a CORPORATE customer acts for
- * an organisation (a valid 9-digit organisation number) on some of the customer's accounts.
+ * an organisation (a valid 9-digit organisation number) on some of the customer's accounts. The
+ * body comes parsed by the route's schema (createSandboxAgreementSchema); that the customer is
+ * CORPORATE and owns the accounts is checked here.
  *
  * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
  */
-export async function createSandboxAgreement({ db }: Pick<SandboxContext, "db">, body: unknown): Promise<SandboxAgreement> {
-  const input = parseSandboxInput(createSandboxAgreementSchema, body);
+export async function createSandboxAgreement(
+  { db }: Pick<SandboxContext, "db">,
+  input: CreateSandboxAgreementInput,
+): Promise<SandboxAgreement> {
   return db.transaction(async (tx) => {
     const customer = await findCustomerForBody(tx, input.customerId);
     if (customer.type !== "CORPORATE") {

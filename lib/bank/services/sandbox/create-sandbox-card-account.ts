@@ -5,10 +5,9 @@ import { createCardAccountsRepository } from "../../repositories/card-accounts-r
 import { createRandomId } from "../../repositories/ids";
 import type { SandboxContext } from "./sandbox-context";
 import { findCustomerForBody } from "./find-customer-for-body";
-import { parseSandboxInput } from "./parse-sandbox-input";
 import { createRandom } from "./prng";
 import { maskPan } from "./sandbox-bank";
-import { createSandboxCardAccountSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxCardAccountInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCardAccount } from "../../../psd2/schemas";
 import { toSandboxCardAccount } from "./sandbox-wire";
 
@@ -18,12 +17,15 @@ const SANDBOX_CARD_BIN = "552211";
 /**
  * POST /v1/sandbox/card-accounts: a new card account of a customer, in the currency of its
  * creditLimit. relatedAccountId (the account card payments are drawn on) must be one of the
- * customer's accounts; without it, the customer's first account is taken, if any.
+ * customer's accounts; without it, the customer's first account is taken, if any. The body comes
+ * parsed by the route's schema (createSandboxCardAccountSchema).
  *
  * @see supplement.md §3, §11
  */
-export async function createSandboxCardAccount({ db, clock }: SandboxContext, body: unknown): Promise<SandboxCardAccount> {
-  const input = parseSandboxInput(createSandboxCardAccountSchema, body);
+export async function createSandboxCardAccount(
+  { db, clock }: SandboxContext,
+  input: CreateSandboxCardAccountInput,
+): Promise<SandboxCardAccount> {
   const currency = input.creditLimit.currency;
   if (input.balance && input.balance.currency !== currency) {
     throw new BankError(

@@ -5,8 +5,7 @@ import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import type { SandboxContext } from "./sandbox-context";
 import { checkBookedBalance } from "./check-booked-balance";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { createSandboxCardTransactionsSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxCardTransactionsInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCreatedCardTransactions } from "../../../psd2/schemas";
 import { toSandboxCardTransaction } from "./sandbox-wire";
 
@@ -14,20 +13,21 @@ import { toSandboxCardTransaction } from "./sandbox-wire";
  * POST /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: adds card transactions, all or
  * none. transactionAmount is in the card account's currency (negative for a purchase);
  * originalAmount is what the merchant charged, possibly in another currency (default: the
- * transactionAmount). Booked ones change the booked balance.
+ * transactionAmount). Booked ones change the booked balance. The body comes parsed by the route's
+ * schema (createSandboxCardTransactionsSchema: whole-number amounts already read as decimal strings);
+ * the rules that need the card account or today are checked here.
  *
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §11
  */
 export async function createSandboxCardTransactions(
   { db, clock }: SandboxContext,
   cardAccountId: string,
-  body: unknown,
+  items: CreateSandboxCardTransactionsInput,
 ): Promise<SandboxCreatedCardTransactions> {
   return db.transaction(async (tx) => {
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);
     if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
-    const items = parseSandboxInput(createSandboxCardTransactionsSchema, body);
     const today = clock.today();
     const now = clock.now();
 

@@ -2,19 +2,18 @@ import { BankError } from "../../errors";
 import { createCustomersRepository } from "../../repositories/customers-repository";
 import { createRandomId } from "../../repositories/ids";
 import type { SandboxContext } from "./sandbox-context";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { createSandboxCustomerSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { CreateSandboxCustomerInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCustomer } from "../../../psd2/schemas";
 import { toSandboxCustomer } from "./sandbox-wire";
 
 /**
  * POST /v1/sandbox/customers: a new customer without accounts; its customerNumber (11 digits)
  * is the identity it logs in with at the sandbox SCA, so a number already taken is 409 CONFLICT.
+ * The body comes parsed by the route's schema (createSandboxCustomerSchema).
  *
  * @see psd2-interface.md "Sandbox customer"; supplement.md §11
  */
-export async function createSandboxCustomer({ db, clock }: SandboxContext, body: unknown): Promise<SandboxCustomer> {
-  const input = parseSandboxInput(createSandboxCustomerSchema, body);
+export async function createSandboxCustomer({ db, clock }: SandboxContext, input: CreateSandboxCustomerInput): Promise<SandboxCustomer> {
   const created = await createCustomersRepository(db).insertIfNumberFree({
     id: createRandomId(),
     customerNumber: input.customerNumber,

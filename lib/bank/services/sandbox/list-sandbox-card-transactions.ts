@@ -2,16 +2,11 @@ import type { SandboxContext } from "./sandbox-context";
 import { BankError } from "../../errors";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import { createCardTransactionsRepository } from "../../repositories/card-transactions-repository";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { sandboxCardTransactionsQuerySchema } from "../../../psd2/schemas/sandbox-requests";
+import type { SandboxCardTransactionsQuery } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCardTransactionsResponse } from "../../../psd2/schemas";
 
 /** The page size when no limit is given. @see psd2-interface.md "Limits" */
 export const DEFAULT_PAGE_SIZE = 200;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
 
 /**
  * GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: a card account's transactions
@@ -19,7 +14,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
  * toDate (inclusive) filter on the booking date (the transaction date while pending); offset and
  * limit (at least 1, default 200) page each list. Amounts are decimal strings, not the int32 of
  * the spec's table (supplement §1; amount-as-string is the default since 2020); pending holds
- * the ids of the pending card transactions, as the spec types it string[].
+ * the ids of the pending card transactions, as the spec types it string[]. The query comes parsed
+ * by the route's schema (sandboxCardTransactionsQuerySchema: bookingStatus there, offset and limit
+ * numbers); a toDate before fromDate is refused here.
  *
  * Every card transaction of the account is listed: in this bank only the sandbox makes card
  * transactions (the initial dataset and the creation operation).
@@ -29,16 +26,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export async function listSandboxCardTransactions(
   { db }: Pick<SandboxContext, "db">,
   cardAccountId: string,
-  query: unknown,
+  parameters: SandboxCardTransactionsQuery,
 ): Promise<SandboxCardTransactionsResponse> {
   const cardAccount = await createCardAccountsRepository(db).findById(cardAccountId);
   if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
-  if (!isRecord(query) || query.bookingStatus === undefined) {
-    throw new BankError("QUERY_PARAMETER_REQUIRED", "the query parameter bookingStatus is required: booked, pending or both", {
-      path: "bookingStatus",
-    });
-  }
-  const parameters = parseSandboxInput(sandboxCardTransactionsQuerySchema, query);
   if (parameters.fromDate !== undefined && parameters.toDate !== undefined && parameters.fromDate > parameters.toDate) {
     throw new BankError("FORMAT_ERROR", `toDate ${parameters.toDate} is before fromDate ${parameters.fromDate}`, { path: "toDate" });
   }

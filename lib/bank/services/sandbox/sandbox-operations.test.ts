@@ -6,6 +6,11 @@ import { accounts, agreementAccounts, agreements, cardAccounts, cardTransactions
 import { BankError } from "../../errors";
 import { createFixedClock, createSeededTestDatabase } from "../../testing/seeded-test-database";
 import { testDatabaseKinds, type TestDatabase } from "../../testing/test-database";
+import type {
+  CreateSandboxAccountTransactionsInput,
+  CreateSandboxCardTransactionsInput,
+  SandboxAccountTransactionInput,
+} from "../../../psd2/schemas/sandbox-requests";
 import { initialIds } from "./build-sandbox-dataset";
 import { createSandboxAccount } from "./create-sandbox-account";
 import { createSandboxAccountTransactions } from "./create-sandbox-account-transactions";
@@ -124,7 +129,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       ]);
     });
 
-    it("refuses a customer number that is taken (409 CONFLICT), and malformed bodies", async () => {
+    it("refuses a customer number that is taken (409 CONFLICT)", async () => {
       await expectRejected(
         () => createSandboxCustomer({ db, clock }, { customerNumber: "13039319955", customerName: "Someone", customerType: "PRIVATE" }),
         {
@@ -134,68 +139,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: "customerNumber 13039319955 belongs to another sandbox customer; a customer number is the identity used at SCA and must be unique",
         },
       );
-      await expectRejected(
-        () => createSandboxCustomer({ db, clock }, { customerNumber: "1303931995", customerName: "Someone", customerType: "PRIVATE" }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "customerNumber",
-          text: "customerNumber must be 11 digits, a mocked national identity number such as 13039319955",
-        },
-      );
-      await expectRejected(
-        () => createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "Someone", customerType: "PERSONAL" }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "customerType",
-          text: "customerType must be one of PRIVATE, CORPORATE",
-        },
-      );
-      await expectRejected(
-        () => createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "Kari 😀", customerType: "PRIVATE" }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "customerName",
-          text: "customerName contains the character U+1F600, which is outside the Basic Multilingual Plane; it cannot be processed downstream",
-        },
-      );
-      await expectRejected(
-        () =>
-          createSandboxCustomer(
-            { db, clock },
-            {
-              customerNumber: "01019012399",
-              customerName: "Kari",
-              customerType: "PRIVATE",
-              email: "kari@example.no",
-            },
-          ),
-        { code: "FORMAT_ERROR", status: 400, path: "email", text: "email is not a known field; unknown fields are rejected" },
-      );
-      await expectRejected(
-        () =>
-          createSandboxCustomer({ db, clock }, { customerNumber: "01019012399", customerName: "K".repeat(71), customerType: "PRIVATE" }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "customerName",
-          text: "customerName is 71 characters long; at most 70 are allowed",
-        },
-      );
-    });
-
-    it("lists every invalid field: the first leads, the others follow", async () => {
-      const error = await createSandboxCustomer({ db, clock }, { customerNumber: 12, customerType: "BOTH", customerName: "Kari" }).catch(
-        (caught: unknown) => caught,
-      );
-      expect(error).toBeInstanceOf(BankError);
-      if (!(error instanceof BankError)) return;
-      expect(error.tppMessages).toEqual([
-        { category: "ERROR", code: "FORMAT_ERROR", path: "customerNumber", text: "customerNumber must be a string, not a number" },
-        { category: "ERROR", code: "FORMAT_ERROR", path: "customerType", text: "customerType must be one of PRIVATE, CORPORATE" },
-      ]);
     });
 
     it("answers an unknown customer id with 404 RESOURCE_UNKNOWN", async () => {
@@ -238,7 +181,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       expect((await getSandboxCustomer({ db }, PER)).accounts).toContain(account.resourceId);
     });
 
-    it("refuses an account for an unknown customer, in a balance of another currency or with a malformed amount", async () => {
+    it("refuses an account for an unknown customer, or with a balance of another currency", async () => {
       await expectRejected(() => createSandboxAccount({ db, clock }, { customerId: "nobody", name: "Konto" }), {
         code: "FORMAT_ERROR",
         status: 400,
@@ -263,21 +206,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: "balance.currency is NOK, but the account's currency is EUR; they must be the same",
         },
       );
-      await expectRejected(
-        () => createSandboxAccount({ db, clock }, { customerId: PER, name: "Konto", balance: { currency: "NOK", amount: "10.5" } }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "balance.amount",
-          text: "balance.amount has 1 fraction digit; NOK amounts have exactly 2 (ISO 4217 minor units)",
-        },
-      );
-      await expectRejected(() => createSandboxAccount({ db, clock }, { customerId: PER, name: "" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "name",
-        text: "name is empty; at least 1 character is required",
-      });
     });
 
     it("creates a card account drawn on the customer's first account, and refuses another customer's account", async () => {
@@ -316,36 +244,10 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: `relatedAccountId "${PER_MAIN}" names no account of customer "${INGRID}"`,
         },
       );
-      await expectRejected(
-        () =>
-          createSandboxCardAccount(
-            { db, clock },
-            { customerId: INGRID, name: "Kort", creditLimit: { currency: "NOK", amount: "-100.00" } },
-          ),
-        { code: "FORMAT_ERROR", status: 400, path: "creditLimit.amount", text: "creditLimit.amount must not be negative" },
-      );
-      await expectRejected(
-        () =>
-          createSandboxCardAccount(
-            { db, clock },
-            {
-              customerId: INGRID,
-              name: "Kort",
-              creditLimit: { currency: "NOK", amount: "100.00" },
-              maskedPan: "1234",
-            },
-          ),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "maskedPan",
-          text: "maskedPan must be 6 digits, 6 stars and 4 digits, e.g. 552211******4821",
-        },
-      );
     });
 
     it("creates an agreement of a corporate customer on its own accounts, and refuses the rest", async () => {
-      const [main, second] = (await getSandboxCustomer({ db }, SINDRE)).accounts;
+      const [main = "", second = ""] = (await getSandboxCustomer({ db }, SINDRE)).accounts;
       const agreement = await createSandboxAgreement(
         { db },
         {
@@ -372,15 +274,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         },
       );
       await expectRejected(
-        () => createSandboxAgreement({ db }, { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765027", accountIds: [main] }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "organisationNumber",
-          text: "organisationNumber must be a Norwegian organisation number: 9 digits with a valid MOD11 check digit (weights 3, 2, 7, 6, 5, 4, 3, 2)",
-        },
-      );
-      await expectRejected(
         () =>
           createSandboxAgreement(
             { db },
@@ -396,19 +289,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           status: 400,
           path: "accountIds[1]",
           text: `accountIds[1] "${INGRID_MAIN}" names no account of customer "${SINDRE}"`,
-        },
-      );
-      await expectRejected(
-        () =>
-          createSandboxAgreement(
-            { db },
-            { customerId: SINDRE, name: "Lie AS", organisationNumber: "918765026", accountIds: [second, second] },
-          ),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "accountIds[1]",
-          text: `accountIds[1] repeats the account id at index 0 ("${second}"); each account id may appear once`,
         },
       );
     });
@@ -459,7 +339,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
 
     it("refuses, all or nothing, a transaction whose debtor is another sandbox account", async () => {
       const [other] = await db.select({ bban: accounts.bban, iban: accounts.iban }).from(accounts).where(eq(accounts.id, PER_MAIN));
-      const good = { transactionAmount: { currency: "NOK", amount: "100.00" } };
+      const good: SandboxAccountTransactionInput = { transactionAmount: { currency: "NOK", amount: "100.00" } };
       await expectRejected(
         () =>
           createSandboxAccountTransactions({ db, clock }, INGRID_MAIN, [
@@ -487,20 +367,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       );
     });
 
-    it("refuses invalid KIDs, future bookings, other currencies, zero amounts, empty arrays and unknown accounts", async () => {
+    it("refuses future bookings, a booking date on a pending one, other currencies and unknown accounts", async () => {
       const add =
-        (body: unknown, accountId = INGRID_MAIN) =>
+        (body: CreateSandboxAccountTransactionsInput, accountId = INGRID_MAIN) =>
         () =>
           createSandboxAccountTransactions({ db, clock }, accountId, body);
-      await expectRejected(
-        add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, remittanceInformationStructured: "1234567890123" }]),
-        {
-          code: "KID_INVALID",
-          status: 400,
-          path: "[0].remittanceInformationStructured",
-          text: "[0].remittanceInformationStructured has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check",
-        },
-      );
       await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, bookingDate: "2026-01-11" }]), {
         code: "FORMAT_ERROR",
         status: 400,
@@ -522,22 +393,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
         path: "[0].transactionAmount.currency",
         text: "[0].transactionAmount.currency is EUR, but the account's currency is NOK",
       });
-      await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-0.00" } }]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "[0].transactionAmount.amount",
-        text: "[0].transactionAmount.amount must not be zero; debits are negative, credits positive",
-      });
-      await expectRejected(add([]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        text: "the request body is empty; at least 1 transaction is required",
-      });
-      await expectRejected(add({ transactionAmount: { currency: "NOK", amount: "10.00" } }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        text: "the request body must be an array, not a JSON object",
-      });
       await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "10.00" } }], "nope"), {
         code: "RESOURCE_UNKNOWN",
         status: 404,
@@ -547,7 +402,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
   });
 
   describe("card transactions", () => {
-    it("adds card transactions (amounts as strings or int32), changes the balance, and lists them in the spec's shape", async () => {
+    it("adds card transactions, changes the balance, and lists them in the spec's shape", async () => {
       const card = await createSandboxCardAccount(
         { db, clock },
         {
@@ -565,7 +420,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           merchantCategoryCode: "5812",
           transactionDetails: "TRATTORIA ROMA",
         },
-        { transactionAmount: { currency: "NOK", amount: -250 }, merchantCategoryCode: "5411" },
+        { transactionAmount: { currency: "NOK", amount: "-250.00" }, merchantCategoryCode: "5411" },
         { bookingStatus: "pending", transactionAmount: { currency: "NOK", amount: "-99.00" }, merchantCategoryCode: "5814" },
       ]);
       expect(created.cardAccount.balance).toEqual({ currency: "NOK", amount: "-830.25" });
@@ -603,7 +458,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           pending: [created.cardTransactions[2]?.cardTransactionId],
         },
       });
-      const booked = await listSandboxCardTransactions({ db }, card.resourceId, { bookingStatus: "booked", offset: "1", limit: "1" });
+      const booked = await listSandboxCardTransactions({ db }, card.resourceId, { bookingStatus: "booked", offset: 1, limit: 1 });
       expect(booked.cardTransactions.booked.map((t) => t.cardTransactionId)).toEqual([created.cardTransactions[0]?.cardTransactionId]);
       expect(booked.cardTransactions.pending).toEqual([]);
       const dated = await listSandboxCardTransactions({ db }, card.resourceId, {
@@ -623,8 +478,8 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       expect(listing.cardTransactions.booked.some((t) => t.originalAmount.currency !== "NOK")).toBe(true);
     });
 
-    it("refuses bad card transactions and bad listing queries", async () => {
-      const add = (body: unknown) => () => createSandboxCardTransactions({ db, clock }, INGRID_CARD, body);
+    it("refuses card transactions against the card account's rules, a date range that ends before it begins, and unknown ids", async () => {
+      const add = (body: CreateSandboxCardTransactionsInput) => () => createSandboxCardTransactions({ db, clock }, INGRID_CARD, body);
       await expectRejected(
         add([
           {
@@ -640,41 +495,11 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           text: "[0].originalAmount.amount must have the sign of transactionAmount.amount (negative for a purchase)",
         },
       );
-      await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: -10.5 }, merchantCategoryCode: "5411" }]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "[0].transactionAmount.amount",
-        text: '[0].transactionAmount.amount must be a decimal string such as "-250.00", or a whole number (int32)',
-      });
-      await expectRejected(add([{ transactionAmount: { currency: "NOK", amount: "-10.00" }, merchantCategoryCode: "541" }]), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "[0].merchantCategoryCode",
-        text: "[0].merchantCategoryCode must be an ISO 18245 merchant category code of 4 digits, e.g. 5411",
-      });
       await expectRejected(add([{ transactionAmount: { currency: "SEK", amount: "-10.00" }, merchantCategoryCode: "5411" }]), {
         code: "FORMAT_ERROR",
         status: 400,
         path: "[0].transactionAmount.currency",
         text: "[0].transactionAmount.currency is SEK, but the card account's currency is NOK; the original currency goes in originalAmount",
-      });
-      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, {}), {
-        code: "QUERY_PARAMETER_REQUIRED",
-        status: 400,
-        path: "bookingStatus",
-        text: "the query parameter bookingStatus is required: booked, pending or both",
-      });
-      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "all" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "bookingStatus",
-        text: "bookingStatus must be one of booked, pending, both",
-      });
-      await expectRejected(() => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "booked", limit: "0" }), {
-        code: "FORMAT_ERROR",
-        status: 400,
-        path: "limit",
-        text: "limit must be at least 1",
       });
       await expectRejected(
         () => listSandboxCardTransactions({ db }, INGRID_CARD, { bookingStatus: "booked", fromDate: "2026-01-09", toDate: "2026-01-01" }),
@@ -709,7 +534,7 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
       expect(card?.balance).toBe("0.00");
     });
 
-    it("refuses another currency, a malformed amount and an unknown account", async () => {
+    it("refuses another currency and an unknown account", async () => {
       await expectRejected(
         () => setSandboxAccountBalance({ db, clock }, PER_MAIN, { balanceAmount: { currency: "EUR", amount: "1.00" } }),
         {
@@ -717,15 +542,6 @@ describe.each(testDatabaseKinds())("the sandbox operations on %s", (kind) => {
           status: 400,
           path: "balanceAmount.currency",
           text: "balanceAmount.currency is EUR, but the account's currency is NOK",
-        },
-      );
-      await expectRejected(
-        () => setSandboxAccountBalance({ db, clock }, PER_MAIN, { balanceAmount: { currency: "NOK", amount: "1,00" } }),
-        {
-          code: "FORMAT_ERROR",
-          status: 400,
-          path: "balanceAmount.amount",
-          text: 'balanceAmount.amount must not contain ","; "." is the only decimal separator and there is no thousands separator',
         },
       );
       await expectRejected(

@@ -2,8 +2,7 @@ import { BankError } from "../../errors";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCardAccountsRepository } from "../../repositories/card-accounts-repository";
 import type { SandboxContext } from "./sandbox-context";
-import { parseSandboxInput } from "./parse-sandbox-input";
-import { setSandboxBalanceSchema } from "../../../psd2/schemas/sandbox-requests";
+import type { SetSandboxBalanceInput } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxBalance } from "../../../psd2/schemas";
 
 function checkCurrency(given: string, expected: string, what: string): void {
@@ -16,16 +15,21 @@ function checkCurrency(given: string, expected: string, what: string): void {
 
 /**
  * PUT /v1/sandbox/accounts/{mockAccountId}/balances: sets the account's booked balance (today's
- * bookings included), from which closingBooked, expected and interimAvailable are derived.
+ * bookings included), from which closingBooked, expected and interimAvailable are derived. The body
+ * comes parsed by the route's schema (setSandboxBalanceSchema); its currency is checked here.
  *
  * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
  */
-export async function setSandboxAccountBalance({ db, clock }: SandboxContext, accountId: string, body: unknown): Promise<SandboxBalance> {
+export async function setSandboxAccountBalance(
+  { db, clock }: SandboxContext,
+  accountId: string,
+  input: SetSandboxBalanceInput,
+): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const accounts = createAccountsRepository(tx);
     const account = await accounts.findByIdForUpdate(accountId);
     if (!account) throw new BankError("RESOURCE_UNKNOWN", `no sandbox account has the id ${JSON.stringify(accountId)}`);
-    const { balanceAmount } = parseSandboxInput(setSandboxBalanceSchema, body);
+    const { balanceAmount } = input;
     checkCurrency(balanceAmount.currency, account.currency, "account");
     await accounts.setBookedBalance(account.id, balanceAmount.amount);
     return { resourceId: account.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };
@@ -41,13 +45,13 @@ export async function setSandboxAccountBalance({ db, clock }: SandboxContext, ac
 export async function setSandboxCardAccountBalance(
   { db, clock }: SandboxContext,
   cardAccountId: string,
-  body: unknown,
+  input: SetSandboxBalanceInput,
 ): Promise<SandboxBalance> {
   return db.transaction(async (tx) => {
     const cardAccounts = createCardAccountsRepository(tx);
     const cardAccount = await cardAccounts.findByIdForUpdate(cardAccountId);
     if (!cardAccount) throw new BankError("RESOURCE_UNKNOWN", `no sandbox card account has the id ${JSON.stringify(cardAccountId)}`);
-    const { balanceAmount } = parseSandboxInput(setSandboxBalanceSchema, body);
+    const { balanceAmount } = input;
     checkCurrency(balanceAmount.currency, cardAccount.currency, "card account");
     await cardAccounts.setBookedBalance(cardAccount.id, balanceAmount.amount);
     return { resourceId: cardAccount.id, balanceAmount, lastChangeDateTime: clock.now().toISOString() };
