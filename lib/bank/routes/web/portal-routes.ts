@@ -9,24 +9,26 @@ import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../
 import { issuePortalCertificate, portalCertificateRequestSchema } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
 
+/** A text field as @fastify/formbody reads it: a string, or a list when the field was given more than once. */
+const formText = z.union([z.string(), z.array(z.string())]).optional();
+
 /**
  * The form's fields as @fastify/formbody reads them (a checkbox list is a string, an array or
- * absent), read into the JSON request's shape: the roles as a list, an absent field empty. A form
- * whose fields cannot be read (one given twice) reads as an empty one, so every field is asked for
- * again; other fields (the button's) are not the request's.
+ * absent), read into the JSON request's shape: the roles as a list, an absent field empty. A text
+ * field given more than once stays a list (readForm answers it beside that field, keeping the
+ * other fields' values). Other fields (the button's) are not the request's.
  */
 const portalFormSchema = z
-  .looseObject({
-    organisationName: z.string().optional(),
-    organisationId: z.string().optional(),
-    roles: z.union([z.string(), z.array(z.string())]).optional(),
-  })
+  .looseObject({ organisationName: formText, organisationId: formText, roles: formText })
   .catch({})
   .transform((fields) => ({
     organisationName: fields.organisationName ?? "",
     organisationId: fields.organisationId ?? "",
     roles: fields.roles === undefined ? [] : Array.isArray(fields.roles) ? fields.roles : [fields.roles],
   }));
+
+/** What the page shows again in a text field: its one value, or the first of several. */
+const shownText = (value: string | string[]) => (Array.isArray(value) ? (value[0] ?? "") : value);
 
 /** The JSON request and the form read into its shape are checked alike, every wrong field reported at once. */
 const portalCertificateBody = checkedAsInterfaceBody(portalCertificateRequestSchema);
@@ -139,7 +141,22 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     if (isJson(request)) return;
     if (!isForm(request)) throw unsupportedMediaType();
     const values = portalFormSchema.parse(request.body);
-    formValues.set(request, values);
+    formValues.set(request, {
+      organisationName: shownText(values.organisationName),
+      organisationId: shownText(values.organisationId),
+      roles: values.roles,
+    });
+    const repeated = (["organisationName", "organisationId"] as const).filter((field) => Array.isArray(values[field]));
+    if (repeated.length > 0) {
+      throw BankError.fromMessages(
+        repeated.map((field) => ({
+          category: "ERROR",
+          code: "FORMAT_ERROR",
+          path: field,
+          text: `${field} is given more than once; give it once`,
+        })),
+      );
+    }
     request.body = values;
   };
 
