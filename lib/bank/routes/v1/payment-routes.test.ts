@@ -815,7 +815,7 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
       const read = {
         tppId: "PSDNO-FSA-123456",
         service: "payments" as const,
-        productSegment: "norwegian-domestic-credit-transfers",
+        product: "norwegian-domestic-credit-transfers" as const,
         paymentId: created.paymentId,
       };
       expect(await getPaymentStatus({ ...serviceContextOf(app), domesticDetailsKnownIssue: false }, read)).toMatchObject({

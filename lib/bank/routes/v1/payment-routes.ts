@@ -121,7 +121,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       }),
       async (request) => {
         const { paymentProduct, paymentId } = request.params;
-        return getPaymentDetails(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+        return getPaymentDetails(ctx, { tppId: request.tpp.id, service, product: paymentProduct, paymentId });
       },
     );
 
@@ -140,7 +140,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       }),
       async (request) => {
         const { paymentProduct, paymentId } = request.params;
-        return getPaymentStatus(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+        return getPaymentStatus(ctx, { tppId: request.tpp.id, service, product: paymentProduct, paymentId });
       },
     );
 
@@ -156,7 +156,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
       }),
       async (request, reply) => {
         const { paymentProduct, paymentId } = request.params;
-        await cancelPayment(ctx, { tppId: request.tpp.id, service, productSegment: paymentProduct, paymentId });
+        await cancelPayment(ctx, { tppId: request.tpp.id, service, product: paymentProduct, paymentId });
         return reply.status(204).send();
       },
     );
@@ -185,7 +185,7 @@ export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
           tpp: request.tpp,
           headers: readPsuHeaders(request.headers),
           service,
-          productSegment: paymentProduct,
+          product: paymentProduct,
           paymentId,
         });
         return sendCreated(reply, started.location, started.body);

@@ -1,8 +1,8 @@
-import type { PaymentService } from "../../../psd2/schemas";
+import type { PaymentProduct, PaymentService } from "../../../psd2/schemas";
 import { BankError } from "../../errors";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { releasePayment } from "./book-payment";
-import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import { findTppPayment, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 
 /** The statuses a DELETE cancels. @see supplement.md §5 */
@@ -19,10 +19,9 @@ const CANCELLABLE = new Set(["RCVD", "ACTC", "ACCP"]);
  */
 export async function cancelPayment(
   ctx: PaymentContext,
-  request: { tppId: string; service: PaymentService; productSegment: string; paymentId: string },
+  request: { tppId: string; service: PaymentService; product: PaymentProduct; paymentId: string },
 ): Promise<void> {
-  const product = readPaymentProduct(request.productSegment);
-  await findTppPayment(ctx.db, { tppId: request.tppId, service: request.service, product, paymentId: request.paymentId });
+  await findTppPayment(ctx.db, request);
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const payments = createPaymentsRepository(tx);

@@ -1,11 +1,12 @@
-import type { PaymentService } from "../../../psd2/schemas";
+import type { PaymentProduct, PaymentService } from "../../../psd2/schemas";
 import type { PaymentRow } from "../../repositories/payments-repository";
 import type { Links } from "../../../psd2/schemas";
-import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import { findTppPayment, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 import { paymentLinks } from "./payment-wire";
 
-export type PaymentRead = { tppId: string; service: PaymentService; productSegment: string; paymentId: string };
+/** A read of a payment: the TPP, and the service, product (checked by the route) and id of the path. */
+export type PaymentRead = { tppId: string; service: PaymentService; product: PaymentProduct; paymentId: string };
 
 /** What the PSU may be told of a payment's state. */
 const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
@@ -21,8 +22,7 @@ const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
  * @see psd2-interface.md "States and transitions" (rule 3); supplement.md §5
  */
 export async function findReadablePayment(ctx: PaymentContext, read: PaymentRead): Promise<PaymentRow> {
-  const product = readPaymentProduct(read.productSegment);
-  const payment = await findTppPayment(ctx.db, { tppId: read.tppId, service: read.service, product, paymentId: read.paymentId });
+  const payment = await findTppPayment(ctx.db, read);
   if (ctx.domesticDetailsKnownIssue && payment.product === "norwegian-domestic-credit-transfers" && payment.authorisedAt === null) {
     throw unknownPayment(read.paymentId);
   }

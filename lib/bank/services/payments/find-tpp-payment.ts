@@ -1,4 +1,4 @@
-import { isPaymentProduct, type PaymentProduct, type PaymentService } from "../../../psd2/schemas";
+import type { PaymentProduct, PaymentService } from "../../../psd2/schemas";
 import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
@@ -10,12 +10,6 @@ export function unknownProduct(segment: unknown): BankError {
     `The payment product '${String(segment).slice(0, 60)}' is unknown; the products are norwegian-domestic-credit-transfers, sepa-credit-transfers and instant-norwegian-credit-transfers-straks`,
     { path: "payment-product" },
   );
-}
-
-/** The path's payment product, or 404 PRODUCT_UNKNOWN. @see supplement.md §2 */
-export function readPaymentProduct(segment: string): PaymentProduct {
-  if (isPaymentProduct(segment)) return segment;
-  throw unknownProduct(segment);
 }
 
 /** The 404 of a payment id that is unknown, another TPP's, or under another service or product: all alike. */

@@ -1,11 +1,11 @@
-import type { PaymentService } from "../../../psd2/schemas";
+import type { PaymentProduct, PaymentService } from "../../../psd2/schemas";
 import { BankError } from "../../errors";
 import type { TppIdentity } from "../../plugins/security-gate";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { startScaJourney } from "../../sca/start-sca-journey";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
-import { findTppPayment, readPaymentProduct, unknownPayment } from "./find-tpp-payment";
+import { findTppPayment, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 import { paymentLinks } from "./payment-wire";
 
@@ -20,11 +20,15 @@ import { paymentLinks } from "./payment-wire";
  */
 export async function startPaymentAuthorisation(
   ctx: PaymentContext,
-  request: { tpp: TppIdentity; headers: PsuHeaders; service: PaymentService; productSegment: string; paymentId: string },
+  request: { tpp: TppIdentity; headers: PsuHeaders; service: PaymentService; product: PaymentProduct; paymentId: string },
 ) {
-  const product = readPaymentProduct(request.productSegment);
   const { tpp, headers } = request;
-  const found = await findTppPayment(ctx.db, { tppId: tpp.id, service: request.service, product, paymentId: request.paymentId });
+  const found = await findTppPayment(ctx.db, {
+    tppId: tpp.id,
+    service: request.service,
+    product: request.product,
+    paymentId: request.paymentId,
+  });
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
   if (identified.customer && found.customerId !== null && identified.customer.id !== found.customerId) {
