@@ -125,6 +125,8 @@ const PAGING_PARAMETERS = new Set(["limit", "offset", "cursor", "dateFrom", "dat
  * @see supplement.md §3, §4
  */
 export function listingQuery(context: ListingContext) {
+  // The cursor as the refinement opened it, for the transform (a schema is made for each query judged).
+  let cursor: CursorPosition | undefined;
   return transactionsQuerySchema
     .superRefine((query, issues) => {
       const fail = (name: string, text: string) =>
@@ -152,16 +154,17 @@ export function listingQuery(context: ListingContext) {
       }
       if (query.cursor !== undefined && query.offset !== undefined) {
         fail("cursor", "The query parameters cursor and offset exclude each other: follow the paging links as given");
-      } else if (query.cursor !== undefined && !openCursor(context.cursorKey, context.binding(query.bookingStatus), query.cursor)) {
-        fail(
-          "cursor",
-          "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given",
-        );
+      } else if (query.cursor !== undefined) {
+        cursor = openCursor(context.cursorKey, context.binding(query.bookingStatus), query.cursor);
+        if (!cursor) {
+          fail(
+            "cursor",
+            "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given",
+          );
+        }
       }
     })
     .transform((query): ListingRequest => {
-      const cursor: CursorPosition | undefined =
-        query.cursor === undefined ? undefined : openCursor(context.cursorKey, context.binding(query.bookingStatus), query.cursor);
       const repeated: [string, string][] = [];
       for (const [name, raw] of Object.entries(query)) {
         if (!PAGING_PARAMETERS.has(name) && typeof raw === "string") repeated.push([name, raw]);
