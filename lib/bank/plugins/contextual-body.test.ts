@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { ParseResult } from "../../psd2/schemas";
 import { BankError } from "../errors";
-import { contextualBody } from "./contextual-body";
+import { contextualBody, contextualQuery } from "./contextual-body";
 import { registerJsonBody } from "./json-body";
 import { knownParametersOnly, pathParameter, registerRouteValidation, type ZodOutputTypeProvider } from "./route-validation";
 
@@ -117,5 +117,91 @@ describe("contextual bodies and the route's own rules of path and query", () => 
     const response = await post("/mixed", '{"n":1}');
     expect(response.statusCode).toBe(500);
     expect(response.json<{ error: string }>().error).toContain("/mixed: the contextual body was not judged");
+  });
+});
+
+/** A query `?size=` shared by two routes; each judges it against its own bound, read from the path. */
+const sizeQuery = z.looseObject({
+  size: z
+    .string()
+    .superRefine((size, issues) => {
+      if (!/^[0-9]+$/.test(size)) {
+        const text = `The query parameter size must be a whole number, not '${size}'`;
+        issues.addIssue({ code: "custom", message: text, params: { tppMessage: { code: "FORMAT_ERROR", text } } });
+      }
+    })
+    .transform(Number),
+});
+
+function boundedSize(bound: number) {
+  return contextualQuery(sizeQuery, (query, request): ParseResult<{ size: number; of: string; extra: unknown }> => {
+    const { of } = z.object({ of: z.string() }).parse(request.params);
+    if (query.size > bound) {
+      return {
+        ok: false,
+        tppMessages: [
+          { category: "ERROR", code: "FORMAT_ERROR", path: "size", text: `size is above ${bound} for ${of}` },
+          { category: "ERROR", code: "FORMAT_ERROR", text: "second message of the same 400" },
+        ],
+      };
+    }
+    return { ok: true, value: { size: query.size, of, extra: query.extra ?? null }, tppMessages: [] };
+  });
+}
+
+// The route-validation plugin with contextual queries: the query's schema first, then its rule with the request.
+describe("contextual queries", () => {
+  let app: FastifyInstance;
+  const small = boundedSize(10);
+  const large = boundedSize(1000);
+
+  beforeAll(async () => {
+    app = Fastify();
+    registerRouteValidation(app);
+    app.setErrorHandler((error, _request, reply) =>
+      error instanceof BankError ? reply.status(error.status).send(error.toBody()) : reply.status(500).send({ error: String(error) }),
+    );
+    const routes = app.withTypeProvider<ZodOutputTypeProvider>();
+    routes.get("/small/:of", { schema: { querystring: small.schema } }, async (request) => small.of(request));
+    routes.get("/large/:of", { schema: { querystring: large.schema } }, async (request) => large.of(request));
+    // A route whose handler reads a contextual query that is not its own: a programming error.
+    routes.get("/mixed", { schema: { querystring: sizeQuery } }, async (request) => small.of(request));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const get = (url: string) => app.inject({ method: "GET", url });
+
+  it("judges the schema's output with the request; routes sharing a query schema keep their own rules", async () => {
+    expect((await get("/small/x?size=7&extra=1")).json()).toEqual({ size: 7, of: "x", extra: "1" });
+    expect((await get("/large/y?size=700")).json()).toEqual({ size: 700, of: "y", extra: null });
+    const tooLarge = await get("/small/z?size=700");
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json()).toEqual({
+      tppMessages: [
+        { category: "ERROR", code: "FORMAT_ERROR", path: "size", text: "size is above 10 for z" },
+        { category: "ERROR", code: "FORMAT_ERROR", text: "second message of the same 400" },
+      ],
+    });
+  });
+
+  it("answers the schema's failure before the rule runs, a refinement's carried tppMessage whole", async () => {
+    const notNumber = await get("/large/y?size=abc");
+    expect(notNumber.statusCode).toBe(400);
+    expect(notNumber.json()).toEqual({
+      tppMessages: [
+        { category: "ERROR", code: "FORMAT_ERROR", path: "size", text: "The query parameter size must be a whole number, not 'abc'" },
+      ],
+    });
+    const missing = await get("/large/y");
+    expect(missing.json()).toEqual({
+      tppMessages: [{ category: "ERROR", code: "QUERY_PARAMETER_REQUIRED", path: "size", text: "The query parameter size is required" }],
+    });
+  });
+
+  it("a handler that reads a query its route did not judge fails loudly", async () => {
+    const response = await get("/mixed?size=1");
+    expect(response.statusCode).toBe(500);
+    expect(response.json<{ error: string }>().error).toContain("/mixed: the contextual query was not judged");
   });
 });

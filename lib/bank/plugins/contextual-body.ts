@@ -22,8 +22,8 @@ export interface ContextualBody<T> {
   of(request: FastifyRequest): JudgedBody<T>;
 }
 
-/** What route-validation runs for a contextual body: judge the request's body (throwing the 400), keep the verdict. */
-type Judge = (request: FastifyRequest, body: unknown) => void;
+/** What route-validation runs for a contextual body or query: judge the request's part (throwing the 400), keep the verdict. */
+type Judge = (request: FastifyRequest, part: unknown) => void;
 
 const judges = new WeakMap<z.ZodType, Judge>();
 
@@ -53,7 +53,51 @@ export function contextualBody<T>(schema: z.ZodType, rule: BodyRule<T>): Context
   };
 }
 
-/** The judge of a contextual body schema (see contextualBody), or undefined for a schema the route checks alone. */
+/** The judge of a contextual body or query schema (see contextualBody, contextualQuery), or undefined for a schema the route checks alone. */
 export function judgeOf(schema: z.ZodType): Judge | undefined {
   return judges.get(schema);
+}
+
+/**
+ * The rule of a query that its schema alone cannot hold: it reads the request's context (the
+ * sandbox clock's today, the path's account a paging cursor is bound to). `query` is the query as
+ * the route's schema parsed it.
+ */
+export type QueryRule<S extends z.ZodObject, T> = (query: z.output<S>, request: FastifyRequest) => ParseResult<T>;
+
+/** A route's query judged by its rule, with the request: what the route declares, and what its handler reads. */
+export interface ContextualQuery<S extends z.ZodObject, T> {
+  /** The route's query schema: it checks the query first, and describes it in /openapi.json. */
+  readonly schema: S;
+  /** The query of a request of the route, as the rule judged it (in the route's last preHandler). */
+  of(request: FastifyRequest): T;
+}
+
+/**
+ * A query that the route checks with `schema` and then, once every part of the request has passed
+ * (route-validation's last preHandler), judges with `rule` and the request: all the rule's
+ * violations are one 400. Each call keeps its own copy of `schema`, so that routes sharing a query
+ * schema may judge it by their own rules (a marker such as knownParametersOnly goes on the copy,
+ * `schema` of the result).
+ *
+ * @see supplement.md §3, §4
+ */
+export function contextualQuery<S extends z.ZodObject, T>(schema: S, rule: QueryRule<S, T>): ContextualQuery<S, T> {
+  const own = schema.clone() as S;
+  const verdicts = new WeakMap<FastifyRequest, T>();
+  judges.set(own, (request, query) => {
+    const result = rule(query as z.output<S>, request);
+    if (!result.ok) throw BankError.fromMessages(result.tppMessages);
+    verdicts.set(request, result.value);
+  });
+  return {
+    schema: own,
+    of(request) {
+      if (!verdicts.has(request)) {
+        // A programming error: the route's query schema is not this one's, or the handler ran without route-validation.
+        throw new Error(`${request.method} ${request.routeOptions.url ?? request.url}: the contextual query was not judged`);
+      }
+      return verdicts.get(request) as T;
+    },
+  };
 }

@@ -59,6 +59,20 @@ function fieldOf(schema: z.ZodType, name: string): z.ZodType | undefined {
 
 type Checked = { value: unknown } | { error: BankError };
 
+/**
+ * The tppMessage a query schema's own rule carries whole (a refinement's issue with
+ * `params.tppMessage`: its code and full text, e.g. "The query parameter limit must be a whole
+ * number from 1 to 1000, not '0'"), or undefined for any other issue.
+ */
+export function carriedMessage(issue: z.core.$ZodIssue): ValidationTppMessage | undefined {
+  if (issue.code !== "custom") return undefined;
+  const carried: unknown = issue.params?.tppMessage;
+  if (typeof carried !== "object" || carried === null || !("code" in carried) || !("text" in carried)) return undefined;
+  const { code, text } = carried as Pick<ValidationTppMessage, "code" | "text">;
+  const [name] = issue.path;
+  return { category: "ERROR", code, ...(typeof name === "string" ? { path: name } : {}), text };
+}
+
 /** The error a part's own rule answers with (pathParameter, knownParametersOnly), if one applies. */
 function ownError(part: HttpPart, schema: z.ZodType, issues: readonly z.core.$ZodIssue[]): BankError | undefined {
   if (part === "params") {
@@ -91,6 +105,8 @@ function check(part: HttpPart, schema: z.ZodType, data: unknown): Checked {
   const subjects = { querystring: "the query", params: "the path", headers: "the headers" } as const;
   const messages = result.error.issues.flatMap((issue): ValidationTppMessage[] => {
     const [name] = issue.path;
+    const carried = part === "querystring" ? carriedMessage(issue) : undefined;
+    if (carried) return [carried];
     // A closed query's unknown parameters wait until its known ones pass (see knownParametersOnly).
     if (issue.code === "unrecognized_keys" && part === "querystring" && unknownParameterTexts.has(schema)) return [];
     const missing =
@@ -136,8 +152,9 @@ function namedHeaders(schema: z.ZodType, headers: unknown): Record<string, unkno
  * path parameter's own such as PRODUCT_UNKNOWN), texts of at most 512 characters. The verdict
  * waits for the security gate and the request checks (a request is authenticated and its headers
  * checked before its input is judged): it is kept on the request (attachValidation) and thrown by
- * the last preHandler, which then judges a contextual body (contextual-body.ts: a rule that reads
- * the request, such as a payment's product and today's date) once every other part has passed.
+ * the last preHandler, which then judges a contextual query and a contextual body
+ * (contextual-body.ts: a rule that reads the request, such as a payment's product, today's date or
+ * the account a paging cursor is bound to) once every other part has passed.
  *
  * @see supplement.md §1, §4, §9
  */
@@ -167,6 +184,9 @@ export function registerRouteValidation(app: FastifyInstance): void {
   });
   app.addHook("preHandler", async (request) => {
     if (request.validationError) throw request.validationError;
+    const querySchema: unknown = request.routeOptions.schema?.querystring;
+    const queryJudge = isZodSchema(querySchema) ? judgeOf(querySchema) : undefined;
+    if (queryJudge) queryJudge(request, request.query);
     const bodySchema: unknown = request.routeOptions.schema?.body;
     if (!isZodSchema(bodySchema)) return;
     // The body sent was JSON null (Fastify's absent body and a sent null both reach here as undefined).

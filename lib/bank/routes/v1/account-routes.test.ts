@@ -246,6 +246,59 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
       }
     });
 
+    it("answers every problem of the query in one 400, in the query's order, once bookingStatus and each parameter given once pass", async () => {
+      const messages = async (query: string) => {
+        const response = await tpp.get(`/v1/accounts/${main}/transactions?${query}`, present());
+        expect(response.statusCode, query).toBe(400);
+        return errorResponseSchema.parse(response.json()).tppMessages.map(({ code, path, text }) => ({ code, path, text }));
+      };
+      const notCursor =
+        "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given";
+      expect(await messages("bookingStatus=booked&dateFrom=x&dateTo=2020-01-01&limit=0&offset=-1")).toEqual([
+        {
+          code: "FORMAT_ERROR",
+          path: "dateFrom",
+          text: "The query parameter dateFrom must be an ISO 8601 date (YYYY-MM-DD) that exists, not 'x'",
+        },
+        // The default dateFrom (90 days before the sandbox clock's 2026-01-10) is after the dateTo given.
+        { code: "FORMAT_ERROR", path: "dateFrom", text: "The query parameter dateFrom (2025-10-12) is after dateTo (2020-01-01)" },
+        { code: "FORMAT_ERROR", path: "limit", text: "The query parameter limit must be a whole number from 1 to 1000, not '0'" },
+        { code: "FORMAT_ERROR", path: "offset", text: "The query parameter offset must be a whole number of at least 0, not '-1'" },
+      ]);
+      expect(await messages("bookingStatus=booked&dateFrom=2026-01-11&limit=1001&cursor=garbage")).toEqual([
+        { code: "FORMAT_ERROR", path: "dateFrom", text: "The query parameter dateFrom (2026-01-11) is after dateTo (2026-01-10)" },
+        { code: "FORMAT_ERROR", path: "limit", text: "The query parameter limit must be a whole number from 1 to 1000, not '1001'" },
+        { code: "FORMAT_ERROR", path: "cursor", text: notCursor },
+      ]);
+      // bookingStatus and the parameters given twice are judged first, alone.
+      expect(await messages("limit=0&dateFrom=2026-01-11")).toEqual([
+        {
+          code: "QUERY_PARAMETER_REQUIRED",
+          path: "bookingStatus",
+          text: "The query parameter bookingStatus is required: booked, pending, both or all",
+        },
+      ]);
+      expect(await messages("bookingStatus=booked&limit=1&limit=2&offset=x")).toEqual([
+        { code: "FORMAT_ERROR", path: "limit", text: "The query parameter limit must be given once" },
+      ]);
+    });
+
+    it("links repeat the parameters it does not name in the query's order, after bookingStatus, with the default dates and the limit", async () => {
+      const page = await readPage(`/v1/accounts/${main}/transactions?source=app&bookingStatus=booked&limit=2&zz=1&twice=a&twice=b`);
+      const first = new URL(page.links.first ?? "", "http://bank.test");
+      expect(first.search).toBe("?bookingStatus=booked&source=app&zz=1&dateFrom=2025-10-12&dateTo=2026-01-10&limit=2");
+      const next = new URL(page.links.next ?? "", "http://bank.test");
+      expect([...next.searchParams.keys()]).toEqual(["bookingStatus", "source", "zz", "dateFrom", "dateTo", "limit", "cursor"]);
+      // The next link's cursor is bound to this account's listing: the card account's listing refuses it.
+      const cursor = next.searchParams.get("cursor") ?? "";
+      const onCard = await tpp.get(`/v1/card-accounts/${card}/transactions?bookingStatus=booked&cursor=${cursor}`, present());
+      expect(onCard.statusCode).toBe(400);
+      expect(firstMessage(onCard.json())).toMatchObject({ code: "FORMAT_ERROR", path: "cursor" });
+      const followed = await readPage(next.pathname + next.search);
+      expect(followed.booked).toHaveLength(2);
+      expect(followed.booked[0]?.transactionId).not.toBe(page.booked[0]?.transactionId);
+    });
+
     it("follows next through the whole history: every booked transaction once, in order; a bare deep offset gives the same pages", async () => {
       const expectedCount = await createTransactionsRepository(app.bank.db).count(main, {
         status: "booked",

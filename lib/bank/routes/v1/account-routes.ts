@@ -8,10 +8,10 @@ import { AIS_ROLES, SCA_HEADERS } from "../../operation";
 import { getAccount } from "../../services/account-information/get-account";
 import { getAccountBalances } from "../../services/account-information/get-account-balances";
 import { getTransactionDetails } from "../../services/account-information/get-transaction-details";
-import { listAccountTransactions } from "../../services/account-information/list-account-transactions";
+import { accountCursorBinding, listAccountTransactions } from "../../services/account-information/list-account-transactions";
 import { listConsentedAccounts } from "../../services/account-information/list-consented-accounts";
 import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
-import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
+import { accountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, listingQueryOf } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";
 
@@ -28,6 +28,10 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
+  // The path's accountId has passed accountIdParams when the query is judged.
+  const listing = listingQueryOf(ctx, (params, bookingStatus) =>
+    accountCursorBinding(ctx, accountIdParams.parse(params).accountId, bookingStatus),
+  );
 
   routes.get(
     "/accounts",
@@ -99,7 +103,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
         "Newest first, paged (200 per page unless limit or offset is given) with transactions._links account, first, next, previous and last. Following next costs the same on every page. Known issue (switch BANK_PENDING_KNOWN_ISSUE, on by default): with bookingStatus pending or both every pending transaction is returned, unfiltered by dateFrom, dateTo and limit. Without the PSU present: 4 calls per 24 hours and at most 90 days back. A KID is remittanceInformationStructured {reference, referenceType: KID}, the Remittance reference item of Berlin Group 1.3.",
       tags: TAGS,
       params: accountIdParams,
-      querystring: transactionsQuerySchema,
+      querystring: listing.schema,
       headers: RESOURCE_READ_HEADERS,
       responses: {
         200: { description: "A page of transactions", schema: transactionsResponseSchema },
@@ -108,7 +112,7 @@ export async function accountRoutes(v1: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       const { accountId } = request.params;
-      return listAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, request.query);
+      return listAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, accountId, listing.of(request));
     },
   );
 

@@ -7,10 +7,10 @@ import { z } from "zod";
 import { AIS_ROLES, SCA_HEADERS } from "../../operation";
 import { getCardAccount } from "../../services/account-information/get-card-account";
 import { getCardAccountBalances } from "../../services/account-information/get-card-account-balances";
-import { listCardAccountTransactions } from "../../services/account-information/list-card-account-transactions";
+import { cardAccountCursorBinding, listCardAccountTransactions } from "../../services/account-information/list-card-account-transactions";
 import { listConsentedCardAccounts } from "../../services/account-information/list-consented-accounts";
 import { readPsuHeaders } from "../../services/sca-sessions/read-psu-headers";
-import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, transactionsQuerySchema } from "./ais-route-docs";
+import { cardAccountIdParams, ERROR_DOCS, RESOURCE_READ_HEADERS, SCA_START_HEADERS, listingQueryOf } from "./ais-route-docs";
 import { serviceContextOf } from "./service-context-of";
 import { errorReplies, v1Route } from "../../openapi/v1-route";
 
@@ -26,6 +26,10 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();
   const ctx = serviceContextOf(v1);
   const resourceOperation = { roles: AIS_ROLES, requiredHeaders: ["PSU-ID"] };
+  // The path's cardAccountId has passed cardAccountIdParams when the query is judged.
+  const listing = listingQueryOf(ctx, (params, bookingStatus) =>
+    cardAccountCursorBinding(cardAccountIdParams.parse(params).cardAccountId, bookingStatus),
+  );
 
   routes.get(
     "/card-accounts",
@@ -96,7 +100,7 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
         "Berlin Group's card account report in the spec's card shape plus transactionDetails: booked always (empty when only pending ones are asked for), pending ones whole with their amounts (no bookingDate), and paging links with cardAccount; the pending known issue does not apply.",
       tags: TAGS,
       params: cardAccountIdParams,
-      querystring: transactionsQuerySchema,
+      querystring: listing.schema,
       headers: RESOURCE_READ_HEADERS,
       responses: {
         200: { description: "A page of card transactions", schema: cardTransactionsResponseSchema },
@@ -105,7 +109,12 @@ export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
     }),
     async (request) => {
       const { cardAccountId } = request.params;
-      return listCardAccountTransactions(ctx, { tpp: request.tpp, headers: readPsuHeaders(request.headers) }, cardAccountId, request.query);
+      return listCardAccountTransactions(
+        ctx,
+        { tpp: request.tpp, headers: readPsuHeaders(request.headers) },
+        cardAccountId,
+        listing.of(request),
+      );
     },
   );
 }

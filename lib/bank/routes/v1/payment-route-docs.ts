@@ -5,10 +5,13 @@
 import { z } from "zod";
 import { PAYMENT_PRODUCTS, PAYMENT_REQUEST_SCHEMAS, type PaymentService } from "../../../psd2/schemas";
 import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
+import { validateAmount, validateCurrencyCode } from "../../../psd2/validation";
 import { isRecord } from "../../../psd2/validation/is-record";
+import type { BankTppMessage } from "../../errors";
 import type { HeaderDoc } from "../../openapi/v1-route";
 import { type ContextualBody, contextualBody } from "../../plugins/contextual-body";
 import { knownParametersOnly, pathParameter, requiredParameter } from "../../plugins/route-validation";
+import { INSTANT_FEE } from "../../services/payments/compute-instant-fee";
 import { unknownProduct } from "../../services/payments/find-tpp-payment";
 import { type JudgedPaymentBody, parsePaymentBody } from "../../services/payments/parse-payment-body";
 import type { ServiceClock } from "../../services/service-context";
@@ -104,16 +107,39 @@ export const paymentCreationQuery = knownParametersOnly(
 );
 
 /** A parameter it does not name reaches the service, which refuses it (FORMAT_ERROR, "not known to this operation"). */
-export const feeInformationQuery = z.looseObject({
-  amount: requiredParameter(
-    z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
-    "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",
-  ),
-  currency: requiredParameter(
-    z.string().describe("Required: NOK (instant payments are in NOK only)"),
-    "The query parameter currency is required, e.g. ?amount=1250.00&currency=NOK",
-  ),
-});
+export const feeInformationQuery = knownParametersOnly(
+  z
+    .strictObject({
+      amount: requiredParameter(
+        z.string().describe("Required: the amount, with NOK's two fraction digits, e.g. 1250.00"),
+        "The query parameter amount is required, e.g. ?amount=1250.00&currency=NOK",
+      ),
+      currency: requiredParameter(
+        z.string().describe("Required: NOK (instant payments are in NOK only)"),
+        "The query parameter currency is required, e.g. ?amount=1250.00&currency=NOK",
+      ),
+    })
+    // The first problem only, once each parameter is given once and none is unknown.
+    .superRefine(
+      (query, issues) => {
+        const fail = (name: "amount" | "currency", code: BankTppMessage["code"], text: string) =>
+          issues.addIssue({ code: "custom", path: [name], message: text, input: query[name], params: { tppMessage: { code, text } } });
+        for (const name of ["amount", "currency"] as const) {
+          if (query[name] === "")
+            return fail(name, "QUERY_PARAMETER_REQUIRED", `The query parameter ${name} is required, e.g. ?amount=1250.00&currency=NOK`);
+        }
+        const badCurrency = validateCurrencyCode(query.currency);
+        if (badCurrency) return fail("currency", badCurrency.code, `currency ${badCurrency.reason}`);
+        if (query.currency !== INSTANT_FEE.currency) {
+          return fail("currency", "FORMAT_ERROR", `currency is ${query.currency}; instant payments (straks) are in NOK only`);
+        }
+        const badAmount = validateAmount(query.amount, query.currency);
+        if (badAmount) fail("amount", badAmount.code, `amount ${badAmount.reason}`);
+      },
+      { when: (payload) => payload.issues.length === 0 },
+    ),
+  "it takes amount and currency",
+);
 
 /**
  * The body of POST /v1/{service}/{product}, judged by the route: the schema of the path's product

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   cardAccountResponseSchema,
+  errorResponseSchema,
   feeInformationResponseSchema,
   paymentDetailsResponseSchema,
   paymentInitiationResponseSchema,
@@ -963,6 +964,39 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         path: "fee",
         text: "The query parameter fee is not known to this operation; it takes amount and currency",
       });
+    });
+
+    it("answers the first problem only: each parameter given once before unknown ones, an empty one as missing, the currency before the amount", async () => {
+      const messages = async (query: string) => {
+        const response = await tpp.get(`${INSTANT}/fee-information?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        return errorResponseSchema.parse(response.json()).tppMessages.map(({ code, path, text }) => ({ code, path, text }));
+      };
+      const required = (name: string) => ({
+        code: "QUERY_PARAMETER_REQUIRED",
+        path: name,
+        text: `The query parameter ${name} is required, e.g. ?amount=1250.00&currency=NOK`,
+      });
+      expect(await messages("")).toEqual([required("amount"), required("currency")]);
+      expect(await messages("other=1")).toEqual([required("amount"), required("currency")]);
+      expect(await messages("amount=&currency=")).toEqual([required("amount")]);
+      expect(await messages("amount=10.00&currency=")).toEqual([required("currency")]);
+      expect(await messages("amount=1&amount=2&currency=NOK&other=1")).toEqual([
+        { code: "FORMAT_ERROR", path: "amount", text: "The query parameter amount must be given once" },
+      ]);
+      expect(await messages("amount=&currency=NOK&other=1")).toEqual([
+        {
+          code: "FORMAT_ERROR",
+          path: "other",
+          text: "The query parameter other is not known to this operation; it takes amount and currency",
+        },
+      ]);
+      expect(await messages("amount=abc&currency=nok")).toEqual([
+        { code: "FORMAT_ERROR", path: "currency", text: "currency must be upper-case: NOK" },
+      ]);
+      expect(await messages("amount=abc&currency=EUR")).toEqual([
+        { code: "FORMAT_ERROR", path: "currency", text: "currency is EUR; instant payments (straks) are in NOK only" },
+      ]);
     });
   });
 });

@@ -8,7 +8,7 @@ import { refuseOldHistory } from "./refuse-old-history";
 import { runCountedRead } from "./run-counted-read";
 import type { ServiceContext } from "../service-context";
 import { sealCursor } from "./transaction-cursor";
-import { type BookingStatus, buildPagingLinks, parseListingQuery } from "./transactions-listing";
+import { type BookingStatus, buildPagingLinks, type ListingRequest } from "./transactions-listing";
 
 /** Every pending transaction, for the known issue: pending ones are few by their nature. */
 const ALL_PENDING = 1_000_000;
@@ -36,6 +36,15 @@ function planOf(bookingStatus: BookingStatus, pendingKnownIssue: boolean): { seg
   return { segments: segments[bookingStatus], allPending: false };
 }
 
+/** What a cursor of an account's listing is bound to: the account, the booking status and the known issue's switch. */
+export function accountCursorBinding(
+  ctx: Pick<ServiceContext, "pendingKnownIssue">,
+  accountId: string,
+  bookingStatus: BookingStatus,
+): string {
+  return `account:${accountId}:${bookingStatus}:${ctx.pendingKnownIssue ? "known-issue" : "fixed"}`;
+}
+
 /**
  * GET /v1/accounts/{accountId}/transactions: booked, pending, both or all (rejected ones too),
  * from dateFrom (default 90 days ago) to dateTo (default today), paged in the database (default
@@ -45,15 +54,8 @@ function planOf(bookingStatus: BookingStatus, pendingKnownIssue: boolean): { seg
  *
  * @see supplement.md §3, §8; psd2-interface.md "Limits"
  */
-export async function listAccountTransactions(ctx: ServiceContext, request: AisRequest, accountId: string, query: unknown) {
+export async function listAccountTransactions(ctx: ServiceContext, request: AisRequest, accountId: string, listing: ListingRequest) {
   const issue = ctx.pendingKnownIssue;
-  // What a cursor is bound to: the account, the booking status and the known issue's switch.
-  const bindingOf = (status: string) => `account:${accountId}:${status}:${issue ? "known-issue" : "fixed"}`;
-  const listing = parseListingQuery(query, {
-    today: ctx.clock.today(),
-    cursorKey: ctx.cursorKey,
-    binding: bindingOf,
-  });
   const access = await authorizeResourceRead(ctx, request, {
     type: "account",
     id: accountId,
@@ -67,7 +69,7 @@ export async function listAccountTransactions(ctx: ServiceContext, request: AisR
 
   const account = access.resource;
   const plan = planOf(listing.bookingStatus, issue);
-  const binding = bindingOf(listing.bookingStatus);
+  const binding = accountCursorBinding(ctx, accountId, listing.bookingStatus);
   return runCountedRead(ctx, access, async (db) => {
     const transactions = createTransactionsRepository(db);
     const page = await pageSegments(

@@ -8,7 +8,7 @@ import { refuseOldHistory } from "./refuse-old-history";
 import { runCountedRead } from "./run-counted-read";
 import type { ServiceContext } from "../service-context";
 import { sealCursor } from "./transaction-cursor";
-import { type BookingStatus, buildPagingLinks, parseListingQuery } from "./transactions-listing";
+import { type BookingStatus, buildPagingLinks, type ListingRequest } from "./transactions-listing";
 
 const SEGMENTS: Record<BookingStatus, CardTransactionStatus[]> = {
   booked: ["booked"],
@@ -16,6 +16,11 @@ const SEGMENTS: Record<BookingStatus, CardTransactionStatus[]> = {
   both: ["pending", "booked"],
   all: ["pending", "booked"],
 };
+
+/** What a cursor of a card account's listing is bound to: the card account and the booking status. */
+export function cardAccountCursorBinding(cardAccountId: string, bookingStatus: BookingStatus): string {
+  return `card-account:${cardAccountId}:${bookingStatus}`;
+}
 
 /**
  * GET /v1/card-accounts/{cardAccountId}/transactions: Berlin Group's card account report, in the
@@ -26,13 +31,12 @@ const SEGMENTS: Record<BookingStatus, CardTransactionStatus[]> = {
  *
  * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §8
  */
-export async function listCardAccountTransactions(ctx: ServiceContext, request: AisRequest, cardAccountId: string, query: unknown) {
-  const bindingOf = (status: string) => `card-account:${cardAccountId}:${status}`;
-  const listing = parseListingQuery(query, {
-    today: ctx.clock.today(),
-    cursorKey: ctx.cursorKey,
-    binding: bindingOf,
-  });
+export async function listCardAccountTransactions(
+  ctx: ServiceContext,
+  request: AisRequest,
+  cardAccountId: string,
+  listing: ListingRequest,
+) {
   const access = await authorizeResourceRead(ctx, request, {
     type: "card-account",
     id: cardAccountId,
@@ -46,7 +50,7 @@ export async function listCardAccountTransactions(ctx: ServiceContext, request: 
 
   const cardAccount = access.resource;
   const segments = SEGMENTS[listing.bookingStatus];
-  const binding = bindingOf(listing.bookingStatus);
+  const binding = cardAccountCursorBinding(cardAccountId, listing.bookingStatus);
   return runCountedRead(ctx, access, async (db) => {
     const cardTransactions = createCardTransactionsRepository(db);
     const page = await pageSegments(
