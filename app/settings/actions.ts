@@ -2,6 +2,7 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
+import { CONTACT_EMAIL_MAX } from "@/lib/psd2/schemas/contact-information";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { describeError, type ErrorDisplay } from "@/lib/tpp/describe-error";
@@ -19,7 +20,9 @@ export type ContactEmailState =
   | { readonly status: "forbidden"; readonly message: string; readonly email: string }
   | { readonly status: "failed"; readonly error: ErrorDisplay; readonly email: string };
 
-const emailSchema = z.email({ message: "Write an e-mail address such as operations@example.no." }).max(254);
+const emailSchema = z
+  .email({ message: "Write an e-mail address such as operations@example.no." })
+  .max(CONTACT_EMAIL_MAX, { message: `An e-mail address has at most ${CONTACT_EMAIL_MAX} characters.` });
 
 /**
  * Registers the TPP's contact e-mail at the bank (PUT /v1/tpps/{tppId}/contact-information): one

@@ -72,6 +72,12 @@ describe("small replies (supplement.md §2)", () => {
     expect(parseRequestBody(contactInformationRequestSchema, { email: "ops" }).tppMessages).toEqual([
       { category: "ERROR", code: "FORMAT_ERROR", path: "email", text: "email must be an e-mail address" },
     ]);
+    const longest = `${"o".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"x".repeat(58)}.no`;
+    expect(longest).toHaveLength(254);
+    expect(parseRequestBody(contactInformationRequestSchema, { email: longest }).ok).toBe(true);
+    expect(parseRequestBody(contactInformationRequestSchema, { email: `o${longest}` }).tppMessages).toEqual([
+      { category: "ERROR", code: "FORMAT_ERROR", path: "email", text: "email must be at most 254 characters" },
+    ]);
   });
 });
 

@@ -119,6 +119,7 @@ describe.each(testDatabaseKinds())("users, agreements and the TPP dialogue API o
       [{ email: 42 }, "email"],
       [{}, "email"],
       [{ email: "a@b.no", phone: "123" }, "phone"],
+      [{ email: `${"o".repeat(64)}@${"d".repeat(63)}.${"e".repeat(63)}.${"x".repeat(59)}.no` }, "email"],
     ])("PUT %j is 400 FORMAT_ERROR naming %s, and changes nothing", async (body, path) => {
       const before = (await tpp.get(url)).json();
       const response = await tpp.put(url, body);
