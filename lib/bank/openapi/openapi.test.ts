@@ -232,5 +232,11 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
     }
     for (const tag of document.tags) expect(page).toContain(`>${tag.name}</h2>`);
     expect(page).not.toMatch(/<script|<link[^>]+https?:/i);
+    // A free-form object has no empty field list; a _links map shows its links' fields and a self link.
+    expect(page).not.toContain('<ul class="schema"></ul>');
+    expect(page).toMatch(
+      /<code class="field">_links<\/code> <span class="type">map of name to object<\/span>.*?<code class="field">href<\/code>.*?<code class="field">verbs<\/code>/s,
+    );
+    expect(page).toContain("&quot;_links&quot;: {\n    &quot;self&quot;: {");
   });
 });

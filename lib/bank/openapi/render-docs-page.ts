@@ -63,8 +63,10 @@ function renderFields(schema: JsonSchema, depth: number): SafeHtml | "" {
     return inner.length > 0 ? html`${inner}` : "";
   }
   if (isSchema(schema.items)) return renderFields(schema.items, depth + 1);
-  if (!isSchema(schema.properties) && isSchema(schema.additionalProperties)) return renderFields(schema.additionalProperties, depth + 1);
-  if (!isSchema(schema.properties)) return "";
+  const named = isSchema(schema.properties) && Object.keys(schema.properties).length > 0;
+  if (!named && isSchema(schema.additionalProperties)) return renderFields(schema.additionalProperties, depth + 1);
+  // A free-form object (no named fields) has no list of its own.
+  if (!named || !isSchema(schema.properties)) return "";
   const required = stringList(schema.required);
   const closed = schema.additionalProperties === false;
   return html`<ul class="schema">${Object.entries(schema.properties).map(([name, value]) => {

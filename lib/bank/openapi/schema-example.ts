@@ -127,7 +127,10 @@ export function exampleOf(schema: JsonSchema, name?: string, depth = 0): unknown
           Object.entries(schema.properties).map(([key, value]) => [key, isSchema(value) ? exampleOf(value, key, depth + 1) : null]),
         );
       }
-      if (isSchema(schema.additionalProperties)) return { name: exampleOf(schema.additionalProperties, undefined, depth + 1) };
+      // A map's entry under a telling key: a _links map's first link is its self.
+      if (isSchema(schema.additionalProperties)) {
+        return { [name === "_links" ? "self" : "name"]: exampleOf(schema.additionalProperties, undefined, depth + 1) };
+      }
       return {};
     }
     default:
