@@ -64,7 +64,7 @@ type Checked = { value: unknown } | { error: BankError };
  * `params.tppMessage`: its code and full text, e.g. "The query parameter limit must be a whole
  * number from 1 to 1000, not '0'"), or undefined for any other issue.
  */
-export function carriedMessage(issue: z.core.$ZodIssue): ValidationTppMessage | undefined {
+function carriedMessage(issue: z.core.$ZodIssue): ValidationTppMessage | undefined {
   if (issue.code !== "custom") return undefined;
   const carried: unknown = issue.params?.tppMessage;
   if (typeof carried !== "object" || carried === null || !("code" in carried) || !("text" in carried)) return undefined;

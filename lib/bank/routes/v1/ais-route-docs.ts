@@ -7,10 +7,10 @@ import { errorResponseSchema } from "../../../psd2/schemas/tpp-message";
 import { scaRedirectResponseSchema } from "../../../psd2/schemas/sca-redirect-response";
 import { addDays } from "../../../psd2/time";
 import { validateIsoDate } from "../../../psd2/validation/validate-iso-date";
-import type { BankTppMessage } from "../../errors";
+import type { ParseResult, ValidationTppMessage } from "../../../psd2/schemas";
 import type { HeaderDoc } from "../../openapi/v1-route";
 import { contextualQuery, type ContextualQuery } from "../../plugins/contextual-body";
-import { carriedMessage, requiredParameter } from "../../plugins/route-validation";
+import { requiredParameter } from "../../plugins/route-validation";
 import { type CursorPosition, openCursor } from "../../services/account-information/transaction-cursor";
 import {
   BOOKING_STATUSES,
@@ -116,68 +116,58 @@ export type ListingContext = { today: string; cursorKey: Buffer; binding: (booki
 const PAGING_PARAMETERS = new Set(["limit", "offset", "cursor", "dateFrom", "dateTo"]);
 
 /**
- * The whole query of a transaction listing in `context`: transactionsQuerySchema, then (once it
- * passes) dateFrom and dateTo ISO dates that exist (defaults: 90 days ago and today), dateFrom not
- * after dateTo, limit 1-1000 (200 when no paging parameter is given), offset a whole number, and a
+ * The rest of a transaction listing's query in `context`, once transactionsQuerySchema passed:
+ * dateFrom and dateTo ISO dates that exist (defaults: 90 days ago and today), dateFrom not after
+ * dateTo, limit 1-1000 (200 when no paging parameter is given), offset a whole number, and a
  * cursor (not with offset) sealed for this listing's key and binding. Every problem is a
  * tppMessage naming its parameter, all in one 400; the value is the typed ListingRequest.
  *
  * @see supplement.md §3, §4
  */
-export function listingQuery(context: ListingContext) {
-  // The cursor as the refinement opened it, for the transform (a schema is made for each query judged).
+export function judgeListingQuery(query: z.output<typeof transactionsQuerySchema>, context: ListingContext): ParseResult<ListingRequest> {
+  const tppMessages: ValidationTppMessage[] = [];
+  const fail = (path: string, text: string) => tppMessages.push({ category: "ERROR", code: "FORMAT_ERROR", path, text });
+  const date = (name: "dateFrom" | "dateTo"): string | undefined => {
+    const text = query[name];
+    if (text === undefined || !validateIsoDate(text)) return text;
+    fail(name, `The query parameter ${name} must be an ISO 8601 date (YYYY-MM-DD) that exists, not '${text.slice(0, 40)}'`);
+    return undefined;
+  };
+  const dateFrom = date("dateFrom") ?? addDays(context.today, -DEFAULT_HISTORY_DAYS);
+  const dateTo = date("dateTo") ?? context.today;
+  if (dateFrom > dateTo) fail("dateFrom", `The query parameter dateFrom (${dateFrom}) is after dateTo (${dateTo})`);
+  if (query.limit !== undefined && !isPageSize(query.limit)) {
+    fail("limit", `The query parameter limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, not '${query.limit.slice(0, 40)}'`);
+  }
+  if (query.offset !== undefined && !isOffset(query.offset)) {
+    fail("offset", `The query parameter offset must be a whole number of at least 0, not '${query.offset.slice(0, 40)}'`);
+  }
   let cursor: CursorPosition | undefined;
-  return transactionsQuerySchema
-    .superRefine((query, issues) => {
-      const fail = (name: string, text: string) =>
-        issues.addIssue({
-          code: "custom",
-          path: [name],
-          message: text,
-          input: query[name],
-          params: { tppMessage: { code: "FORMAT_ERROR", text } satisfies Pick<BankTppMessage, "code" | "text"> },
-        });
-      const date = (name: "dateFrom" | "dateTo"): string | undefined => {
-        const text = query[name];
-        if (text === undefined || !validateIsoDate(text)) return text;
-        fail(name, `The query parameter ${name} must be an ISO 8601 date (YYYY-MM-DD) that exists, not '${text.slice(0, 40)}'`);
-        return undefined;
-      };
-      const dateFrom = date("dateFrom") ?? addDays(context.today, -DEFAULT_HISTORY_DAYS);
-      const dateTo = date("dateTo") ?? context.today;
-      if (dateFrom > dateTo) fail("dateFrom", `The query parameter dateFrom (${dateFrom}) is after dateTo (${dateTo})`);
-      if (query.limit !== undefined && !isPageSize(query.limit)) {
-        fail("limit", `The query parameter limit must be a whole number from 1 to ${MAX_PAGE_SIZE}, not '${query.limit.slice(0, 40)}'`);
-      }
-      if (query.offset !== undefined && !isOffset(query.offset)) {
-        fail("offset", `The query parameter offset must be a whole number of at least 0, not '${query.offset.slice(0, 40)}'`);
-      }
-      if (query.cursor !== undefined && query.offset !== undefined) {
-        fail("cursor", "The query parameters cursor and offset exclude each other: follow the paging links as given");
-      } else if (query.cursor !== undefined) {
-        cursor = openCursor(context.cursorKey, context.binding(query.bookingStatus), query.cursor);
-        if (!cursor) {
-          fail(
-            "cursor",
-            "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given",
-          );
-        }
-      }
-    })
-    .transform((query): ListingRequest => {
-      const repeated: [string, string][] = [];
-      for (const [name, raw] of Object.entries(query)) {
-        if (!PAGING_PARAMETERS.has(name) && typeof raw === "string") repeated.push([name, raw]);
-      }
-      return {
-        bookingStatus: query.bookingStatus,
-        dateFrom: query.dateFrom ?? addDays(context.today, -DEFAULT_HISTORY_DAYS),
-        dateTo: query.dateTo ?? context.today,
-        limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
-        position: cursor ?? { offset: query.offset === undefined ? 0 : Number(query.offset) },
-        repeated,
-      };
-    });
+  if (query.cursor !== undefined && query.offset !== undefined) {
+    fail("cursor", "The query parameters cursor and offset exclude each other: follow the paging links as given");
+  } else if (query.cursor !== undefined) {
+    cursor = openCursor(context.cursorKey, context.binding(query.bookingStatus), query.cursor);
+    if (!cursor) {
+      fail(
+        "cursor",
+        "The query parameter cursor is not a cursor of this listing (it was changed, or belongs to another account or bookingStatus): follow the paging links as given",
+      );
+    }
+  }
+  if (tppMessages.length > 0) return { ok: false, tppMessages };
+  const repeated: [string, string][] = [];
+  for (const [name, raw] of Object.entries(query)) {
+    if (!PAGING_PARAMETERS.has(name) && typeof raw === "string") repeated.push([name, raw]);
+  }
+  const value: ListingRequest = {
+    bookingStatus: query.bookingStatus,
+    dateFrom,
+    dateTo,
+    limit: query.limit === undefined ? DEFAULT_PAGE_SIZE : Number(query.limit),
+    position: cursor ?? { offset: query.offset === undefined ? 0 : Number(query.offset) },
+    repeated,
+  };
+  return { ok: true, value, tppMessages: [] };
 }
 
 function isPageSize(text: string): boolean {
@@ -190,25 +180,20 @@ function isOffset(text: string): boolean {
 
 /**
  * The query of a transaction listing, judged by its route: transactionsQuerySchema checks it,
- * then listingQuery with the sandbox clock's today and the binding of the request's cursors
+ * then judgeListingQuery with the sandbox clock's today and the binding of the request's cursors
  * (`bindingOf`: the path's account and the bookingStatus). Its handler reads the ListingRequest.
  */
 export function listingQueryOf(
   ctx: ServiceContext,
   bindingOf: (params: unknown, bookingStatus: BookingStatus) => string,
 ): ContextualQuery<typeof transactionsQuerySchema, ListingRequest> {
-  return contextualQuery<typeof transactionsQuerySchema, ListingRequest>(transactionsQuerySchema, (query, request) => {
-    const parsed = listingQuery({
+  return contextualQuery<typeof transactionsQuerySchema, ListingRequest>(transactionsQuerySchema, (query, request) =>
+    judgeListingQuery(query, {
       today: ctx.clock.today(),
       cursorKey: ctx.cursorKey,
       binding: (bookingStatus) => bindingOf(request.params, bookingStatus),
-    }).safeParse(query, { reportInput: true });
-    if (parsed.success) return { ok: true, value: parsed.data, tppMessages: [] };
-    const tppMessages = parsed.error.issues.map(
-      (issue): BankTppMessage => carriedMessage(issue) ?? { category: "ERROR", code: "FORMAT_ERROR", text: issue.message },
-    );
-    return { ok: false, tppMessages };
-  });
+    }),
+  );
 }
 
 export const ERROR_DOCS = {
