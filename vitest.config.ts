@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { BaseSequencer, type TestSpecification } from "vitest/node";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Test files that take a minute or so while small (their time is in processes they start, or in
@@ -40,6 +40,21 @@ class SlowFirstSequencer extends BaseSequencer {
   }
 }
 
+/**
+ * Test files that mock modules or fake timers (vi.mock, vi.useFakeTimers): each runs with a
+ * module registry of its own. Every other file shares its worker's loaded modules with the files
+ * before it (isolate: false): importing the bank, the app's core and their libraries again for
+ * each of some 190 files was a third of the suite's time. A file that changes what it imports
+ * (a mock) or the process's state without restoring it belongs here.
+ */
+const ISOLATED = ["app/sandbox/production.test.ts", "lib/tpp/flows/sca-resume.test.ts"];
+for (const isolated of ISOLATED)
+  if (!existsSync(fileURLToPath(new URL(`./${isolated}`, import.meta.url))))
+    throw new Error(`vitest.config.ts: ISOLATED names ${isolated}, which does not exist`);
+
+// e2e/*.spec.ts belong to Playwright, never to vitest.
+const INCLUDE = ["{lib,cli,bench,app,components,scripts,eslint}/**/*.test.{ts,tsx}"];
+
 export default defineConfig({
   resolve: {
     alias: {
@@ -49,8 +64,6 @@ export default defineConfig({
     },
   },
   test: {
-    // e2e/*.spec.ts belong to Playwright, never to vitest.
-    include: ["{lib,cli,bench,app,components,scripts,eslint}/**/*.test.{ts,tsx}"],
     environment: "node",
     testTimeout: 20_000,
     // Vitest's default is one worker fewer than the cores: on CI's 2 cores that is one file at a
@@ -60,5 +73,9 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     // Opening a new PGlite and making the bank's keys take seconds, more on a loaded 2-core machine.
     hookTimeout: 60_000,
+    projects: [
+      { extends: true, test: { name: "shared", include: INCLUDE, isolate: false, exclude: [...configDefaults.exclude, ...ISOLATED] } },
+      { extends: true, test: { name: "isolated", include: ISOLATED } },
+    ],
   },
 });
