@@ -7,25 +7,37 @@ import { defineConfig, devices } from "@playwright/test";
 const debianChromium = "/usr/lib/chromium/chromium";
 const chromiumExecutable = process.env.CHROMIUM_EXECUTABLE ?? (existsSync(debianChromium) ? debianChromium : undefined);
 
-const appPort = Number(process.env.E2E_APP_PORT ?? 3100);
-const appUrl = `http://localhost:${appPort}`;
-const bankPort = Number(process.env.E2E_BANK_PORT ?? 4100);
-const bankUrl = `http://127.0.0.1:${bankPort}`;
+// E2E_WORKERS (default 2) Playwright workers, each with a pair of servers of its own (app and bank
+// on their own ports and fresh databases), so that no spec sees another's sandbox clock, demo
+// user or payments. This file is read again in every worker, where TEST_PARALLEL_INDEX says
+// which pair is the worker's; E2E_APP_URL and E2E_BANK_URL then name that pair to the specs.
+const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const appPortBase = Number(process.env.E2E_APP_PORT ?? 3100);
+const bankPortBase = Number(process.env.E2E_BANK_PORT ?? 4100);
+const pairs = Array.from({ length: workers }, (_, index) => ({
+  appPort: appPortBase + index,
+  bankPort: bankPortBase + index,
+  // npm run demo's servers (scripts/demo.mjs, "serve": the build made by `npm run test:e2e`), each
+  // on fresh embedded databases under .data/e2e/<index>.
+  dataDir: `.data/e2e/${index}`,
+}));
+const mine = pairs[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % workers] ?? pairs[0]!;
+const appUrl = `http://localhost:${mine.appPort}`;
 process.env.E2E_APP_URL = appUrl;
-process.env.E2E_BANK_URL = bankUrl;
+process.env.E2E_BANK_URL = `http://127.0.0.1:${mine.bankPort}`;
 
-// npm run demo's servers (scripts/demo.mjs, "serve": the build made by `npm run test:e2e`), each
-// on fresh embedded databases under .data/e2e. The bank also trusts the shared signature test
-// PKI, whose TPP key the specs sign with (e2e/support/signed-bank-client.ts).
-const dataDir = ".data/e2e";
+// The bank also trusts the shared signature test PKI, whose TPP key the specs sign with
+// (e2e/support/signed-bank-client.ts).
 const bankTrustAnchors = fileURLToPath(new URL("./test-vectors/signature/keys/trusted-cas.pem", import.meta.url));
 
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results/e2e",
+  // A spec's tests run in order in one worker (they share a signed-in page, a bank connection);
+  // the specs are shared out between the workers.
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // A loaded 2-core machine: the flows go through the bank's pages and sign every call.
@@ -58,16 +70,16 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  webServer: pairs.map((pair) => ({
     // exec: the shell gives way to the demo script, which forwards SIGTERM to the bank and the app
     // (so PGlite closes cleanly) and waits for both.
-    command: `rm -rf ${dataDir} && exec node scripts/demo.mjs serve`,
-    url: `${appUrl}/signin`,
+    command: `rm -rf ${pair.dataDir} && exec node scripts/demo.mjs serve`,
+    url: `http://localhost:${pair.appPort}/signin`,
     env: {
-      PORT: String(appPort),
-      BANK_PORT: String(bankPort),
-      BANK_DATA_DIR: `${dataDir}/bank`,
-      TPP_DATA_DIR: `${dataDir}/tpp`,
+      PORT: String(pair.appPort),
+      BANK_PORT: String(pair.bankPort),
+      BANK_DATA_DIR: `${pair.dataDir}/bank`,
+      TPP_DATA_DIR: `${pair.dataDir}/tpp`,
       BANK_TRUST_ANCHORS: bankTrustAnchors,
       BANK_LOG_LEVEL: "warn",
     },
@@ -77,5 +89,5 @@ export default defineConfig({
     gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
-  },
+  })),
 });
