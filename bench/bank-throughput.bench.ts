@@ -5,7 +5,7 @@ import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
 import { readSharedFile } from "../lib/bank/testing/shared-test-pki";
 import { BALANCES_PATH, type BenchDatabaseKind, benchServerUrl, prepareBenchBank, runProcess, waitUntilListening } from "./bank-process";
 import { addSplits, type CpuSplit, cpuSplitUnavailable, startCpuSplit } from "./cpu-split";
-import { compareLoad, freePort, type LoadTarget, type SliceObserver } from "./load";
+import { compareLoad, freePort, IN_FLIGHT, type LoadTarget, observedSlice, type SliceObserver } from "./load";
 import type { MeasureOptions } from "./measure";
 
 /** Reads a target once: it must answer 200; its body is returned. */
@@ -116,6 +116,16 @@ function formatMs(ms: number): string {
   return `${ms.toFixed(3)} ms`;
 }
 
+/** "(n requests in s): bank X (cores busy), PostgreSQL Y, load generator Z". */
+function describeSplit(split: CpuSplit): string {
+  const busy = (split.bank * split.requests) / 1000 / split.seconds;
+  return (
+    `(${split.requests} requests in ${split.seconds.toFixed(1)} s): bank ${formatMs(split.bank)} (${busy.toFixed(2)} cores busy), ` +
+    `PostgreSQL ${formatMs(split.postgres)}, load generator ${formatMs(split.loadGenerator)}; ` +
+    `the bank's context switches ${split.bankSwitches.voluntary.toFixed(2)} waiting and ${split.bankSwitches.involuntary.toFixed(2)} preempted`
+  );
+}
+
 async function measureTwoWorkersVsOne(options: MeasureOptions): Promise<TwoWorkersRun> {
   const bank = await prepareBenchBank("postgres");
   const stops: (() => Promise<void>)[] = [];
@@ -129,41 +139,66 @@ async function measureTwoWorkersVsOne(options: MeasureOptions): Promise<TwoWorke
     await readOnce(oneTarget);
     await readOnce(twoTarget);
 
-    // The CPU split is read around the one-worker slices themselves; where it cannot be read
+    // The CPU split is read around the measured slices themselves; where it cannot be read
     // (not Linux, PostgreSQL elsewhere), bankTwoWorkersVsOne is still measured and the
     // ceiling's figures say why they are missing.
     const database = bank.postgresName;
     let splitError = database === undefined ? "the bench bank has no PostgreSQL database" : cpuSplitUnavailable();
-    const splits: CpuSplit[] = [];
-    const observeOneWorker: SliceObserver = async () => {
-      if (splitError !== undefined || database === undefined) return async () => {};
-      try {
-        const meter = await startCpuSplit(one.pid, benchServerUrl(), database);
-        return async (slice) => {
-          try {
-            splits.push(await meter.stop(slice.requests, slice.seconds));
-          } catch (error) {
-            splitError ??= (error as Error).message;
-          }
-        };
-      } catch (error) {
-        splitError ??= (error as Error).message;
-        return async () => {};
-      }
-    };
-    const ratio = await compareLoad(twoTarget, oneTarget, options, observeOneWorker);
-    if (splitError !== undefined || splits.length === 0) {
-      const reason = splitError ?? "no one-worker slice was measured";
+    /** An observer adding each slice's split of the bank process `pid` (and its workers) to `splits`. */
+    const observeSplit =
+      (pid: number, splits: CpuSplit[]): SliceObserver =>
+      async () => {
+        if (splitError !== undefined || database === undefined) return async () => {};
+        try {
+          const meter = await startCpuSplit(pid, benchServerUrl(), database);
+          return async (slice) => {
+            try {
+              splits.push(await meter.stop(slice.requests, slice.seconds));
+            } catch (error) {
+              splitError ??= (error as Error).message;
+            }
+          };
+        } catch (error) {
+          splitError ??= (error as Error).message;
+          return async () => {};
+        }
+      };
+    const oneSplits: CpuSplit[] = [];
+    const twoSplits: CpuSplit[] = [];
+    const ratio = await compareLoad(twoTarget, oneTarget, options, {
+      candidate: observeSplit(two.pid, twoSplits),
+      baseline: observeSplit(one.pid, oneSplits),
+    });
+    if (splitError !== undefined || oneSplits.length === 0 || twoSplits.length === 0) {
+      const reason = splitError ?? "no one-worker or two-worker slice was measured";
       process.stderr.write(`  no CPU split per request: ${reason}\n`);
       return { ratio, splitError: reason };
     }
-    const split = addSplits(splits);
-    const busy = (split.bank * split.requests) / 1000 / split.seconds;
+    const split = addSplits(oneSplits);
+    const twoSplit = addSplits(twoSplits);
     process.stderr.write(
-      `  CPU per request under BANK_WORKERS=1 (${split.requests} requests in ${split.seconds.toFixed(1)} s): ` +
-        `bank ${formatMs(split.bank)} (${busy.toFixed(2)} cores busy), PostgreSQL ${formatMs(split.postgres)}, ` +
-        `load generator ${formatMs(split.loadGenerator)}; ceiling of two workers over one on ${cores} cores ${ceilingOf(split).toFixed(3)}\n`,
+      `  CPU per request under BANK_WORKERS=1 ${describeSplit(split)}; ceiling of two workers over one on ${cores} cores ${ceilingOf(split).toFixed(3)}\n`,
     );
+    process.stderr.write(
+      `  CPU per request under BANK_WORKERS=2 ${describeSplit(twoSplit)}; the bank ${(twoSplit.bank / split.bank).toFixed(2)}x one worker's\n`,
+    );
+
+    // Why a read costs two workers more of the bank's CPU than one: not that each worker of two
+    // has half the reads in flight (one worker at half of them costs less per read, not more),
+    // but that the two cores are then full (workers, PostgreSQL and the load generator), so the
+    // workers are preempted several times as often per read, and come back to cold caches; the
+    // context switches printed with each split show it.
+    const halfSplits: CpuSplit[] = [];
+    const halfTarget: LoadTarget = { ...oneTarget, name: `BANK_WORKERS=1 at ${IN_FLIGHT / 2} in flight`, inFlight: IN_FLIGHT / 2 };
+    const halfPerSecond: number[] = [];
+    for (let round = 0; round < options.loadRounds; round++)
+      halfPerSecond.push(Math.round(await observedSlice(halfTarget, options.loadSeconds, observeSplit(one.pid, halfSplits))));
+    if (halfSplits.length > 0) {
+      const half = addSplits(halfSplits);
+      process.stderr.write(
+        `  ${halfTarget.name}: ${halfPerSecond.join(", ")} req/s; CPU per request ${describeSplit(half)}; the bank ${(half.bank / split.bank).toFixed(2)}x at ${IN_FLIGHT} in flight\n`,
+      );
+    }
     return { ratio, split };
   } finally {
     for (const stop of stops.reverse()) await stop();

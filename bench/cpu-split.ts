@@ -17,6 +17,8 @@ export type CpuSplit = {
   postgres: number;
   /** This process: the load generator. */
   loadGenerator: number;
+  /** The bank's threads' context switches per request: gave way (waiting for I/O) and were preempted (the cores taken). */
+  bankSwitches: { voluntary: number; involuntary: number };
   /** Requests the split is over. */
   requests: number;
   /** Seconds of load it is over. */
@@ -53,6 +55,39 @@ function statFields(pid: number): string[] | undefined {
 /** The CPU (user + system, every thread) a process has used so far, in milliseconds. */
 function cpuMs(fields: string[]): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+}
+
+/** Context switches of every thread of a process so far, or undefined once it has ended. */
+function contextSwitches(pid: number): { voluntary: number; involuntary: number } | undefined {
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return undefined;
+  }
+  const total = { voluntary: 0, involuntary: 0 };
+  for (const task of tasks) {
+    let status: string;
+    try {
+      status = readFileSync(`/proc/${pid}/task/${task}/status`, "utf8");
+    } catch {
+      continue;
+    }
+    total.voluntary += Number(/^voluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+    total.involuntary += Number(/^nonvoluntary_ctxt_switches:\s+(\d+)/m.exec(status)?.[1] ?? 0);
+  }
+  return total;
+}
+
+/** The context switches of processes `pids`, added up. */
+function switchesOf(pids: number[]): { voluntary: number; involuntary: number } {
+  const total = { voluntary: 0, involuntary: 0 };
+  for (const pid of pids) {
+    const switches = contextSwitches(pid);
+    total.voluntary += switches?.voluntary ?? 0;
+    total.involuntary += switches?.involuntary ?? 0;
+  }
+  return total;
 }
 
 /** Every live process under `root` (itself included), found by their parent pids. */
@@ -144,16 +179,24 @@ export async function startCpuSplit(
 ): Promise<{ stop: (requests: number, seconds: number) => Promise<CpuSplit> }> {
   const unavailable = cpuSplitUnavailable();
   if (unavailable) throw new Error(unavailable);
-  const bankBefore = snapshot(processTree(bankPid));
+  const bankTree = processTree(bankPid);
+  const bankBefore = snapshot(bankTree);
+  const switchesBefore = switchesOf(bankTree);
   const postgresBefore = snapshot(await backendPids(serverUrl, database));
   const selfBefore = process.cpuUsage();
   return {
     stop: async (requests, seconds) => {
       const self = process.cpuUsage(selfBefore);
-      const bankAfter = snapshot(processTree(bankPid));
+      const bankTreeAfter = processTree(bankPid);
+      const bankAfter = snapshot(bankTreeAfter);
+      const switchesAfter = switchesOf(bankTreeAfter);
       const postgresAfter = snapshot(await backendPids(serverUrl, database));
       if (requests <= 0) throw new Error("the CPU split has no requests to divide by");
       return {
+        bankSwitches: {
+          voluntary: (switchesAfter.voluntary - switchesBefore.voluntary) / requests,
+          involuntary: (switchesAfter.involuntary - switchesBefore.involuntary) / requests,
+        },
         bank: used(bankBefore, bankAfter) / requests,
         postgres: used(postgresBefore, postgresAfter) / requests,
         loadGenerator: (self.user + self.system) / 1000 / requests,
@@ -169,7 +212,10 @@ export function addSplits(splits: CpuSplit[]): CpuSplit {
   const requests = splits.reduce((sum, split) => sum + split.requests, 0);
   const total = (key: "bank" | "postgres" | "loadGenerator") =>
     splits.reduce((sum, split) => sum + split[key] * split.requests, 0) / requests;
+  const switches = (key: "voluntary" | "involuntary") =>
+    splits.reduce((sum, split) => sum + split.bankSwitches[key] * split.requests, 0) / requests;
   return {
+    bankSwitches: { voluntary: switches("voluntary"), involuntary: switches("involuntary") },
     bank: total("bank"),
     postgres: total("postgres"),
     loadGenerator: total("loadGenerator"),

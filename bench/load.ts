@@ -8,8 +8,8 @@ import { createServer } from "node:net";
 import autocannon from "autocannon";
 import type { MeasureOptions } from "./measure";
 
-/** A request to send again and again: its full URL and headers (already signed). */
-export type LoadTarget = { name: string; url: string; headers: Record<string, string> };
+/** A request to send again and again: its full URL and headers (already signed); `inFlight` other than IN_FLIGHT. */
+export type LoadTarget = { name: string; url: string; headers: Record<string, string>; inFlight?: number };
 
 /** Requests in flight, as the issue's figures are defined. */
 export const IN_FLIGHT = 16;
@@ -28,12 +28,13 @@ export async function throughput(target: LoadTarget, seconds: number): Promise<n
 
 /** `throughput`, with the replies and seconds it counted (both runs' where it needed two). */
 async function loadSlice(target: LoadTarget, seconds: number): Promise<LoadSlice> {
-  const options = { url: target.url, method: "GET" as const, headers: target.headers, connections: IN_FLIGHT, timeout: 60 };
+  const inFlight = target.inFlight ?? IN_FLIGHT;
+  const options = { url: target.url, method: "GET" as const, headers: target.headers, connections: inFlight, timeout: 60 };
   let result = await autocannon({ ...options, duration: seconds });
   let earlier = { requests: 0, seconds: 0 };
-  if (result["2xx"] < 2 * IN_FLIGHT && result.non2xx + result.errors + result.timeouts === 0) {
+  if (result["2xx"] < 2 * inFlight && result.non2xx + result.errors + result.timeouts === 0) {
     earlier = { requests: result["2xx"], seconds: result.duration };
-    result = await autocannon({ ...options, amount: 2 * IN_FLIGHT });
+    result = await autocannon({ ...options, amount: 2 * inFlight });
   }
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0 || result["2xx"] === 0) {
@@ -49,10 +50,18 @@ async function loadSlice(target: LoadTarget, seconds: number): Promise<LoadSlice
 }
 
 /**
- * Something measured around each of the baseline's measured slices (not its warm-up): called
- * before the slice, it returns what to call with the slice once it is done.
+ * Something measured around each measured slice of a target (not its warm-up): called before the
+ * slice, it returns what to call with the slice once it is done.
  */
 export type SliceObserver = () => Promise<(slice: LoadSlice) => Promise<void>>;
+
+/** A slice of `target`'s load, with `observe` around it: its replies per second. */
+export async function observedSlice(target: LoadTarget, seconds: number, observe: SliceObserver | undefined): Promise<number> {
+  const observed = await observe?.();
+  const slice = await loadSlice(target, seconds);
+  await observed?.(slice);
+  return slice.perSecond;
+}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -65,28 +74,24 @@ export async function compareLoad(
   candidate: LoadTarget,
   baseline: LoadTarget,
   options: MeasureOptions,
-  observeBaseline?: SliceObserver,
+  observe: { candidate?: SliceObserver; baseline?: SliceObserver } = {},
 ): Promise<number> {
   // Warm both up (JIT, connection pools, prepared statements) before measuring.
   await throughput(candidate, 1);
   await throughput(baseline, 1);
-  const measureBaseline = async () => {
-    const observed = await observeBaseline?.();
-    const slice = await loadSlice(baseline, options.loadSeconds);
-    await observed?.(slice);
-    return slice.perSecond;
-  };
+  const measureCandidate = () => observedSlice(candidate, options.loadSeconds, observe.candidate);
+  const measureBaseline = () => observedSlice(baseline, options.loadSeconds, observe.baseline);
   const ratios: number[] = [];
   const perSecond: { candidate: number[]; baseline: number[] } = { candidate: [], baseline: [] };
   for (let round = 0; round < options.loadRounds; round++) {
     let c: number;
     let b: number;
     if (round % 2 === 0) {
-      c = await throughput(candidate, options.loadSeconds);
+      c = await measureCandidate();
       b = await measureBaseline();
     } else {
       b = await measureBaseline();
-      c = await throughput(candidate, options.loadSeconds);
+      c = await measureCandidate();
     }
     perSecond.candidate.push(Math.round(c));
     perSecond.baseline.push(Math.round(b));

@@ -20,7 +20,7 @@ export function AutoRefresh({ active, intervalSeconds = 3, what }: { active: boo
   if (!active) return null;
   return (
     <p className="inline-flex items-center gap-2 text-xs text-slate-500">
-      <span aria-hidden="true" className="h-2 w-2 shrink-0 animate-pulse rounded-full bg-brand-500" />
+      <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full bg-brand-500 motion-safe:animate-pulse" />
       {what} is read from the bank again every {intervalSeconds} seconds until it is final.
     </p>
   );
