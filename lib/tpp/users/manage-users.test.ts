@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authorizeCredentials } from "../auth/sign-in-with-credentials";
 import type { OpenedTppDatabase } from "../db/open-tpp-database";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
-import { ADMINISTRATOR_ONLY, addUser, changeRole, isAdministrator } from "./manage-users";
+import { eq } from "drizzle-orm";
+import { appSessions } from "../db/schema";
+import { ADMINISTRATOR_ONLY, addUser, changeRole, isAdministrator, removeUser } from "./manage-users";
 import { createUsersRepository, type UsersRepository } from "./users-repository";
 
 const NOW = new Date("2026-11-26T10:00:00Z");
@@ -94,5 +96,53 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
       ["kari", "user"],
       ["ola", "administrator"],
     ]);
+  });
+
+  /** New administrators, for the tests that remove and demote them. */
+  async function addAdministrators(...usernames: string[]): Promise<string[]> {
+    const ids: string[] = [];
+    for (const username of usernames) {
+      const id = `u-${username}`;
+      await users.insert({ id, username, displayName: username, passwordHash: "scrypt$x", createdAt: NOW, role: "administrator" });
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  it("removes a user with their sign-in sessions; never oneself, the demo user or the last administrator", async () => {
+    const ola = await users.findByUsername("ola");
+    const kari = await users.findByUsername("kari");
+    const olaActor = { id: ola?.id ?? "", role: "administrator" } as const;
+    await database.db
+      .insert(appSessions)
+      .values({ id: "s-kari", userId: kari?.id ?? "", createdAt: NOW, expiresAt: new Date(NOW.getTime() + 3_600_000) });
+
+    expect(await removeUser(users, { id: kari?.id ?? "", role: "user" }, { userId: ola?.id })).toEqual({ kind: "forbidden" });
+    expect(await removeUser(users, olaActor, { userId: ola?.id })).toEqual({ kind: "self" });
+    expect(await removeUser(users, olaActor, { userId: kari?.id, demoUsername: "kari" })).toEqual({ kind: "demo-user" });
+    expect(await removeUser(users, olaActor, { userId: 42 })).toEqual({ kind: "unknown-user" });
+    expect(await removeUser(users, olaActor, { userId: kari?.id, demoUsername: "demo" })).toEqual({ kind: "done", username: "kari" });
+    expect(await users.findByUsername("kari")).toBeUndefined();
+    // Signed out at once: the sign-in session went with the user.
+    expect(await database.db.select().from(appSessions).where(eq(appSessions.id, "s-kari"))).toEqual([]);
+    expect(await removeUser(users, olaActor, { userId: kari?.id })).toEqual({ kind: "unknown-user" });
+    // An administrator demoted meanwhile, acting on a page loaded before: the last one still stays.
+    expect(await users.removeKeepingAnAdministrator(ola?.id ?? "")).toBe("last-administrator");
+    expect((await users.findById(ola?.id ?? ""))?.role).toBe("administrator");
+  });
+
+  it("keeps an administrator when two administrators remove or demote each other at once", async () => {
+    for (let round = 0; round < 5; round++) {
+      const [a = "", b = ""] = await addAdministrators(`a${round}`, `b${round}`);
+      // a and b the only two administrators: every other one a plain user first.
+      for (const user of await users.list())
+        if (user.role === "administrator" && user.id !== a && user.id !== b) await users.setRole(user.id, "user");
+      const outcomes =
+        round % 2 === 0
+          ? await Promise.all([users.removeKeepingAnAdministrator(a), users.removeKeepingAnAdministrator(b)])
+          : await Promise.all([users.setRoleKeepingAnAdministrator(a, "user"), users.setRoleKeepingAnAdministrator(b, "user")]);
+      expect(outcomes.sort()).toEqual(["done", "last-administrator"]);
+      expect((await users.list()).filter((user) => user.role === "administrator")).toHaveLength(1);
+    }
   });
 });

@@ -88,7 +88,7 @@ export const CHANGE_ROLE_REFUSALS: Readonly<Record<Exclude<ChangeRoleOutcome["ki
 
 /**
  * Gives a user another role; only an administrator may, and the app always keeps one
- * administrator (the last one cannot become a plain user).
+ * administrator (the last one cannot become a plain user, even when two are demoted at once).
  */
 export async function changeRole(
   users: UsersRepository,
@@ -100,10 +100,49 @@ export async function changeRole(
   if (!role.success) return { kind: "unknown-role" };
   const target = typeof input.userId === "string" ? await users.findById(input.userId) : undefined;
   if (target === undefined) return { kind: "unknown-user" };
-  if (target.role === "administrator" && role.data !== "administrator") {
-    const administrators = (await users.list()).filter((user) => user.role === "administrator");
-    if (administrators.length <= 1) return { kind: "last-administrator", username: target.username };
-  }
-  await users.setRole(target.id, role.data);
+  const outcome = await users.setRoleKeepingAnAdministrator(target.id, role.data);
+  if (outcome === "last-administrator") return { kind: "last-administrator", username: target.username };
+  if (outcome === "unknown-user") return { kind: "unknown-user" };
   return { kind: "done", username: target.username, role: role.data };
+}
+
+export type RemoveUserOutcome =
+  | { readonly kind: "done"; readonly username: string }
+  | { readonly kind: "forbidden" }
+  | { readonly kind: "unknown-user" }
+  /** An administrator removing themselves: another administrator may. */
+  | { readonly kind: "self" }
+  /** The sandbox's demo user, whom the sign-in page offers. */
+  | { readonly kind: "demo-user" }
+  /** The user is the only administrator: the app would have none. */
+  | { readonly kind: "last-administrator"; readonly username: string };
+
+/** What the settings page says when a user was not removed. */
+export const REMOVE_USER_REFUSALS: Readonly<Record<Exclude<RemoveUserOutcome["kind"], "done">, string>> = {
+  forbidden: ADMINISTRATOR_ONLY,
+  "unknown-user": "No user was removed: there is no such user (removed already?).",
+  self: "No user was removed: you cannot remove yourself while signed in. Another administrator can.",
+  "demo-user": "No user was removed: the sandbox's demo user stays, since the sign-in page offers it.",
+  "last-administrator": "No user was removed: that user is the only administrator. Make another user administrator first.",
+};
+
+/**
+ * Removes a user and what the app keeps for them (removeKeepingAnAdministrator); only an
+ * administrator may, never themselves, never the sandbox's demo user (`demoUsername`), and the
+ * app always keeps one administrator.
+ */
+export async function removeUser(
+  users: UsersRepository,
+  actor: Actor | undefined,
+  input: { userId: unknown; demoUsername?: string },
+): Promise<RemoveUserOutcome> {
+  if (!isAdministrator(actor)) return { kind: "forbidden" };
+  const target = typeof input.userId === "string" ? await users.findById(input.userId) : undefined;
+  if (target === undefined) return { kind: "unknown-user" };
+  if (target.id === actor?.id) return { kind: "self" };
+  if (input.demoUsername !== undefined && target.username === input.demoUsername) return { kind: "demo-user" };
+  const outcome = await users.removeKeepingAnAdministrator(target.id);
+  if (outcome === "last-administrator") return { kind: "last-administrator", username: target.username };
+  if (outcome === "unknown-user") return { kind: "unknown-user" };
+  return { kind: "done", username: target.username };
 }

@@ -50,6 +50,18 @@ describe("the tpp:user command", () => {
     expect(await run(["delete", "ola"])).toMatchObject({ exitCode: 2, output: expect.stringContaining("usage: npm run -s tpp:user") });
     expect(await users.findByUsername("kari")).toBeUndefined();
   });
+
+  it("removes users, never the last administrator", async () => {
+    expect(await run(["remove", "ola"])).toEqual({ exitCode: 0, output: "removed ola\n" });
+    expect(await users.findByUsername("ola")).toBeUndefined();
+    expect((await run(["remove", "ola"])).output).toMatch(/^remove: there is no user named ola/);
+    expect((await run(["remove", "anne"])).output).toMatch(
+      /^remove: anne is the only administrator; make another user administrator first/,
+    );
+    expect((await run(["role", "anne", "user"])).output).toMatch(/^role: anne is the only administrator/);
+    expect((await run(["remove"])).exitCode).toBe(2);
+    expect(await run(["list"])).toEqual({ exitCode: 0, output: "anne\tadministrator\tAnne Admin\n" });
+  });
 });
 
 describe("npm run tpp:user, as a process on a PGlite data directory", () => {

@@ -11,6 +11,8 @@ export const USER_COMMAND_USAGE = `usage: npm run -s tpp:user -- <command>
   add <username> <name> [--role <role>]       a new user (role: user, the default, or administrator);
                                               the first password on stdin, at least 12 characters
   role <username> <user|administrator>        another role for a user
+  remove <username>                           removes a user with their sessions, payments, baskets
+                                              and flows in the app (the app keeps one administrator)
 The database is the app's: DATABASE_URL, else PGlite in TPP_DATA_DIR (default .data/tpp; stop the
 app first, PGlite opens a data directory in one process at a time).
 `;
@@ -67,8 +69,20 @@ export async function runUserCommand(
     if (!role.success) return fail(`role: ${String(rest[1])} is not a role (user or administrator)`);
     const user = await io.users.findByUsername(rest[0] ?? "");
     if (user === undefined) return fail(`role: there is no user named ${String(rest[0])}`);
-    await io.users.setRole(user.id, role.data);
+    const outcome = await io.users.setRoleKeepingAnAdministrator(user.id, role.data);
+    if (outcome === "last-administrator")
+      return fail(`role: ${user.username} is the only administrator; make another user administrator first`);
+    if (outcome === "unknown-user") return fail(`role: there is no user named ${user.username}`);
     return { exitCode: 0, output: `${user.username} is now ${role.data === "administrator" ? "an administrator" : "a user"}\n` };
+  }
+  if (command === "remove" && rest.length === 1) {
+    const user = await io.users.findByUsername(rest[0] ?? "");
+    if (user === undefined) return fail(`remove: there is no user named ${String(rest[0])}`);
+    const outcome = await io.users.removeKeepingAnAdministrator(user.id);
+    if (outcome === "last-administrator")
+      return fail(`remove: ${user.username} is the only administrator; make another user administrator first`);
+    if (outcome === "unknown-user") return fail(`remove: there is no user named ${user.username}`);
+    return { exitCode: 0, output: `removed ${user.username}\n` };
   }
   return fail(command === undefined ? "no command given" : `unknown command or arguments: ${args.join(" ")}`);
 }

@@ -23,6 +23,31 @@ export interface CorporateIdRecord {
   readonly lastUsedAt: Date;
 }
 
+/** What a change that must leave the app an administrator did. */
+export type KeepingAnAdministrator = "done" | "unknown-user" | "last-administrator";
+
+/**
+ * Runs `change` on user `id` unless the user is the app's only administrator and `change` would
+ * take that away (`removesAdministrator`). The administrators' rows are locked first (FOR
+ * UPDATE), so two such changes at once (two administrators each demoting or removing the other)
+ * are decided one after the other: the app never ends up without one.
+ */
+async function keepingAnAdministrator(
+  db: TppExecutor,
+  id: string,
+  change: (tx: TppExecutor) => Promise<void>,
+  removesAdministrator: boolean,
+): Promise<KeepingAnAdministrator> {
+  return db.transaction(async (tx) => {
+    const administrators = await tx.select({ id: users.id }).from(users).where(eq(users.role, "administrator")).for("update");
+    const [target] = await tx.select({ role: users.role }).from(users).where(eq(users.id, id)).for("update");
+    if (target === undefined) return "unknown-user";
+    if (removesAdministrator && target.role === "administrator" && administrators.length <= 1) return "last-administrator";
+    await change(tx);
+    return "done";
+  });
+}
+
 /** The app's users and the identifiers the bank gave the TPP for them. */
 export function createUsersRepository(db: TppExecutor) {
   return {
@@ -58,6 +83,34 @@ export function createUsersRepository(db: TppExecutor) {
 
     async setRole(id: string, role: UserRole): Promise<void> {
       await db.update(users).set({ role }).where(eq(users.id, id));
+    },
+
+    /** Gives user `id` a role, unless that leaves the app without an administrator (keepingAnAdministrator). */
+    async setRoleKeepingAnAdministrator(id: string, role: UserRole): Promise<KeepingAnAdministrator> {
+      return keepingAnAdministrator(
+        db,
+        id,
+        async (tx) => {
+          await tx.update(users).set({ role }).where(eq(users.id, id));
+        },
+        role !== "administrator",
+      );
+    },
+
+    /**
+     * Removes user `id` with everything the app keeps for them (sign-in sessions, agreements,
+     * payments, signing baskets, flows: the database cascades), unless they are the app's only
+     * administrator. The inspector's record of the calls made for them stays.
+     */
+    async removeKeepingAnAdministrator(id: string): Promise<KeepingAnAdministrator> {
+      return keepingAnAdministrator(
+        db,
+        id,
+        async (tx) => {
+          await tx.delete(users).where(eq(users.id, id));
+        },
+        true,
+      );
     },
 
     async setPasswordHash(id: string, passwordHash: string): Promise<void> {
