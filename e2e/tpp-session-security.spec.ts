@@ -216,7 +216,6 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   );
   await shoot(page, "settings-administrator", { phone: true });
   await checkPage(page, "settings, administrator");
-  await admin.context.close();
 
   // That user sees the address, read-only, with why.
   const viewer = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
@@ -254,5 +253,25 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   await viewerPage.reload();
   await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).toContainText(restored);
   await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).not.toContainText("ops-replayed@example.no");
+
+  // The administrator removes that user (never themselves: no Remove on their own row), who is signed out at once.
+  await page.goto("/settings");
+  const usersNow = page.getByRole("region", { name: "Users of this app" });
+  const viewerRow = usersNow.getByRole("listitem").filter({ hasText: username });
+  await expect(usersNow.getByRole("listitem").filter({ hasText: "(you)" }).locator("summary")).toHaveCount(0);
+  await viewerRow.locator("summary", { hasText: `Remove ${username}` }).click();
+  await expect(viewerRow).toContainText("is signed out at once");
+  await checkPage(page, "settings, removing a user");
+  await viewerRow.getByRole("button", { name: `Remove ${username}`, exact: true }).click();
+  await expect(usersNow.getByText("User removed.")).toBeVisible();
+  await expect(usersNow.getByText(username)).toHaveCount(0);
+  await viewerPage.goto("/settings");
+  await expect(viewerPage.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  await viewerPage.getByLabel("User name").fill(username);
+  await viewerPage.getByLabel("Password").fill(password);
+  await viewerPage.getByRole("button", { name: "Sign in" }).click();
+  await expect(viewerPage.getByText("The user name or password is not right.")).toBeVisible();
+  expect(new URL(viewerPage.url()).pathname).toBe("/signin");
   await viewer.close();
+  await admin.context.close();
 });

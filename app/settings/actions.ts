@@ -9,7 +9,8 @@ import { describeError, type ErrorDisplay } from "@/lib/tpp/describe-error";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { putContactEmail } from "@/lib/tpp/tpp-dialogue/put-contact-email";
 import { forgetBankConnection } from "@/lib/tpp/users/forget-bank-connection";
-import { addUser, CONTACT_EMAIL_ADMINISTRATOR_ONLY, changeRole, isAdministrator } from "@/lib/tpp/users/manage-users";
+import { DEMO_USERNAME } from "@/lib/tpp/auth/demo-user";
+import { addUser, CONTACT_EMAIL_ADMINISTRATOR_ONLY, changeRole, isAdministrator, removeUser } from "@/lib/tpp/users/manage-users";
 import { saveRedirectPreference } from "@/lib/tpp/users/save-redirect-preference";
 
 export type ContactEmailState =
@@ -69,6 +70,19 @@ export async function changeUserRole(formData: FormData): Promise<void> {
   const outcome = await changeRole(users, user, { userId: formData.get("userId"), role: formData.get("role") });
   if (outcome.kind === "done") redirect(`/settings?saved=role#users`);
   redirect(`/settings?roleRefused=${outcome.kind}#users`);
+}
+
+/** Removes a user and what the app keeps for them (administrators only; not oneself, not the sandbox's demo user, never the last administrator). */
+export async function removeAppUser(formData: FormData): Promise<void> {
+  const user = await requireCurrentUser("/settings");
+  const { users, config } = await getTppRuntime();
+  const demoUsername = config.environment === "sandbox" ? DEMO_USERNAME : undefined;
+  const outcome = await removeUser(users, user, {
+    userId: formData.get("userId"),
+    ...(demoUsername === undefined ? {} : { demoUsername }),
+  });
+  if (outcome.kind === "done") redirect(`/settings?saved=removed#users`);
+  redirect(`/settings?removeRefused=${outcome.kind}#users`);
 }
 
 const preferenceSchema = z.enum(["browser", "app"]);

@@ -9,8 +9,9 @@ import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { getContactEmail } from "@/lib/tpp/tpp-dialogue/get-contact-email";
-import { CHANGE_ROLE_REFUSALS, isAdministrator } from "@/lib/tpp/users/manage-users";
-import { addAppUser, changeUserRole, forgetConnection, saveApprovalMethod, saveContactEmail } from "./actions";
+import { DEMO_USERNAME } from "@/lib/tpp/auth/demo-user";
+import { CHANGE_ROLE_REFUSALS, isAdministrator, REMOVE_USER_REFUSALS } from "@/lib/tpp/users/manage-users";
+import { addAppUser, changeUserRole, forgetConnection, removeAppUser, saveApprovalMethod, saveContactEmail } from "./actions";
 import { AddUserForm } from "./add-user-form";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -22,9 +23,14 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   const user = await requireCurrentUser("/settings");
   const contact = await loadForPage("/settings", async () => getContactEmail(await getAspspContext({ returnTo: "/settings" })));
   const administrator = isAdministrator(user);
-  const appUsers = administrator ? await (await getTppRuntime()).users.list() : [];
+  const runtime = await getTppRuntime();
+  const appUsers = administrator ? await runtime.users.list() : [];
+  /** The sandbox's demo user, whom the sign-in page offers: never removed. */
+  const demoUsername = runtime.config.environment === "sandbox" ? DEMO_USERNAME : undefined;
   const roleRefused =
     typeof query.roleRefused === "string" ? CHANGE_ROLE_REFUSALS[query.roleRefused as keyof typeof CHANGE_ROLE_REFUSALS] : undefined;
+  const removeRefused =
+    typeof query.removeRefused === "string" ? REMOVE_USER_REFUSALS[query.removeRefused as keyof typeof REMOVE_USER_REFUSALS] : undefined;
   const choices = [
     {
       value: "browser",
@@ -155,10 +161,18 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                 Role changed.
               </p>
             )}
-            {roleRefused !== undefined && (
-              <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
-                {roleRefused}
+            {query.saved === "removed" && (
+              <p role="status" className="text-sm text-emerald-700">
+                User removed.
               </p>
+            )}
+            {[roleRefused, removeRefused].map(
+              (refused) =>
+                refused !== undefined && (
+                  <p key={refused} role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+                    {refused}
+                  </p>
+                ),
             )}
             <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
               {appUsers.map((appUser) => {
@@ -173,17 +187,39 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                       </span>
                       {appUser.id === user.id && <span className="ml-2 text-xs text-slate-600">(you)</span>}
                     </div>
-                    <form action={changeUserRole}>
-                      <input type="hidden" name="userId" value={appUser.id} />
-                      <input type="hidden" name="role" value={nextRole} />
-                      <button
-                        type="submit"
-                        className={buttonStyles.quiet}
-                        aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}
-                      >
-                        {nextRole === "administrator" ? "Make administrator" : "Make user"}
-                      </button>
-                    </form>
+                    <div className="flex flex-wrap items-start gap-2">
+                      <form action={changeUserRole}>
+                        <input type="hidden" name="userId" value={appUser.id} />
+                        <input type="hidden" name="role" value={nextRole} />
+                        <button
+                          type="submit"
+                          className={buttonStyles.quiet}
+                          aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}
+                        >
+                          {nextRole === "administrator" ? "Make administrator" : "Make user"}
+                        </button>
+                      </form>
+                      {appUser.id !== user.id && appUser.username !== demoUsername && (
+                        <details className="rounded-lg px-1">
+                          <summary className={`${buttonStyles.quiet} cursor-pointer`}>
+                            Remove<span className="sr-only"> {appUser.username}</span>
+                          </summary>
+                          <form
+                            action={removeAppUser}
+                            className="mt-2 max-w-xs space-y-2 rounded-lg border border-red-200 bg-red-50/50 p-3"
+                          >
+                            <input type="hidden" name="userId" value={appUser.id} />
+                            <p className="text-xs text-slate-700">
+                              {appUser.username} is signed out at once, and their payments, signing baskets and flows in this app are
+                              deleted (the bank keeps its own). This cannot be undone.
+                            </p>
+                            <button type="submit" className={buttonStyles.danger}>
+                              Remove {appUser.username}
+                            </button>
+                          </form>
+                        </details>
+                      )}
+                    </div>
                   </li>
                 );
               })}
