@@ -414,7 +414,7 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
     await repository.setBasket(userId, [], basket.id, at(6));
   });
 
-  it("goes with its user: payments, their history and baskets are deleted in cascade", async () => {
+  it("goes with its user (removed on /settings): payments, their history and baskets are deleted in cascade", async () => {
     const userId = await newUser();
     const payment = await repository.insert(newPayment(userId));
     await repository.recordStatusRead(userId, payment.id, { status: "ACTC", readAt: at(1), source: "status" });
@@ -425,7 +425,8 @@ describe.each(tppTestDatabaseKinds())("payments repository on %s", (kind) => {
       paymentRecordIds: [payment.id],
       createdAt: at(2),
     });
-    await database.db.delete(users).where(eq(users.id, userId));
+    expect(await createUsersRepository(database.db).removeKeepingAnAdministrator(userId)).toBe("done");
+    expect(await database.db.select().from(users).where(eq(users.id, userId))).toEqual([]);
     expect(await database.db.select().from(payments).where(eq(payments.userId, userId))).toEqual([]);
     expect(await database.db.select().from(paymentStatusReads).where(eq(paymentStatusReads.paymentId, payment.id))).toEqual([]);
     expect(await database.db.select().from(signingBaskets).where(eq(signingBaskets.userId, userId))).toEqual([]);
