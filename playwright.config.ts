@@ -11,7 +11,9 @@ const chromiumExecutable = process.env.CHROMIUM_EXECUTABLE ?? (existsSync(debian
 // on their own ports and fresh databases), so that no spec sees another's sandbox clock, demo
 // user or payments. This file is read again in every worker, where TEST_PARALLEL_INDEX says
 // which pair is the worker's; E2E_APP_URL and E2E_BANK_URL then name that pair to the specs.
-const workers = Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(workers) || workers < 1 || workers > 8)
+  throw new Error(`E2E_WORKERS is ${JSON.stringify(process.env.E2E_WORKERS)}: give a whole number of workers from 1 to 8`);
 const appPortBase = Number(process.env.E2E_APP_PORT ?? 3100);
 const bankPortBase = Number(process.env.E2E_BANK_PORT ?? 4100);
 const pairs = Array.from({ length: workers }, (_, index) => ({
