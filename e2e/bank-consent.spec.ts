@@ -9,6 +9,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { accountsResponseSchema, scaRedirectResponseSchema, transactionsResponseSchema } from "../lib/psd2/schemas";
 import { createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 const INGRID = "13039319955";
 const SINDRE = "18129215603";
@@ -34,7 +35,7 @@ async function startConsent(tppSessionId: string, headers: Record<string, string
 }
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await captureScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 async function callbackQuery(page: Page): Promise<Record<string, string>> {

@@ -18,6 +18,7 @@ import {
 } from "../lib/psd2/schemas";
 import { createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 const INGRID = "13039319955";
 const DOMESTIC = "/v1/payments/norwegian-domestic-credit-transfers";
@@ -54,7 +55,7 @@ test.afterAll(async () => {
 });
 
 async function shoot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await captureScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
 }
 
 async function callbackQuery(page: Page): Promise<Record<string, string>> {

@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { appUrl } from "./support/tpp-app";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 test("the home page renders with the app's styles", async ({ page }, testInfo) => {
   await page.goto("/");
@@ -19,7 +20,7 @@ test("the home page renders with the app's styles", async ({ page }, testInfo) =
   await expect(signIn).not.toHaveCSS("color", "rgb(255, 255, 255)");
 
   await expect(page.getByRole("heading", { level: 2, name: "Signed requests" })).toBeVisible();
-  await page.screenshot({ path: testInfo.outputPath("home.png"), fullPage: true });
+  await captureScreenshot(page, { path: testInfo.outputPath("home.png"), fullPage: true });
 });
 
 test("another host than the app's (127.0.0.1, the network address) goes to the same path on the app's origin at once", async ({ page }) => {

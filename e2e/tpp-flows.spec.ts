@@ -12,6 +12,7 @@ import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { useSignedInPage } from "./support/signed-in-page";
 import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, PHONE, shoot } from "./support/tpp-app";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 test.describe.configure({ mode: "serial" });
 
@@ -145,7 +146,7 @@ test("the diagram downloads as a standalone SVG file", async () => {
   // The file drawn on its own, as a slide would show it.
   const viewer = await context.newPage();
   await viewer.setContent(`<body style="margin:0">${file.replace(/^<\?xml[^>]*>\n/, "")}</body>`);
-  await viewer.screenshot({ path: test.info().outputPath("flow-download.png"), fullPage: true });
+  await captureScreenshot(viewer, { path: test.info().outputPath("flow-download.png"), fullPage: true });
   await viewer.close();
 
   // Nobody else's, nor anything that is not a flow id.

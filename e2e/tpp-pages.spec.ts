@@ -25,6 +25,7 @@ import {
   SINDRE,
   appUrl,
 } from "./support/tpp-app";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 const bank = createSignedBankClient();
 
@@ -112,9 +113,9 @@ test("an account's transactions paged to the end, pending marked", async () => {
   await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
   await shoot("05-account", { phone: true });
   await checkA11y("account");
-  await page.screenshot({ path: test.info().outputPath("05-account-top.png") });
+  await captureScreenshot(page, { path: test.info().outputPath("05-account-top.png") });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: test.info().outputPath("05-account-top-phone.png") });
+  await captureScreenshot(page, { path: test.info().outputPath("05-account-top-phone.png") });
   await page.setViewportSize(DESKTOP);
 
   await page.getByRole("link", { name: "All history" }).click();

@@ -23,6 +23,7 @@ import { appendMod11CheckDigit } from "../lib/psd2/validation";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { act, bank, readClock, readCustomers, secondsBetween, startProductionApp } from "./support/sandbox-control-room";
 import { appUrl, confirmAccounts, DESKTOP, INGRID, logInAtBank, MAIN, PHONE, SAVINGS, shoot, signIn } from "./support/tpp-app";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 test.describe.configure({ mode: "serial" });
 
@@ -259,7 +260,7 @@ test("data: a customer, an account, a card account, an agreement, transactions a
   await expect(balance.getByRole("list", { name: "The bank's replies" })).toContainText(
     `PUT /v1/sandbox/accounts/${made.accountId}/balances`,
   );
-  await section("Data").screenshot({ path: test.info().outputPath("sandbox-03-data-section.png") });
+  await captureScreenshot(section("Data"), { path: test.info().outputPath("sandbox-03-data-section.png") });
   await shoot(page, "sandbox-03-data", { phone: true });
   await expectNoSeriousA11yViolations(page, "sandbox control room with replies and refusals");
 });
@@ -338,7 +339,7 @@ test("scenario “End of day”: the clock at the next batch run, which ran, and
   const now = Date.parse((await readClock()).now);
   expect(now).toBeGreaterThanOrEqual(Date.parse(next));
   expect(now - Date.parse(next)).toBeLessThan(60_000);
-  await section("Scenarios").screenshot({ path: test.info().outputPath("sandbox-04-scenarios-section.png") });
+  await captureScreenshot(section("Scenarios"), { path: test.info().outputPath("sandbox-04-scenarios-section.png") });
   await shoot(page, "sandbox-04-scenarios", { phone: true });
 });
 
@@ -356,9 +357,9 @@ test("Initialise without JavaScript: the box must be ticked, and nothing is lost
     await initialise.getByRole("button", { name: "Initialise the sandbox" }).click();
     await expect(noScript.getByText("Tick the box to confirm that you understand what initialising discards")).toBeVisible();
     expect((await readCustomers()).some((candidate) => candidate.customerId === made.customerId)).toBe(true);
-    await noScript
-      .getByRole("region", { name: "Initialise" })
-      .screenshot({ path: test.info().outputPath("sandbox-05-initialise-without-javascript.png") });
+    await captureScreenshot(noScript.getByRole("region", { name: "Initialise" }), {
+      path: test.info().outputPath("sandbox-05-initialise-without-javascript.png"),
+    });
   } finally {
     await plain.close();
   }

@@ -3,6 +3,7 @@
  */
 import { expect, type Page, test } from "@playwright/test";
 import { signIn } from "./support/tpp-app";
+import { captureScreenshot } from "./support/capture-screenshot";
 
 /** Sends the sign-in form and waits for next-auth's answer; returns its HTTP status. */
 async function trySignIn(page: Page, username: string, password: string): Promise<number> {
@@ -28,7 +29,7 @@ test("sign-in is throttled per user name: three failures free, then a wait the p
   await expect(page.getByRole("main").getByRole("alert")).toHaveText(/^Too many failed sign-ins\. Try again at \d\d:\d\d:\d\d\.$/);
   const retryAt = /(\d\d):(\d\d):(\d\d)/.exec((await page.getByRole("main").getByRole("alert").textContent()) ?? "");
   expect(retryAt).not.toBeNull();
-  await page.screenshot({ path: test.info().outputPath("throttled-sign-in.png"), fullPage: true });
+  await captureScreenshot(page, { path: test.info().outputPath("throttled-sign-in.png"), fullPage: true });
 });
 
 test("sign-in: a right password after a few wrong ones works, and clears the user name's count", async ({ page }) => {

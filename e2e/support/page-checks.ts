@@ -8,6 +8,7 @@ import { AxeBuilder } from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { analyzePage, type AxeResults, expectNoSeriousA11yViolations, expectNoSeriousViolationsIn } from "./axe";
 import { DESKTOP, PHONE } from "./tpp-app";
+import { captureScreenshot } from "./capture-screenshot";
 
 /** The page does not scroll sideways, and no visible table cell's content is wider than the cell. */
 export async function expectNothingOverflows(page: Page, name: string): Promise<void> {
@@ -53,7 +54,7 @@ const SCREENSHOT_MAX_HEIGHT = 8_000;
 async function keepScreenshot(page: Page, file: string): Promise<void> {
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   const width = page.viewportSize()?.width ?? DESKTOP.width;
-  await page.screenshot({
+  await captureScreenshot(page, {
     path: test.info().outputPath(file),
     fullPage: true,
     ...(height > SCREENSHOT_MAX_HEIGHT ? { clip: { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } } : {}),

@@ -4,6 +4,7 @@
  * and phone width.
  */
 import { expect, type Page, test } from "@playwright/test";
+import { captureScreenshot } from "./capture-screenshot";
 
 export const INGRID = "13039319955";
 export const SINDRE = "18129215603";
@@ -24,11 +25,11 @@ export const CARD = /^Mastercard Gold 5522 11\*\* \*\*\*\* 4821(,|$)/;
 
 /** A full-page screenshot kept with the test's results; `phone` also one at a phone's width, checking nothing overflows sideways. */
 export async function shoot(page: Page, name: string, options: { phone?: boolean } = {}): Promise<void> {
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await captureScreenshot(page, { path: test.info().outputPath(`${name}.png`), fullPage: true });
   if (options.phone === true) {
     const size = page.viewportSize() ?? DESKTOP;
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
+    await captureScreenshot(page, { path: test.info().outputPath(`${name}-phone.png`), fullPage: true });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${name}: the page scrolls sideways at a phone's width`).toBeLessThanOrEqual(0);
     await page.setViewportSize(size);
