@@ -210,8 +210,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                           >
                             <input type="hidden" name="userId" value={appUser.id} />
                             <p className="text-xs text-slate-700">
-                              {appUser.username} is signed out at once, and their payments, signing baskets and flows in this app are
-                              deleted (the bank keeps its own). This cannot be undone.
+                              {appUser.username} is signed out at once, and their payments, signing baskets, flows and calls in the request
+                              inspector are deleted from this app (the bank keeps its own). This cannot be undone.
                             </p>
                             <button type="submit" className={buttonStyles.danger}>
                               Remove {appUser.username}

@@ -3,7 +3,8 @@ import { authorizeCredentials } from "../auth/sign-in-with-credentials";
 import type { OpenedTppDatabase } from "../db/open-tpp-database";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
 import { eq } from "drizzle-orm";
-import { appSessions } from "../db/schema";
+import { appSessions, bankCalls } from "../db/schema";
+import { createBankCallsRepository } from "../inspector/bank-calls-repository";
 import { ADMINISTRATOR_ONLY, addUser, changeRole, isAdministrator, removeUser } from "./manage-users";
 import { createUsersRepository, type UsersRepository } from "./users-repository";
 
@@ -109,13 +110,34 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
     return ids;
   }
 
-  it("removes a user with their sign-in sessions; never oneself, the demo user or the last administrator", async () => {
+  it("removes a user with their sign-in sessions and inspector records; never oneself, the demo user or the last administrator", async () => {
     const ola = await users.findByUsername("ola");
     const kari = await users.findByUsername("kari");
     const olaActor = { id: ola?.id ?? "", role: "administrator" } as const;
     await database.db
       .insert(appSessions)
       .values({ id: "s-kari", userId: kari?.id ?? "", createdAt: NOW, expiresAt: new Date(NOW.getTime() + 3_600_000) });
+    // One call to the bank made for each of them, as the request inspector keeps it.
+    for (const userId of [kari?.id, ola?.id])
+      await createBankCallsRepository(database.db).insert({
+        startedAt: NOW,
+        userId,
+        flowId: undefined,
+        method: "GET",
+        url: "http://localhost:4000/v1/accounts",
+        requestId: `r-${userId ?? ""}`,
+        attempt: 1,
+        requestHeaders: [],
+        signingString: "",
+        signedHeaders: [],
+        requestBody: "",
+        status: 200,
+        responseHeaders: [],
+        responseBody: "{}",
+        durationMs: 20,
+        signature: undefined,
+        error: undefined,
+      });
 
     expect(await removeUser(users, { id: kari?.id ?? "", role: "user" }, { userId: ola?.id })).toEqual({ kind: "forbidden" });
     expect(await removeUser(users, olaActor, { userId: ola?.id })).toEqual({ kind: "self" });
@@ -125,6 +147,8 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
     expect(await users.findByUsername("kari")).toBeUndefined();
     // Signed out at once: the sign-in session went with the user.
     expect(await database.db.select().from(appSessions).where(eq(appSessions.id, "s-kari"))).toEqual([]);
+    // The inspector's record of kari's call went with kari; ola's stays.
+    expect((await database.db.select({ userId: bankCalls.userId }).from(bankCalls)).map((call) => call.userId)).toEqual([ola?.id]);
     expect(await removeUser(users, olaActor, { userId: kari?.id })).toEqual({ kind: "unknown-user" });
     // An administrator demoted meanwhile, acting on a page loaded before: the last one still stays.
     expect(await users.removeKeepingAnAdministrator(ola?.id ?? "")).toBe("last-administrator");

@@ -1,7 +1,7 @@
 import "server-only";
 import { and, asc, desc, eq } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
-import { psuCorporateIds, type UserRole, users } from "../db/schema";
+import { bankCalls, psuCorporateIds, type UserRole, users } from "../db/schema";
 
 export interface UserRecord {
   readonly id: string;
@@ -99,14 +99,16 @@ export function createUsersRepository(db: TppExecutor) {
 
     /**
      * Removes user `id` with everything the app keeps for them (sign-in sessions, agreements,
-     * payments, signing baskets, flows: the database cascades), unless they are the app's only
-     * administrator. The inspector's record of the calls made for them stays.
+     * payments, signing baskets, flows: the database cascades; the request inspector's record of
+     * the calls made for them, which only they could see), unless they are the app's only
+     * administrator.
      */
     async removeKeepingAnAdministrator(id: string): Promise<KeepingAnAdministrator> {
       return keepingAnAdministrator(
         db,
         id,
         async (tx) => {
+          await tx.delete(bankCalls).where(eq(bankCalls.userId, id));
           await tx.delete(users).where(eq(users.id, id));
         },
         true,
