@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AspspExchange } from "../aspsp/aspsp-exchange";
 import type { OpenedTppDatabase } from "../db/open-tpp-database";
 import { createBankCallsRepository } from "../inspector/bank-calls-repository";
+import { testExchange } from "../testing/aspsp-exchange";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
 import { createFlowsRepository, type FlowsRepository } from "./flows-repository";
@@ -15,28 +16,8 @@ import { createFlowsRepository, type FlowsRepository } from "./flows-repository"
 const T0 = new Date("2026-03-02T10:00:00.000Z");
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-function exchange(overrides: Partial<AspspExchange>): AspspExchange {
-  return {
-    startedAt: T0,
-    userId: "kari",
-    flowId: undefined,
-    method: "GET",
-    url: "http://localhost:4000/v1/accounts",
-    requestId: randomUUID(),
-    attempt: 1,
-    requestHeaders: [],
-    signingString: "",
-    signedHeaders: [],
-    requestBody: "",
-    status: 200,
-    responseHeaders: [],
-    responseBody: "{}",
-    durationMs: 20,
-    signature: undefined,
-    error: undefined,
-    ...overrides,
-  };
-}
+/** A call as the inspector records it (testExchange), starting at T0 for user kari unless `overrides` say otherwise. */
+const exchange = (overrides: Partial<AspspExchange>) => testExchange({ startedAt: T0, ...overrides });
 
 describe.each(tppTestDatabaseKinds())("the flows repository on %s", (kind) => {
   let database: OpenedTppDatabase;

@@ -5,6 +5,7 @@ import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-dat
 import { eq } from "drizzle-orm";
 import { appSessions, bankCalls } from "../db/schema";
 import { createBankCallsRepository } from "../inspector/bank-calls-repository";
+import { testExchange } from "../testing/aspsp-exchange";
 import { ADMINISTRATOR_ONLY, addUser, changeRole, isAdministrator, removeUser } from "./manage-users";
 import { createUsersRepository, type UsersRepository } from "./users-repository";
 
@@ -118,26 +119,7 @@ describe.each(tppTestDatabaseKinds())("app users and their roles on %s", (kind) 
       .insert(appSessions)
       .values({ id: "s-kari", userId: kari?.id ?? "", createdAt: NOW, expiresAt: new Date(NOW.getTime() + 3_600_000) });
     // One call to the bank made for each of them, as the request inspector keeps it.
-    for (const userId of [kari?.id, ola?.id])
-      await createBankCallsRepository(database.db).insert({
-        startedAt: NOW,
-        userId,
-        flowId: undefined,
-        method: "GET",
-        url: "http://localhost:4000/v1/accounts",
-        requestId: `r-${userId ?? ""}`,
-        attempt: 1,
-        requestHeaders: [],
-        signingString: "",
-        signedHeaders: [],
-        requestBody: "",
-        status: 200,
-        responseHeaders: [],
-        responseBody: "{}",
-        durationMs: 20,
-        signature: undefined,
-        error: undefined,
-      });
+    for (const userId of [kari?.id, ola?.id]) await createBankCallsRepository(database.db).insert(testExchange({ startedAt: NOW, userId }));
 
     expect(await removeUser(users, { id: kari?.id ?? "", role: "user" }, { userId: ola?.id })).toEqual({ kind: "forbidden" });
     expect(await removeUser(users, olaActor, { userId: ola?.id })).toEqual({ kind: "self" });
