@@ -11,6 +11,16 @@ export type CliIo = {
   now: () => Date;
 };
 
+/**
+ * The directory that relative paths are read against: where the command was typed. `npm run psd2`
+ * runs its script in the package's root (also from a subdirectory, or with `--prefix`), and gives
+ * the directory it was started in as INIT_CWD; any other start (the installed `psd2` bin) runs
+ * where it was typed.
+ */
+export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string {
+  return env.npm_lifecycle_event === "psd2" && env.INIT_CWD ? env.INIT_CWD : cwd;
+}
+
 /** The text of a file named by a flag, or a one-line error naming the flag and the file. */
 export function readTextFile(io: CliIo, flag: string, file: string): string {
   try {

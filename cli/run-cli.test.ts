@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -297,5 +297,23 @@ describe("the psd2 executable", () => {
       },
     );
     expect(JSON.parse(out)).toEqual({ verdict: "PASS", code: null, failures: [] });
+  });
+
+  it("reads and writes relative paths where it was typed, also through npm run from another directory", () => {
+    const dir = tempDir();
+    execFileSync("npm", ["--prefix", repo, "run", "-s", "psd2", "--", "cert", "ca", "--org", "Here CA", "--out", "made/"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(readdirSync(path.join(dir, "made")).sort()).toEqual(["ca.cert.pem", "ca.key.pem"]);
+    expect(existsSync(path.join(repo, "made"))).toBe(false);
+
+    const inspected = execFileSync("npm", ["--prefix", repo, "run", "-s", "psd2", "--", "cert", "inspect", "made/ca.cert.pem"], {
+      cwd: dir,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    expect(JSON.parse(inspected)).toMatchObject({ organisationName: "Here CA", isCa: true });
   });
 });
