@@ -17,6 +17,7 @@ import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-dat
 import { createUsersRepository } from "../users/users-repository";
 import { pruneRecordsBatch, retentionCutoff } from "./prune-old-records";
 import { startRecordPruner } from "./record-pruner";
+import { describeRetentionPeriod, isPastRecordRetention } from "./record-retention";
 
 const NOW = new Date("2026-04-15T12:00:00.000Z");
 const DAY = 86_400_000;
@@ -30,6 +31,17 @@ describe("retentionCutoff", () => {
     expect(retentionCutoff(NOW, 1)).toEqual(new Date("2026-04-14T12:00:00.000Z"));
     // Over the change to summer time in Oslo (2026-03-29) too: instants, not wall-clock days.
     expect(retentionCutoff(new Date("2026-03-30T12:00:00.000Z"), 2)).toEqual(new Date("2026-03-28T12:00:00.000Z"));
+  });
+});
+
+describe("what the pages say of the period", () => {
+  it("names it in days, and tells whether something started before it", () => {
+    expect(describeRetentionPeriod(30)).toBe("30 days");
+    expect(describeRetentionPeriod(1)).toBe("1 day");
+    expect(isPastRecordRetention(new Date(CUTOFF.getTime() - 1), 30, NOW)).toBe(true);
+    expect(isPastRecordRetention(CUTOFF, 30, NOW)).toBe(false);
+    expect(isPastRecordRetention(daysAgo(2), 1, NOW)).toBe(true);
+    expect(isPastRecordRetention(daysAgo(2), 3, NOW)).toBe(false);
   });
 });
 
