@@ -3,8 +3,9 @@
  * payment made through /payments/new and approved at the bank, then its flow opened from the
  * payment's page: the sequence diagram's lifelines, arrows and labels, the SCA at the bank, a
  * call arrow that opens that call in the request inspector (and back), the steps in words, the
- * SVG download, /flows listing it, ids that are no flow's, and the pages at desktop and phone
- * width (no sideways scroll), checked with axe.
+ * SVG download, /flows listing it, ids that are no flow's (deleted after the retention period,
+ * never started, another user's: a page that says how long flows are kept), and the pages at
+ * desktop and phone width (no sideways scroll), checked with axe.
  *
  * @see README.md "Flow diagrams"
  */
@@ -157,6 +158,7 @@ test("the diagram downloads as a standalone SVG file", async () => {
 test("/flows lists the flows, newest first, and unknown ids are not found", async () => {
   await page.goto("/flows");
   await expect(page.getByRole("heading", { level: 1, name: "Flows" })).toBeVisible();
+  await expect(page.getByText("Flows and their calls are kept for 30 days from their start, then deleted.")).toBeVisible();
   const rows = page.getByRole("table", { name: "Your flows, newest first" }).locator("tbody tr");
   await expect(rows.first()).toContainText("Payment");
   await expect(rows.first()).toContainText("Completed");
@@ -167,13 +169,25 @@ test("/flows lists the flows, newest first, and unknown ids are not found", asyn
 
   // The request inspector leads here too.
   await page.goto("/inspector");
+  await expect(page.getByText("Each call is kept for 30 days, then deleted.")).toBeVisible();
   await page.getByRole("link", { name: "Flow diagrams" }).click();
   await page.waitForURL(`${appUrl}/flows`);
 
+  // A flow deleted after the retention period (TPP_RECORD_RETENTION_DAYS, 30 by default), never
+  // started, or another user's: a page that says so and leads back, never an error.
   for (const path of ["/flows/not-a-flow", "/flows/00000000-0000-4000-8000-000000000000", "/flows/%27%3B--"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { level: 1, name: "No such flow" }), path).toBeVisible();
+    await expect(page.getByText(/Flows and their calls to the bank are kept for 30 days from their start/), path).toBeVisible();
   }
+  await shoot(page, "flow-not-found", { phone: true });
+  await expectNoSeriousA11yViolations(page, "a flow not found");
+  await page.getByRole("main").getByRole("link", { name: "Flows", exact: true }).click();
+  await page.waitForURL(`${appUrl}/flows`);
+  const svg = await page.request.get("/flows/00000000-0000-4000-8000-000000000000/diagram.svg");
+  expect(svg.status()).toBe(404);
+  expect(await svg.text()).toBe("There is no such flow: flows are kept for 30 days from their start, then deleted.\n");
 
   // On a phone the compact diagram is drawn, the page never scrolls sideways.
   await page.setViewportSize(PHONE);

@@ -460,7 +460,8 @@ test("the request inspector shows the calls, their signatures and a curl", async
   await checkA11y("inspector call");
 
   await page.goto("/inspector/999999999");
-  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "No such call to the bank" })).toBeVisible();
+  await expect(page.getByText(/The request inspector keeps each call for 30 days from when it was made, then deletes it/)).toBeVisible();
   await shoot("19-not-found");
   await checkA11y("not found");
 });

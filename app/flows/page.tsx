@@ -9,6 +9,7 @@ import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { FLOW_KIND_LABELS, formatFlowCursor, listFlows, parseFlowCursor } from "@/lib/tpp/flow-diagrams/flow-queries";
 import type { FlowSummary } from "@/lib/tpp/flow-diagrams/flows-repository";
+import { getRecordRetention } from "@/lib/tpp/retention/record-retention";
 
 export const metadata: Metadata = { title: "Flows" };
 
@@ -31,14 +32,16 @@ function Concerns({ flow }: { flow: FlowSummary }) {
 export default async function FlowsPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
   const user = await requireCurrentUser("/flows");
-  const page = await listFlows(user.id, parseFlowCursor(query.before));
+  const before = parseFlowCursor(query.before);
+  const page = await listFlows(user.id, before);
+  const { period } = getRecordRetention();
 
   return (
     <div className="space-y-6">
       <PageHeader
         eyebrow="Developer tools"
         title="Flows"
-        description="Each consent, identification, payment and signing basket you started, newest first: open one to see its calls to the bank and the browser's trips to the bank and back as a sequence diagram."
+        description={`Each consent, identification, payment and signing basket you started, newest first: open one to see its calls to the bank and the browser's trips to the bank and back as a sequence diagram. Flows and their calls are kept for ${period} from their start, then deleted.`}
         actions={
           <Link href="/inspector" className={buttonStyles.secondary}>
             Request inspector
@@ -46,8 +49,10 @@ export default async function FlowsPage({ searchParams }: { searchParams: Search
         }
       />
       {page.items.length === 0 ? (
-        <EmptyState title={query.before === undefined ? "No flows yet" : "No older flows"}>
-          Connect your bank or make a payment: each approval at the bank is drawn here.
+        <EmptyState title={before === undefined ? "No flows yet" : "No older flows"}>
+          {before === undefined
+            ? `Connect your bank or make a payment: each approval at the bank is drawn here, for ${period}.`
+            : `Flows older than ${period} are no longer kept.`}
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">

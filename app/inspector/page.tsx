@@ -8,6 +8,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { PageHeader } from "@/components/ui/page-header";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { listBankCalls, parseBankCallFilter } from "@/lib/tpp/inspector/bank-call-queries";
+import { getRecordRetention } from "@/lib/tpp/retention/record-retention";
 
 export const metadata: Metadata = { title: "Request inspector" };
 
@@ -29,13 +30,16 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
   }
   if (page.nextCursor !== undefined) olderQuery.set("before", String(page.nextCursor));
   const filtered = ["method", "status", "path", "text"].some((name) => (single(name) ?? "") !== "");
+  const { period } = getRecordRetention();
+  // An "Older calls" page: what it led to may have been deleted since.
+  const paging = filter.before !== undefined;
 
   return (
     <div className="space-y-6">
       <PageHeader
         eyebrow="Developer tools"
         title="Request inspector"
-        description="Every call this app made to the bank for you, newest first: the signed request as sent and the bank's reply. Private keys, cookies and secrets are never kept."
+        description={`Every call this app made to the bank for you, newest first: the signed request as sent and the bank's reply. Each call is kept for ${period}, then deleted. Private keys, cookies and secrets are never kept.`}
         actions={
           <Link href="/flows" className={buttonStyles.secondary}>
             Flow diagrams
@@ -96,8 +100,12 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
       </form>
 
       {page.items.length === 0 ? (
-        <EmptyState title={filtered ? "No calls match" : "No calls yet"}>
-          {filtered ? "Change or clear the filter." : "Connect your bank or open your accounts: each call to the bank shows up here."}
+        <EmptyState title={filtered ? "No calls match" : paging ? "No older calls" : "No calls yet"}>
+          {filtered
+            ? `Change or clear the filter. Calls older than ${period} are no longer kept.`
+            : paging
+              ? `Calls older than ${period} are no longer kept.`
+              : `Connect your bank or open your accounts: each call to the bank shows up here, for ${period}.`}
         </EmptyState>
       ) : (
         <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">

@@ -167,6 +167,13 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
     { ...production, ASPSP_REQUIRE_SIGNED_RESPONSES: "true" },
     /is required when ASPSP_REQUIRE_SIGNED_RESPONSES is on/,
   ],
+  ...["0", "-1", "30.5", "30d", "030", "3651", "99999", "forever"].map((value): [string, Record<string, string>, RegExp] => [
+    "TPP_RECORD_RETENTION_DAYS",
+    { TPP_RECORD_RETENTION_DAYS: value },
+    new RegExp(
+      `^TPP_RECORD_RETENTION_DAYS: must be a whole number of days from 1 to 3650 \\(how long the request inspector's calls and the flows are kept\\) \\(got "${value}"\\)$`,
+    ),
+  ]),
   [
     "TPP_CERT_FILE",
     { ASPSP_BASE_URL: "https://sandbox.bank.example" },
@@ -223,6 +230,7 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       "TPP_KEY_FILE",
       "TPP_P12_FILE",
       "TPP_P12_PASSWORD",
+      "TPP_RECORD_RETENTION_DAYS",
       "TPP_REDIRECT_URI",
       "TPP_TLS_CERT_FILE",
       "TPP_TLS_KEY_FILE",
@@ -238,5 +246,13 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       /^TPP_TRUSTED_PROXIES: must be a whole number/,
     );
     expect(() => loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_TRUSTED_PROXIES: "11" }, { cwd: work })).toThrow(/^TPP_TRUSTED_PROXIES: /);
+  });
+
+  it("keeps the request inspector's calls and the flows 30 days unless TPP_RECORD_RETENTION_DAYS says otherwise", () => {
+    const dataDir = freshDir();
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir }, { cwd: work }).recordRetentionDays).toBe(30);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "" }, { cwd: work }).recordRetentionDays).toBe(30);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "1" }, { cwd: work }).recordRetentionDays).toBe(1);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "3650" }, { cwd: work }).recordRetentionDays).toBe(3650);
   });
 });

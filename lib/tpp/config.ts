@@ -51,6 +51,12 @@ export interface TppConfig {
    * 0: the socket's address, and X-Forwarded-For is never trusted.
    */
   readonly trustedProxies: number;
+  /**
+   * TPP_RECORD_RETENTION_DAYS: how many days the request inspector's calls (bank_calls) and the
+   * flow diagrams (flows, flow_legs) are kept, counted from when each started; older ones are
+   * deleted by the app (lib/tpp/retention).
+   */
+  readonly recordRetentionDays: number;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -68,6 +74,11 @@ const httpUrl = (example: string) =>
       payload.issues.push({ code: "custom", message: "must not carry a user name or password", input: payload.value });
     }
   });
+
+/** How long the request inspector's calls and the flows are kept when TPP_RECORD_RETENTION_DAYS is unset. */
+export const DEFAULT_RECORD_RETENTION_DAYS = 30;
+const MAX_RECORD_RETENTION_DAYS = 3650;
+const RETENTION_DAYS_RULE = `must be a whole number of days from 1 to ${MAX_RECORD_RETENTION_DAYS} (how long the request inspector's calls and the flows are kept)`;
 
 const secret = z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)");
 const fileName = z.string().min(1, "must name a file");
@@ -95,6 +106,12 @@ const environmentSchema = z.object({
     .regex(/^(?:[0-9]|10)$/, "must be a whole number from 0 to 10 (the reverse proxies in front of the app)")
     .transform(Number)
     .default(0),
+  TPP_RECORD_RETENTION_DAYS: z
+    .string()
+    .regex(/^[1-9][0-9]{0,3}$/, RETENTION_DAYS_RULE)
+    .transform(Number)
+    .refine((days) => days <= MAX_RECORD_RETENTION_DAYS, RETENTION_DAYS_RULE)
+    .default(DEFAULT_RECORD_RETENTION_DAYS),
 });
 
 /** Variables whose values never appear in a message. */
@@ -283,6 +300,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     trustAnchors,
     requireSignedResponses: e.ASPSP_REQUIRE_SIGNED_RESPONSES,
     trustedProxies: e.TPP_TRUSTED_PROXIES,
+    recordRetentionDays: e.TPP_RECORD_RETENTION_DAYS,
     generated,
   };
 }

@@ -17,6 +17,7 @@ import { createFlowsRepository, type FlowsRepository } from "./flow-diagrams/flo
 import { type BankCallsRepository, createBankCallsRepository } from "./inspector/bank-calls-repository";
 import { type BasketsRepository, createBasketsRepository } from "./payments/baskets-repository";
 import { createPaymentsRepository, type PaymentsRepository } from "./payments/payments-repository";
+import { type RecordPruner, startRecordPruner } from "./retention/record-pruner";
 import { createUsersRepository, type UsersRepository } from "./users/users-repository";
 
 /** What the app's server shares: configuration, database and repositories. */
@@ -50,6 +51,7 @@ export interface AspspConnection {
 declare global {
   var __psd2TppRuntime: Promise<TppRuntime> | undefined;
   var __psd2TppConnection: Promise<AspspConnection> | undefined;
+  var __psd2TppRecordPruner: RecordPruner | undefined;
 }
 
 async function createRuntime(config: TppConfig): Promise<TppRuntime> {
@@ -163,11 +165,26 @@ export function getAspspConnection(): Promise<AspspConnection> {
   return globalThis.__psd2TppConnection;
 }
 
+/**
+ * Starts deleting the request inspector's calls and the flows older than TPP_RECORD_RETENTION_DAYS:
+ * now, then every hour, in this process (once, however often it is called). The server's start
+ * calls it; scripts that open the runtime do not.
+ */
+export async function startRecordRetention(): Promise<void> {
+  if (globalThis.__psd2TppRecordPruner !== undefined) return;
+  const runtime = await getTppRuntime();
+  globalThis.__psd2TppRecordPruner ??= startRecordPruner({ db: runtime.database.db, retentionDays: runtime.config.recordRetentionDays });
+}
+
 /** Closes the bank connections and the database (on SIGTERM/SIGINT: PGlite must be closed cleanly). */
 export async function closeTppRuntime(): Promise<void> {
   const connection = globalThis.__psd2TppConnection;
   const runtime = globalThis.__psd2TppRuntime;
+  const pruner = globalThis.__psd2TppRecordPruner;
   globalThis.__psd2TppConnection = undefined;
   globalThis.__psd2TppRuntime = undefined;
+  globalThis.__psd2TppRecordPruner = undefined;
+  // A batch of deletes in progress ends (commits) before the database closes.
+  await pruner?.stop();
   await Promise.allSettled([connection?.then((c) => c.client.close()), runtime?.then((r) => r.database.close())]);
 }

@@ -18,6 +18,7 @@ import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { getRecordRetention, isPastRecordRetention } from "@/lib/tpp/retention/record-retention";
 import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import { readBasketAtBank } from "@/lib/tpp/payments/read-basket-at-bank";
 import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
@@ -60,6 +61,9 @@ export default async function BasketPage({ params, searchParams }: { params: Par
   const waiting = members.some((payment) => payment.status === "RCVD");
   // The app starts a basket's approval as it sends the PSU to the bank, and records that redirect as the basket's flow.
   const approvalStarted = flow !== undefined;
+  const retention = getRecordRetention();
+  // Its flow and calls are kept for the retention period: an older basket's may be gone.
+  const recordsDeleted = flow === undefined && isPastRecordRetention(basket.createdAt, retention.days);
   // The bank's refusal from the callback, in a query the app signed (a link made elsewhere shows none).
   const scaFailure =
     first(query.scaFailed) === "1" && hasSignedFailure(query, getTppConfig().sessionSecret)
@@ -138,7 +142,9 @@ export default async function BasketPage({ params, searchParams }: { params: Par
           description={
             approvalStarted
               ? "The approval was started at the bank but not finished: the payments still wait."
-              : "The bank made the basket; its approval has not started."
+              : recordsDeleted
+                ? "The bank made the basket; it has not been approved: the payments still wait."
+                : "The bank made the basket; its approval has not started."
           }
         >
           <div className="space-y-4">
@@ -164,6 +170,7 @@ export default async function BasketPage({ params, searchParams }: { params: Par
             </Link>
           </>
         )}
+        {recordsDeleted && ` · its calls and flow are kept for ${retention.period}, and older ones are no longer there`}
       </p>
     </div>
   );

@@ -20,6 +20,7 @@ import { findLatestFlowOf } from "@/lib/tpp/flow-diagrams/flow-queries";
 import { explainScaFailure } from "@/lib/tpp/flows/explain-sca-failure";
 import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { getRecordRetention, isPastRecordRetention } from "@/lib/tpp/retention/record-retention";
 import { FREQUENCY_LABELS, KIND_CHOICES, PRODUCT_CHOICES, PURPOSE_LABELS } from "@/lib/tpp/payment-form/form-fields";
 import { isCancellableStatus, isFinalStatus, isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import { readPaymentAtBank, refOf } from "@/lib/tpp/payments/read-payment-at-bank";
@@ -79,6 +80,9 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
   const record = atBank?.record ?? stored;
   const history = await payments.history(user.id, id);
   const flow = await findLatestFlowOf(user.id, "payment", record.paymentId);
+  const retention = getRecordRetention();
+  // Its flow and calls are kept for the retention period: an older payment's may be gone.
+  const recordsDeleted = flow === undefined && isPastRecordRetention(record.createdAt, retention.days);
   const details = atBank?.details ?? storedPaymentDetails(refOf(record), record.status, record.requestBody);
   const product = PRODUCT_CHOICES.find((choice) => choice.value === record.product)?.title ?? record.product;
   const kind = KIND_CHOICES.find((choice) => choice.value === SERVICE_KIND[record.service])?.title ?? record.service;
@@ -333,6 +337,12 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
             </>
           )}
         </p>
+        {recordsDeleted && (
+          <p className="mt-1 text-sm text-slate-600">
+            Calls to the bank and flow diagrams are kept for {retention.period}: this payment&apos;s older ones are no longer there. Its
+            status history above is kept.
+          </p>
+        )}
       </Panel>
     </div>
   );

@@ -224,6 +224,8 @@ export const flows = pgTable(
   },
   (t) => [
     index("flows_user_started_idx").on(t.userId, t.startedAt, t.id),
+    // Every user's flows by age: the retention's delete (lib/tpp/retention) finds the oldest here.
+    index("flows_started_idx").on(t.startedAt),
     index("flows_user_resource_idx").on(t.userId, t.resourceId),
     check("flows_kind_check", oneOf(t.kind, FLOW_KINDS)),
     check("flows_outcome_check", oneOf(t.outcome, FLOW_OUTCOMES)),

@@ -1,10 +1,12 @@
 import { getCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { getFlowDiagram, isFlowId, renderFlowSvgFile } from "@/lib/tpp/flow-diagrams/flow-queries";
+import { getRecordRetention } from "@/lib/tpp/retention/record-retention";
 
 type Params = Promise<{ id: string }>;
 
 function notFound(): Response {
-  return new Response("There is no such flow.\n", {
+  const { period } = getRecordRetention();
+  return new Response(`There is no such flow: flows are kept for ${period} from their start, then deleted.\n`, {
     status: 404,
     headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store" },
   });

@@ -1,0 +1,1 @@
+CREATE INDEX "flows_started_idx" ON "flows" USING btree ("started_at");
