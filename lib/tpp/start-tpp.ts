@@ -3,6 +3,7 @@ import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
 import { getTppConfig } from "./config";
 import { TppError } from "./errors";
+import { describeRetentionPeriod } from "./retention/record-retention";
 import { closeTppRuntime, getAspspConnection, getTppRuntime, startRecordRetention } from "./runtime";
 
 /** The one line start-up prints before it stops: the variable's message, or what failed. */
@@ -48,7 +49,7 @@ export async function startTpp(): Promise<void> {
   }
   await startRecordRetention();
   log(
-    `the request inspector's calls and the flows are kept ${config.recordRetentionDays} day${config.recordRetentionDays === 1 ? "" : "s"} (TPP_RECORD_RETENTION_DAYS), older ones deleted at start and every hour`,
+    `the request inspector's calls and the flows are kept ${describeRetentionPeriod(config.recordRetentionDays)} (TPP_RECORD_RETENTION_DAYS), older ones deleted at start and every hour`,
   );
   const demo = config.environment === "sandbox" ? readDemoCredentials(config.dataDir) : undefined;
   if (demo !== undefined) log(`demo user: ${demo.username} / ${demo.password} (shown on the sign-in page too)`);

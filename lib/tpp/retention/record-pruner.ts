@@ -2,6 +2,7 @@ import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TppDatabase } from "../db/open-tpp-database";
 import { DEFAULT_PRUNE_BATCH_SIZE, type PruneCount, pruneRecordsBatch, retentionCutoff } from "./prune-old-records";
+import { describeRetentionPeriod } from "./record-retention";
 
 /** How often a running app deletes what has grown too old: once an hour, and once at its start. */
 export const DEFAULT_PRUNE_INTERVAL_MS = 3_600_000;
@@ -61,7 +62,7 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
     }
     if (bankCalls > 0 || flows > 0) {
       log(
-        `tpp: deleted ${plural(bankCalls, "bank call")} and ${plural(flows, "flow")} that started before ${before.toISOString()} (kept ${plural(options.retentionDays, "day")}, TPP_RECORD_RETENTION_DAYS)`,
+        `tpp: deleted ${plural(bankCalls, "bank call")} and ${plural(flows, "flow")} that started before ${before.toISOString()} (kept ${describeRetentionPeriod(options.retentionDays)}, TPP_RECORD_RETENTION_DAYS)`,
       );
     }
     return { bankCalls, flows };
@@ -78,7 +79,7 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
     if (stopped) return;
     runNow().catch((error: unknown) => {
       log(
-        `tpp: could not delete the request inspector's calls and flows older than ${plural(options.retentionDays, "day")} (the next round tries again): ${error instanceof Error ? error.message : String(error)}`,
+        `tpp: could not delete the request inspector's calls and flows older than ${describeRetentionPeriod(options.retentionDays)} (the next round tries again): ${error instanceof Error ? error.message : String(error)}`,
       );
     });
   };
