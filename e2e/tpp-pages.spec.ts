@@ -227,6 +227,10 @@ test("card transactions with the original amount and currency", async () => {
   const table = page.getByRole("table", { name: /^Booked card transactions/ });
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Original amount" })).toBeVisible();
+  // The pending ones are headed as the booked ones: the column holds the merchant.
+  const pending = page.getByRole("table", { name: /^Pending card transactions/ });
+  await expect(pending.locator("tbody tr").first()).toBeVisible();
+  await expect(pending.getByRole("columnheader")).toHaveText(["Date", "Merchant", "Original amount", "Amount"]);
   // Purchases abroad: an original amount in another currency than the card's NOK.
   await page.getByRole("link", { name: "12 months" }).click();
   await expect(table.getByRole("cell", { name: /^[−-]?\d[\d\s]*,\d\d\s(EUR|SEK|USD|GBP|DKK)$/ }).first()).toBeVisible();

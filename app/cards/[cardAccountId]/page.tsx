@@ -187,7 +187,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
                   Date
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Pending
+                  Merchant
                 </th>
                 <th scope="col" className="hidden w-36 py-2 pr-3 text-right font-medium sm:table-cell">
                   Original amount
