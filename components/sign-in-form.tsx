@@ -16,17 +16,28 @@ export function SignInForm({
 }) {
   const router = useRouter();
   const [error, setError] = useState(initialError);
+  // The field left empty, marked and named in the error; nothing is sent (nor counted) then.
+  const [emptyField, setEmptyField] = useState<"username" | "password" | undefined>(undefined);
   const [pending, setPending] = useState(false);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const username = String(form.get("username") ?? "");
+    const password = String(form.get("password") ?? "");
+    const empty = username.trim() === "" ? "username" : password === "" ? "password" : undefined;
+    setEmptyField(empty);
+    if (empty !== undefined) {
+      setError(empty === "username" ? "Enter your user name." : "Enter your password.");
+      event.currentTarget.querySelector<HTMLInputElement>(`#${empty}`)?.focus();
+      return;
+    }
     setPending(true);
     setError(undefined);
     const result = await signIn("credentials", {
       redirect: false,
-      username: String(form.get("username") ?? ""),
-      password: String(form.get("password") ?? ""),
+      username,
+      password,
       callbackUrl,
     });
     setPending(false);
@@ -51,7 +62,9 @@ export function SignInForm({
           autoComplete="username"
           required
           defaultValue={defaultUsername}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+          aria-invalid={emptyField === "username" ? true : undefined}
+          aria-describedby={emptyField === "username" ? "sign-in-error" : undefined}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-invalid:border-red-500"
         />
       </div>
       <div>
@@ -64,11 +77,13 @@ export function SignInForm({
           type="password"
           autoComplete="current-password"
           required
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500"
+          aria-invalid={emptyField === "password" ? true : undefined}
+          aria-describedby={emptyField === "password" ? "sign-in-error" : undefined}
+          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-invalid:border-red-500"
         />
       </div>
       {error !== undefined && (
-        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
+        <p id="sign-in-error" role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-700">
           {error}
         </p>
       )}

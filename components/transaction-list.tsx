@@ -52,18 +52,18 @@ export function TransactionList({
               </td>
               <td className="min-w-0 py-3 pr-3 align-top">
                 {href === undefined ? (
-                  <span className="block truncate font-medium text-slate-900">{label}</span>
+                  <span className="block font-medium break-words text-slate-900 sm:truncate">{label}</span>
                 ) : (
                   <Link
                     href={href}
                     prefetch={false}
-                    className="block truncate font-medium text-slate-900 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
+                    className="block font-medium break-words text-slate-900 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:truncate"
                   >
                     {label}
                   </Link>
                 )}
                 {transaction.remittanceInformation !== undefined && transaction.remittanceInformation !== label && (
-                  <span className="block truncate text-xs text-slate-500">{transaction.remittanceInformation}</span>
+                  <span className="block text-xs break-words text-slate-500 sm:truncate">{transaction.remittanceInformation}</span>
                 )}
                 {pending && transaction.valueDate !== undefined && (
                   <span className="block text-xs text-slate-500">Value date {formatDate(transaction.valueDate)}</span>

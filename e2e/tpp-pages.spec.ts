@@ -49,6 +49,19 @@ const confirmAccounts = (choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}) 
 /** The page's accessibility check (axe: WCAG 2 A and AA), one per page. */
 const checkA11y = (name: string) => expectNoSeriousA11yViolations(page, name);
 
+/** At a phone's width, no text in the page's tables is cut short with an ellipsis: it wraps instead. */
+async function expectNoTableTextCutOnPhone(name: string): Promise<void> {
+  await page.setViewportSize(PHONE);
+  const cut = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("main table *")]
+      .filter((element) => element.getClientRects().length > 0 && getComputedStyle(element).textOverflow === "ellipsis")
+      .filter((element) => element.scrollWidth > element.clientWidth + 1)
+      .map((element) => (element.textContent ?? "").trim()),
+  );
+  await page.setViewportSize(DESKTOP);
+  expect(cut, `text cut short in the tables of ${name} at a phone's width`).toEqual([]);
+}
+
 test("sign in with the demo user shown on the sign-in page", async () => {
   await page.goto("/accounts");
   await page.waitForURL(/\/signin\?callbackUrl=%2Faccounts/);
@@ -113,6 +126,7 @@ test("an account's transactions paged to the end, pending marked", async () => {
   await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
   await shoot("05-account", { phone: true });
   await checkA11y("account");
+  await expectNoTableTextCutOnPhone("the account");
   await captureScreenshot(page, { path: test.info().outputPath("05-account-top.png") });
   await page.setViewportSize(PHONE);
   await captureScreenshot(page, { path: test.info().outputPath("05-account-top-phone.png") });
@@ -213,6 +227,10 @@ test("card transactions with the original amount and currency", async () => {
   const table = page.getByRole("table", { name: /^Booked card transactions/ });
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Original amount" })).toBeVisible();
+  // The pending ones are headed as the booked ones: the column holds the merchant.
+  const pending = page.getByRole("table", { name: /^Pending card transactions/ });
+  await expect(pending.locator("tbody tr").first()).toBeVisible();
+  await expect(pending.getByRole("columnheader")).toHaveText(["Date", "Merchant", "Original amount", "Amount"]);
   // Purchases abroad: an original amount in another currency than the card's NOK.
   await page.getByRole("link", { name: "12 months" }).click();
   await expect(table.getByRole("cell", { name: /^[−-]?\d[\d\s]*,\d\d\s(EUR|SEK|USD|GBP|DKK)$/ }).first()).toBeVisible();
@@ -222,6 +240,7 @@ test("card transactions with the original amount and currency", async () => {
   for (const original of originals) expect(original).toMatch(/^[−-]?\d[\d\s]*,\d\d\s(kr|[A-Z]{3})$/);
   await shoot("08-card", { phone: true });
   await checkA11y("card account");
+  await expectNoTableTextCutOnPhone("the card account");
 });
 
 test("a card account's from date that cannot be used is named on its field, and the card still shows", async () => {

@@ -278,7 +278,7 @@ test.describe("signed in, with the bank connected from another site's link", () 
       address: kariAddress,
       amount: "250.00",
     });
-    await expect(page.getByText(/^(Fee: NOK \d+\.\d\d|No fee for this payment)$/)).toBeVisible();
+    await expect(page.getByText(/^(Fee: \d+,\d\d\skr|No fee for this payment)$/)).toBeVisible();
     expectNoViolations("the payment form");
 
     // A payment kept for later: ticking it on the list counts it on the button; its page cancels it.

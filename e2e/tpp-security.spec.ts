@@ -38,3 +38,38 @@ test("sign-in: a right password after a few wrong ones works, and clears the use
   await signIn(page);
   await expect(page.getByRole("button", { name: "Sign out" })).toBeVisible();
 });
+
+test("sign-in: an empty field is named and marked, what was typed stays, and nothing is sent (so nothing is counted)", async ({ page }) => {
+  await page.goto("/signin");
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("/api/auth/callback/credentials")) sent.push(request.url());
+  });
+  const userName = page.getByLabel("User name");
+  const password = page.getByLabel("Password");
+  const alert = page.getByRole("main").getByRole("alert");
+  await userName.fill("");
+  await password.fill("something");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(alert).toHaveText("Enter your user name.");
+  await expect(userName).toHaveAttribute("aria-invalid", "true");
+  await expect(userName).toHaveAccessibleDescription("Enter your user name.");
+  await expect(userName).toBeFocused();
+  await expect(password).toHaveValue("something");
+
+  await userName.fill("trudy");
+  await password.fill("");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(alert).toHaveText("Enter your password.");
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(password).toBeFocused();
+  await expect(userName).not.toHaveAttribute("aria-invalid", "true");
+  await expect(userName).toHaveValue("trudy");
+  expect(sent).toEqual([]);
+  await captureScreenshot(page, { path: test.info().outputPath("sign-in-empty-password.png"), fullPage: true });
+
+  // Both filled in: the form is sent and judged as before.
+  expect(await trySignIn(page, "trudy", "a-guess")).toBe(401);
+  await expect(alert).toHaveText("The user name or password is not right.");
+  await expect(password).not.toHaveAttribute("aria-invalid", "true");
+});

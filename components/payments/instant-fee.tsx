@@ -3,17 +3,16 @@
 import { useEffect, useState } from "react";
 import { z } from "zod";
 import { validateAmount } from "@/lib/psd2/validation";
+import { formatMoney } from "../format";
 
 const feeReplySchema = z.object({ fee: z.object({ amount: z.string(), currency: z.string() }), feeIndicator: z.boolean() });
 const errorReplySchema = z.object({ error: z.string() });
 
-/** What the fee route answered, in words. */
+/** What the fee route answered, in words; the fee as every page writes an amount ("2,00 kr"). */
 function describeReply(status: number, body: unknown): { ok: boolean; text: string } {
   const fee = feeReplySchema.safeParse(body);
   if (status === 200 && fee.success) {
-    return fee.data.feeIndicator
-      ? { ok: true, text: `Fee: ${fee.data.fee.currency} ${fee.data.fee.amount}` }
-      : { ok: true, text: "No fee for this payment" };
+    return fee.data.feeIndicator ? { ok: true, text: `Fee: ${formatMoney(fee.data.fee)}` } : { ok: true, text: "No fee for this payment" };
   }
   const error = errorReplySchema.safeParse(body);
   return { ok: false, text: error.success ? `The fee is not known: ${error.data.error}` : `The fee could not be read (HTTP ${status})` };

@@ -187,7 +187,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
                   Date
                 </th>
                 <th scope="col" className="py-2 pr-3 font-medium">
-                  Pending
+                  Merchant
                 </th>
                 <th scope="col" className="hidden w-36 py-2 pr-3 text-right font-medium sm:table-cell">
                   Original amount
@@ -206,7 +206,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
                       {t.transactionDate === undefined ? "–" : formatDate(t.transactionDate)}
                     </td>
                     <td className="py-3 pr-3 align-top">
-                      <span className="block truncate font-medium text-slate-900">{t.details ?? "Card purchase"}</span>
+                      <span className="block font-medium break-words text-slate-900 sm:truncate">{t.details ?? "Card purchase"}</span>
                       <span className="block text-xs text-slate-500">
                         Pending, not booked yet{t.merchantCategoryCode === undefined ? "" : ` · MCC ${t.merchantCategoryCode}`}
                         {foreign && t.originalAmount !== undefined && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}
@@ -254,7 +254,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
                   <tr key={t.id}>
                     <td className="py-3 pr-3 align-top whitespace-nowrap text-slate-600">{formatDate(t.transactionDate)}</td>
                     <td className="py-3 pr-3 align-top">
-                      <span className="block truncate font-medium text-slate-900">{t.details ?? "Card purchase"}</span>
+                      <span className="block font-medium break-words text-slate-900 sm:truncate">{t.details ?? "Card purchase"}</span>
                       <span className="block text-xs text-slate-500">
                         Booked {formatDate(t.bookingDate)} · MCC {t.merchantCategoryCode}
                         {foreign && <span className="sm:hidden"> · {formatMoney(t.originalAmount)}</span>}

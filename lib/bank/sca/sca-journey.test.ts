@@ -126,7 +126,7 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
     expect(page.html).toMatch(
       /<div class="alert error" role="alert" id="login-error">We found no customer with that national identity number\. Check the number and try again \(2 attempts left\)\.<\/div>/,
     );
-    page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "12345" }));
+    page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "01010199998" }));
     expect(page.html).toContain("(1 attempt left)");
     const done = asRedirect(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "99999999999" }));
     expect(done.location.startsWith(`${REDIRECT_URI}&system=SCA&status=401&code=PSU_CREDENTIALS_INVALID&message=`)).toBe(true);
@@ -137,6 +137,34 @@ describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
       message: "The PSU entered an unknown national identity number 3 times",
     });
     expect(done.query["psu-id"]).toBeUndefined();
+  });
+
+  it("the login page names test customers and links to the developer portal's list of them", async () => {
+    const page = asPage(await openScaLink(app, await startConsent()));
+    expect(page.html).toContain("such as 13039319955 (private) or 18129215603 (corporate)");
+    expect(page.html).toContain('<a href="/portal#customers-title" target="_blank" rel="noopener">the developer portal lists them all</a>');
+    for (const number of [CUSTOMERS.ingrid, CUSTOMERS.sindre]) {
+      expect((await app.inject({ method: "GET", url: "/portal" })).body).toContain(`<code>${number}</code>`);
+    }
+    expect((await app.inject({ method: "GET", url: "/portal" })).body).toContain('id="customers-title"');
+  });
+
+  it("a number that cannot be one says what is wrong, keeps what was typed, and does not count as a failure", async () => {
+    let page = asPage(await openScaLink(app, await startConsent()));
+    for (let i = 0; i < 3; i++) {
+      page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "1303 9319 95" }));
+      expect(page.status).toBe(400);
+      expect(page.html).toContain("A national identity number has 11 digits; this one has 10. Check the number and try again.");
+      expect(page.html).toContain('value="1303 9319 95"');
+      expect(page.html).toContain('aria-invalid="true"');
+      expect(page.html).not.toContain("attempt");
+    }
+    page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "1303931995x" }));
+    expect(page.html).toContain("A national identity number has digits only: remove the other characters.");
+    // None of them counted: a wrong number of the right form still has its three attempts.
+    page = asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: "01010199999" }));
+    expect(page.html).toContain("(2 attempts left)");
+    expect(asPage(await submitScaPage(app, page, { action: "login", nationalIdentityNumber: CUSTOMERS.per })).step).toBe("purpose");
   });
 
   it("an empty number is asked again without counting as a failure", async () => {

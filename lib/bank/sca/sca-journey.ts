@@ -89,6 +89,19 @@ function page(status: number, html: string): ScaPageResult {
   return { kind: "page", status, html };
 }
 
+/**
+ * What is wrong with a typed national identity number that cannot be one (spaces, dots and
+ * hyphens already removed): other characters than digits, or not 11 of them. Undefined when it
+ * has the form of one.
+ */
+export function describeNationalIdFormat(number: string): string | undefined {
+  if (!/^[0-9]*$/.test(number)) return "A national identity number has digits only: remove the other characters.";
+  if (number.length !== 11) {
+    return `A national identity number has 11 digits; this one has ${number.length}. Check the number and try again.`;
+  }
+  return undefined;
+}
+
 export function createScaJourney(ctx: ScaJourneyContext) {
   const authorisations = createAuthorisationsRepository(ctx.db);
   const message = (status: number, title: string, text: string, hint?: string) =>
@@ -329,7 +342,10 @@ export function createScaJourney(ctx: ScaJourneyContext) {
       const entered = first(fields, "nationalIdentityNumber") ?? "";
       const number = entered.replace(/[\s.-]/g, "");
       if (number === "") return render(authorisation, secret, { error: "Enter your national identity number (11 digits)." });
-      customer = /^[0-9]{11}$/.test(number) ? await customers.findByCustomerNumber(number) : undefined;
+      // A number that cannot be one is said so, kept in the field, and not counted as a failed login.
+      const formatError = describeNationalIdFormat(number);
+      if (formatError !== undefined) return render(authorisation, secret, { error: formatError, value: entered.slice(0, 20) });
+      customer = await customers.findByCustomerNumber(number);
       if (!customer) {
         const failures = authorisation.loginFailures + 1;
         if (failures >= MAX_LOGIN_FAILURES) {

@@ -26,6 +26,12 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
   SYSTEM_ERROR: "Something went wrong at the bank.",
 };
 
+/** What to do next, where the code alone does not make it plain. */
+const CODE_NEXT_STEPS: Readonly<Record<string, string>> = {
+  PSU_CREDENTIALS_INVALID:
+    "Once the app is connected to a customer, the bank accepts only that customer's login: log in again as that customer, or, to connect a different one, choose “Forget this bank connection” in Settings and connect again.",
+};
+
 const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = {
   "session-mismatch": {
     title: "This return from the bank does not belong to this session",
@@ -108,6 +114,8 @@ export function explainScaFailure(query: Readonly<Record<string, string | string
   const sentences: string[] = [];
   const code = parsed.code;
   if (code !== undefined) sentences.push(CODE_WORDS[code] ?? `The bank reported the error code ${code}.`);
+  const nextStep = code === undefined ? undefined : CODE_NEXT_STEPS[code];
+  if (nextStep !== undefined) sentences.push(nextStep);
   if (parsed.status !== undefined) sentences.push(statusWords(Number(parsed.status)));
   if (parsed.system !== undefined && parsed.system !== "") sentences.push(`The bank's system "${parsed.system}" reported it.`);
   if (sentences.length === 0) sentences.push("The bank reported that the approval did not succeed, without saying why.");

@@ -457,13 +457,15 @@ describe("buildPaymentDraft: each rule's message at its field", () => {
     expect(
       errorsOf({ ...domesticValues, kind: "periodic", startDate: "2025-06-01", endDate: "2025-05-31", frequency: "Monthly" }).fieldErrors,
     ).toEqual({
-      endDate: ["Last payment is 2025-05-31, before startDate 2025-06-01"],
+      endDate: ["Last payment is 2025-05-31, before the first payment (2025-06-01)"],
     });
   });
 
   it("MonthlyVariable needs its months, without duplicates, at most 11", () => {
     const periodic = { ...domesticValues, kind: "periodic", startDate: "2025-04-01", frequency: "MonthlyVariable" };
-    expect(errorsOf(periodic).fieldErrors).toEqual({ monthsOfExecution: ["Months is required when frequency is MonthlyVariable"] });
+    expect(errorsOf(periodic).fieldErrors).toEqual({
+      monthsOfExecution: ["Months is required when How often is “In the months I choose”"],
+    });
     const duplicate = errorsOf({ ...periodic, monthsOfExecution: ["3", "6", "3"] });
     expect(Object.keys(duplicate.fieldErrors)).toEqual(["monthsOfExecution"]);
     expect(duplicate.fieldErrors.monthsOfExecution?.[0]).toMatch(/month/);

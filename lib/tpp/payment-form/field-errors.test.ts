@@ -107,6 +107,18 @@ describe("fieldErrorsFromTppMessages: the bank's 400 on the form", () => {
       requestedExecutionDate: ["The date is a bank holiday"],
     });
   });
+
+  it("names the other fields and choices of a schedule's rules as the form does, not by their wire names", () => {
+    expect(
+      fieldErrorsFromTppMessages([
+        { code: "FORMAT_ERROR", path: "endDate", text: "endDate is 2025-05-31, before startDate 2025-06-01" },
+        { code: "FORMAT_ERROR", path: "monthsOfExecution", text: "monthsOfExecution is required when frequency is MonthlyVariable" },
+      ]).fieldErrors,
+    ).toEqual({
+      endDate: ["Last payment is 2025-05-31, before the first payment (2025-06-01)"],
+      monthsOfExecution: ["Months is required when How often is “In the months I choose”"],
+    });
+  });
 });
 
 describe("visibleFieldFor: a message about a field that is not shown goes to the one that is", () => {

@@ -1,6 +1,15 @@
 import type { PaymentProduct } from "../../psd2/schemas";
 import { collectFormErrors, issueFromTppMessage as placeTppMessage } from "../forms/tpp-message-fields";
-import { BULK_PAYMENTS, CONTROL_FIELDS, KID_FIELD, PAYMENT_FIELDS, TRANSFER_FIELDS, isNorwegianProduct, labelOfField } from "./form-fields";
+import {
+  BULK_PAYMENTS,
+  CONTROL_FIELDS,
+  FREQUENCY_LABELS,
+  KID_FIELD,
+  PAYMENT_FIELDS,
+  TRANSFER_FIELDS,
+  isNorwegianProduct,
+  labelOfField,
+} from "./form-fields";
 import type { PaymentFormIssue, TppMessageLike } from "./payment-form-types";
 import { textAt } from "./read-form-values";
 
@@ -96,7 +105,21 @@ export function issueFromTppMessage(message: TppMessageLike, options: FieldMappi
     formMessage,
   );
   const plain = issue.field === undefined ? undefined : BANK_RULE_WORDS[message.code];
-  return plain === undefined ? issue : { ...issue, message: `${plain} (the bank: ${message.code})` };
+  if (plain !== undefined) return { ...issue, message: `${plain} (the bank: ${message.code})` };
+  return issue.field === undefined ? issue : { ...issue, message: inFormWords(issue.message) };
+}
+
+/**
+ * The schedule rules' texts name other fields and codes by their wire names ("before startDate
+ * 2025-06-01", "when frequency is MonthlyVariable"); on the form they read as the form says them.
+ */
+const WIRE_PHRASES: readonly (readonly [RegExp, string])[] = [
+  [/, before startDate (\d{4}-\d\d-\d\d)$/, `, before the ${labelOfField("startDate").toLowerCase()} ($1)`],
+  [/ when frequency is MonthlyVariable$/, ` when ${labelOfField("frequency")} is “${FREQUENCY_LABELS.MonthlyVariable}”`],
+];
+
+function inFormWords(text: string): string {
+  return WIRE_PHRASES.reduce((words, [phrase, replacement]) => words.replace(phrase, replacement), text);
 }
 
 /**

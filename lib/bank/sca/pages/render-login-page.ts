@@ -31,7 +31,7 @@ ${journeyFormFields(input.token, "login")}
 <div class="field">
   <label for="national-identity-number">National identity number</label>
   <input id="national-identity-number" name="nationalIdentityNumber" type="text" inputmode="numeric" autocomplete="off" spellcheck="false" maxlength="20" value="${input.value ?? ""}" aria-describedby="${describedBy}"${input.error ? html` aria-invalid="true"` : ""} autofocus>
-  <p class="hint" id="nin-hint">11 digits (fødselsnummer or D-number). In the sandbox, the number of a test customer.</p>
+  <p class="hint" id="nin-hint">11 digits (fødselsnummer or D-number). In the sandbox, the number of a test customer, such as 13039319955 (private) or 18129215603 (corporate); <a href="/portal#customers-title" target="_blank" rel="noopener">the developer portal lists them all</a> (opens in a new tab).</p>
 </div>
 ${journeyActions({ label: "Log in", action: "login" })}
 </form>`,
