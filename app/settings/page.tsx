@@ -25,6 +25,7 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   const administrator = isAdministrator(user);
   const runtime = await getTppRuntime();
   const appUsers = administrator ? await runtime.users.list() : [];
+  const administrators = appUsers.filter((appUser) => appUser.role === "administrator").length;
   /** The sandbox's demo user, whom the sign-in page offers: never removed. */
   const demoUsername = runtime.config.environment === "sandbox" ? DEMO_USERNAME : undefined;
   const roleRefused =
@@ -177,6 +178,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
             <ul className="divide-y divide-slate-100 rounded-xl border border-slate-200">
               {appUsers.map((appUser) => {
                 const nextRole = appUser.role === "administrator" ? "user" : "administrator";
+                // The app keeps an administrator: the only one cannot become a user (the action refuses it too).
+                const onlyAdministrator = appUser.role === "administrator" && administrators === 1;
                 return (
                   <li key={appUser.id} className="flex flex-col gap-2 px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
                     <div className="min-w-0 text-sm">
@@ -188,17 +191,23 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
                       {appUser.id === user.id && <span className="ml-2 text-xs text-slate-600">(you)</span>}
                     </div>
                     <div className="flex flex-wrap items-start gap-2">
-                      <form action={changeUserRole}>
-                        <input type="hidden" name="userId" value={appUser.id} />
-                        <input type="hidden" name="role" value={nextRole} />
-                        <button
-                          type="submit"
-                          className={buttonStyles.quiet}
-                          aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}
-                        >
-                          {nextRole === "administrator" ? "Make administrator" : "Make user"}
-                        </button>
-                      </form>
+                      {onlyAdministrator ? (
+                        <p className="max-w-xs py-2 text-xs text-slate-600">
+                          The only administrator: make another user administrator before this one can become a user.
+                        </p>
+                      ) : (
+                        <form action={changeUserRole}>
+                          <input type="hidden" name="userId" value={appUser.id} />
+                          <input type="hidden" name="role" value={nextRole} />
+                          <button
+                            type="submit"
+                            className={buttonStyles.quiet}
+                            aria-label={`${nextRole === "administrator" ? "Make administrator" : "Make user"}: ${appUser.username}`}
+                          >
+                            {nextRole === "administrator" ? "Make administrator" : "Make user"}
+                          </button>
+                        </form>
+                      )}
                       {appUser.id !== user.id && appUser.username !== demoUsername && (
                         <details className="rounded-lg px-1">
                           <summary className={`${buttonStyles.quiet} cursor-pointer`}>
