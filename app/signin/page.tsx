@@ -22,6 +22,11 @@ export default async function SignInPage({ searchParams }: { searchParams: Searc
         <h1 id="signin-title" className="text-2xl font-bold tracking-tight text-slate-900">
           Sign in
         </h1>
+        {query.signedOut === "1" && error === undefined && (
+          <p role="status" className="mt-3 rounded-lg bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
+            You are signed out.
+          </p>
+        )}
         <p className="mt-2 text-sm leading-6 text-slate-600">Sign in to the TPP app to connect your bank.</p>
         {environment === "sandbox" && demoCredentials !== undefined && (
           <div className="mt-5 rounded-lg border border-brand-100 bg-brand-50 p-4 text-sm text-brand-900">
