@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  accountStatusLabel,
   formatAccountNumber,
   formatBban,
   formatDate,
@@ -59,5 +60,11 @@ describe("formatting for the pages", () => {
     expect(formatAccountNumber("DE89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
     expect(formatAccountNumber("card-ref-1")).toBe("card-ref-1");
     expect(formatAccountNumber(undefined)).toBe("–");
+  });
+});
+
+describe("accountStatusLabel", () => {
+  it("puts the bank's account statuses in plain words, and shows any other as the bank sent it", () => {
+    expect(["enabled", "blocked", "deleted", "frozen"].map(accountStatusLabel)).toEqual(["Open", "Blocked", "Closed", "frozen"]);
   });
 });

@@ -126,6 +126,12 @@ export function balanceTypeLabel(type: string): string {
   return labels[type] ?? type;
 }
 
+/** Plain words for an account's or card account's status at the bank (enabled, blocked, deleted). */
+export function accountStatusLabel(status: string): string {
+  const labels: Record<string, string> = { enabled: "Open", blocked: "Blocked", deleted: "Closed" };
+  return labels[status] ?? status;
+}
+
 /** The date (YYYY-MM-DD) in Norway at an instant. */
 export function isoDateInOslo(instant: Date): string {
   return dateInZone(instant, OSLO);

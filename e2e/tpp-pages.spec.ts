@@ -224,6 +224,9 @@ test("card transactions with the original amount and currency", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
+  // The card's status in words, not the bank's code (enabled).
+  const facts = page.locator("dl[aria-label='Card']");
+  await expect(facts.locator("dt", { hasText: "Status" }).locator("+ dd")).toHaveText("Open");
   const table = page.getByRole("table", { name: /^Booked card transactions/ });
   await expect(table.locator("tbody tr").first()).toBeVisible();
   await expect(table.getByRole("columnheader", { name: "Original amount" })).toBeVisible();

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { cardBalance, describeAccountLink, describeCardAccountLink } from "@/components/account-link-names";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ErrorPanel } from "@/components/error-panel";
-import { formatBban, formatIban, formatMaskedPan, formatMoney } from "@/components/format";
+import { accountStatusLabel, formatBban, formatIban, formatMaskedPan, formatMoney } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -106,7 +106,9 @@ export default async function AccountsPage() {
                     </div>
                     <div className="flex shrink-0 gap-1">
                       {account.usage === "ORGA" && <Badge tone="info">Business</Badge>}
-                      {account.status !== undefined && account.status !== "enabled" && <Badge tone="warning">{account.status}</Badge>}
+                      {account.status !== undefined && account.status !== "enabled" && (
+                        <Badge tone="warning">{accountStatusLabel(account.status)}</Badge>
+                      )}
                       <Badge>{account.currency}</Badge>
                     </div>
                   </div>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { BalanceSummary } from "@/components/balance-summary";
 import { AccountsRecoveryActions, backToAccounts, CannotShowPage } from "@/components/cannot-show-page";
-import { addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
+import { accountStatusLabel, addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
 import { OriginalAmount } from "@/components/original-amount";
 import { Amount } from "@/components/ui/amount";
 import { BackLink } from "@/components/ui/back-link";
@@ -117,7 +117,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
               { term: "Card number", value: <span className="whitespace-nowrap">{formatMaskedPan(card.maskedPan)}</span>, mono: true },
               { term: "Credit limit", value: card.creditLimit === undefined ? "–" : formatMoney(card.creditLimit) },
               { term: "Currency", value: card.currency },
-              { term: "Status", value: card.status ?? "–" },
+              { term: "Status", value: card.status === undefined ? "–" : accountStatusLabel(card.status) },
             ]}
           />
         </Panel>
