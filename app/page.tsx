@@ -14,7 +14,8 @@ import { getUser } from "@/lib/tpp/psu/get-user";
 import { getAspspConnection } from "@/lib/tpp/runtime";
 import { getPsuSessionStatus } from "@/lib/tpp/session/get-psu-session-status";
 
-function Landing() {
+/** For a visitor not signed in: what the app does (the sandbox's tools only where the bank is the sandbox). */
+function Landing({ sandbox }: { sandbox: boolean }) {
   return (
     <div className="space-y-10">
       <section className="rounded-2xl bg-gradient-to-br from-brand-700 to-brand-900 px-6 py-10 text-white shadow-lg sm:px-10">
@@ -35,6 +36,11 @@ function Landing() {
         <Card title="Account information">
           Accounts, balances and transactions, card accounts included, read with the consent the customer gives at the bank.
         </Card>
+        <Card title="Payments">
+          Norwegian domestic, SEPA and instant transfers, standing orders and bulk payments, approved at the bank and followed until they
+          are booked.
+        </Card>
+        <Card title="Signing baskets">Several waiting payments approved together with one strong customer authentication.</Card>
         <Card title="Corporate customers">
           Agreements of a corporate customer, a switch between them, and an identification for payment initiation only.
         </Card>
@@ -42,6 +48,14 @@ function Landing() {
           Every request carries a Digest and an HTTP signature made with the provider&apos;s certificate; the request inspector shows each
           one, and the <code className="rounded bg-slate-100 px-1 py-0.5 text-xs">psd2</code> command signs, verifies and explains requests.
         </Card>
+        {sandbox ? (
+          <Card title="Sandbox and flow diagrams">
+            A control room for the sandbox bank (its clock, its batch runs, its test data) and every approval drawn as a sequence diagram,
+            for demos to show.
+          </Card>
+        ) : (
+          <Card title="Flow diagrams">Every approval at the bank drawn as a sequence diagram, with each call it made.</Card>
+        )}
       </div>
     </div>
   );
@@ -61,7 +75,7 @@ const SHORTCUTS = [
 
 export default async function HomePage() {
   const user = await getCurrentUser();
-  if (user === undefined) return <Landing />;
+  if (user === undefined) return <Landing sandbox={getAppEnvironment().environment === "sandbox"} />;
   const [session, environment, connection] = await Promise.all([
     getPsuSessionStatus(user.id),
     Promise.resolve(getAppEnvironment()),
