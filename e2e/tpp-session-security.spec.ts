@@ -63,6 +63,7 @@ test("sign-out ends the sign-in on the server: the cookie captured before reads 
 
   await page.getByRole("button", { name: "Sign out" }).click();
   await page.waitForURL(/\/signin/);
+  await expect(page.getByRole("status")).toHaveText("You are signed out.");
   const left = (await context.cookies()).map((cookie) => cookie.name);
   expect(left).not.toContain(SESSION_COOKIE);
   expect(left).not.toContain("tpp_psu");
@@ -214,6 +215,13 @@ test("only an administrator changes the TPP's contact e-mail: the page and the S
   await expect(page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: username })).toContainText(
     "User",
   );
+  // The only administrator (this one) is told why they cannot become a user, instead of a button that would be refused.
+  const ownRow = page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: "(you)" });
+  await expect(ownRow).toContainText("The only administrator: make another user administrator before this one can become a user.");
+  await expect(ownRow.getByRole("button", { name: /^Make user/ })).toHaveCount(0);
+  await expect(
+    page.getByRole("region", { name: "Users of this app" }).getByRole("button", { name: `Make administrator: ${username}` }),
+  ).toBeVisible();
   await shoot(page, "settings-administrator", { phone: true });
   await checkPage(page, "settings, administrator");
 
