@@ -45,6 +45,7 @@ import {
   DESKTOP,
   INGRID,
   MAIN,
+  PHONE,
   SAVINGS,
   shoot,
   signIn,
@@ -316,6 +317,11 @@ test("a bulk payment for the company Lie Snekkeri AS: the total, approved, then 
         .filter({ hasText: row.name })
         .filter({ hasText: kr(row.amount) }),
     ).toHaveCount(1);
+  // At a phone's width the bulk's payments fit: recipient, account, message and amount in view without scrolling sideways.
+  await page.setViewportSize(PHONE);
+  const bulkRegion = page.getByRole("region", { name: "Payments of the bulk" });
+  expect(await bulkRegion.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
   await expect(page.getByRole("region", { name: "At the bank" })).toContainText("Corporate (PSU-Corporate-ID");
   await runBatch();
   await expect(paymentStatus(page)).toContainText(statusText("Paid", "ACSC"), { timeout: 20_000 });

@@ -260,15 +260,12 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
           />
           {details !== undefined && details.transfers.length > 1 && (
             <ScrollRegion label="Payments of the bulk" className="mt-5">
-              <table className="w-full min-w-[28rem] text-left text-sm">
+              <table className="w-full min-w-[18rem] text-left text-sm">
                 <caption className="sr-only">Payments of the bulk</caption>
                 <thead>
                   <tr className="border-b border-slate-200 text-xs tracking-wide text-slate-500 uppercase">
                     <th scope="col" className="py-2 pr-3 font-medium">
-                      Recipient
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-medium">
-                      Account
+                      Recipient and account
                     </th>
                     <th scope="col" className="py-2 pr-3 font-medium">
                       Message or KID
@@ -281,8 +278,12 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
                 <tbody className="divide-y divide-slate-100">
                   {details.transfers.map((transfer, index) => (
                     <tr key={index}>
-                      <td className="py-2 pr-3">{transfer.creditorName ?? "–"}</td>
-                      <td className="py-2 pr-3 font-mono text-xs">{formatAccountNumber(transfer.creditorAccount)}</td>
+                      <td className="py-2 pr-3">
+                        {transfer.creditorName ?? "–"}
+                        <span className="block font-mono text-xs break-all text-slate-600">
+                          {formatAccountNumber(transfer.creditorAccount)}
+                        </span>
+                      </td>
                       <td className="py-2 pr-3">{remittanceOf(transfer)}</td>
                       <td className="py-2 text-right tabular-nums">{transfer.amount === undefined ? "–" : formatMoney(transfer.amount)}</td>
                     </tr>
