@@ -22,6 +22,7 @@ import {
   PHONE,
   SAVINGS,
   shoot as shootPage,
+  signIn,
   SINDRE,
   appUrl,
 } from "./support/tpp-app";
@@ -450,6 +451,26 @@ test("corporate customer 18129215603 with an agreement", async () => {
   await expect(page.getByRole("region", { name: "Identification for payments only" })).toContainText("Sindre Lie");
   await shoot("16-identified");
   await checkA11y("corporate, identified");
+});
+
+test("without a valid approval, the corporate page offers the connected customer or another, instead of going to the bank", async ({
+  browser,
+}) => {
+  // Another browser: the same user, connected to Sindre, with no approval at the bank in this session.
+  const other = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  const otherPage = await other.newPage();
+  await signIn(otherPage);
+  await otherPage.goto("/corporate");
+  expect(new URL(otherPage.url()).pathname).toBe("/corporate");
+  const agreements = otherPage.getByRole("region", { name: "Agreements" });
+  await expect(agreements).toContainText("Log in at the bank again");
+  await expect(agreements.getByRole("link", { name: "Log in as another customer" })).toHaveAttribute("href", /newPsu=1/);
+  await shootPage(otherPage, "14b-corporate-approval-ended", { phone: true });
+  await expectNoSeriousA11yViolations(otherPage, "corporate, approval ended");
+  await agreements.getByRole("link", { name: "Log in again as the connected customer" }).click();
+  await logInAtBankOn(otherPage, SINDRE);
+  await expect(otherPage.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
+  await other.close();
 });
 
 test("the request inspector shows the calls, their signatures and a curl", async () => {

@@ -28,9 +28,14 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
   const user = await requireCurrentUser("/corporate");
   const session = await getPsuSessionStatus(user.id);
   const connected = user.psuId !== undefined;
-  const agreements = connected
-    ? await loadForPage("/corporate", async () => getAgreements(await getAspspContext({ returnTo: "/corporate" })))
-    : undefined;
+  // With the approval ended, the page offers both ways back to the bank (the same customer or
+  // another) instead of sending the PSU at once to the bank as the connected customer: this page
+  // is where another customer is chosen.
+  const approvalEnded = connected && session?.scaValid !== true;
+  const agreements =
+    connected && !approvalEnded
+      ? await loadForPage("/corporate", async () => getAgreements(await getAspspContext({ returnTo: "/corporate" })))
+      : undefined;
   // Who the bank says the PSU is (GET /v1/user), while the approval is valid; a failure shows nothing.
   const identity =
     connected && session?.scaValid === true
@@ -96,7 +101,23 @@ export default async function CorporatePage({ searchParams }: { searchParams: Se
           description="GET /v1/agreements: the company agreements of this customer"
           className="lg:col-span-2"
         >
-          {agreements === undefined ? (
+          {approvalEnded ? (
+            <EmptyState
+              title="Log in at the bank again"
+              action={
+                <>
+                  <a href={connectPathFor("/corporate")} className={buttonStyles.primary}>
+                    Log in again as the connected customer
+                  </a>
+                  <a href={connectPathFor("/corporate", { newPsu: true })} className={buttonStyles.secondary}>
+                    Log in as another customer
+                  </a>
+                </>
+              }
+            >
+              The bank lists the agreements while an approval there is valid (an hour from the login), and there is none now.
+            </EmptyState>
+          ) : agreements === undefined ? (
             <EmptyState
               title="No bank connected yet"
               action={

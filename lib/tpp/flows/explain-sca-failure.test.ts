@@ -36,7 +36,7 @@ describe("explainScaFailure", () => {
   it("after a login the bank refused (PSU_CREDENTIALS_INVALID), says which customer the bank accepts and how to connect another", () => {
     expect(explainScaFailure({ reason: "bank", system: "SCA", status: "401", code: "PSU_CREDENTIALS_INVALID" }).sentences).toEqual([
       "The bank did not recognise the identity that was entered, or it was not the customer this approval was started for.",
-      "Once the app is connected to a customer, the bank accepts only that customer's login: log in again as that customer, or, to connect a different one, choose “Forget this bank connection” in Settings and connect again.",
+      "Once the app is connected to a customer, the bank accepts only that customer's login: log in again as that customer, or, to connect a different one, choose “Log in as another customer” on the Corporate page (or “Forget this bank connection” in Settings).",
       "The bank did not accept the approval (HTTP status 401).",
       'The bank\'s system "SCA" reported it.',
     ]);

@@ -29,7 +29,7 @@ const CODE_WORDS: Readonly<Record<string, string>> = {
 /** What to do next, where the code alone does not make it plain. */
 const CODE_NEXT_STEPS: Readonly<Record<string, string>> = {
   PSU_CREDENTIALS_INVALID:
-    "Once the app is connected to a customer, the bank accepts only that customer's login: log in again as that customer, or, to connect a different one, choose “Forget this bank connection” in Settings and connect again.",
+    "Once the app is connected to a customer, the bank accepts only that customer's login: log in again as that customer, or, to connect a different one, choose “Log in as another customer” on the Corporate page (or “Forget this bank connection” in Settings).",
 };
 
 const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = {
