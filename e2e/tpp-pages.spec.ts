@@ -480,6 +480,8 @@ test("the request inspector shows the calls, their signatures and a curl", async
   // At 1280 px the time of a call stays in its column (it may take two lines), never over the method's.
   expect(page.viewportSize()?.width).toBe(1280);
   await expectNothingOverflows(page, "inspector");
+  // At a phone's width a call's path and query wrap, so that calls to one account tell apart (balances, transactions).
+  await expectNoTableTextCutOnPhone("inspector");
   await shoot("17-inspector", { phone: true });
   await checkA11y("inspector");
   await page.getByLabel("Path contains").fill("/transactions");

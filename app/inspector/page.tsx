@@ -146,7 +146,7 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                     <td className="px-4 py-2.5">
                       <Link
                         href={`/inspector/${call.id}`}
-                        className="block truncate font-mono text-xs text-brand-700 hover:underline"
+                        className="block font-mono text-xs break-all text-brand-700 hover:underline sm:truncate"
                         title={`${url.pathname}${url.search}`}
                       >
                         {url.pathname}
