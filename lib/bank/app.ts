@@ -57,6 +57,11 @@ export type BuildBankOptions = {
    * database, or need none, leave it off.
    */
   ensureSandboxData?: boolean;
+  /**
+   * Registered first in the /v1 scope, before its routes: the tests' check of every reply against
+   * /openapi.json (lib/bank/testing/reply-check.ts). The server passes none.
+   */
+  instrumentV1?: (v1: FastifyInstance) => void;
   /** How often the listening server runs the batch runs that fell due (default 30 s; 0: never). */
   batchRunIntervalMs?: number;
 };
@@ -144,6 +149,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   // The PSD2 interface: signed JSON, answered with tppMessages on error.
   await app.register(
     async (v1) => {
+      options.instrumentV1?.(v1);
       registerJsonBody(v1, { bodyLimit: 1024 * 1024 });
       registerV1Errors(v1, { operations: v1Operations });
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
