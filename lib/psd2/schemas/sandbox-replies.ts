@@ -155,9 +155,16 @@ const sandboxBatchRunSchema = z.object({
         name: z.string().describe("The processor's name, e.g. payments"),
         status: z.enum(["completed", "failed"]).describe("completed, or failed (its work rolled back)"),
         result: z
-          .looseObject({ processed: z.number().int().describe("How many items it processed") })
+          .object({
+            processed: z.number().int().describe("How many items it processed"),
+            settled: z.number().int().optional().describe("payments: how many payments it settled (ACSC)"),
+            executed: z.number().int().optional().describe("periodic-payments: how many executions of periodic payments it booked"),
+            rejected: z.number().int().optional().describe("How many it rejected (RJCT: the funds did not suffice)"),
+          })
           .optional()
-          .describe("completed: what the processor did, processed and counts of its own"),
+          .describe(
+            "completed: what the processor did: processed, and payments' settled and rejected, periodic-payments' executed and rejected",
+          ),
         error: z.string().optional().describe("failed: why the processor failed"),
       }),
     )
