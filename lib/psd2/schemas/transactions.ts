@@ -13,7 +13,8 @@ import { reportedRemittanceReferenceSchema } from "./remittance";
  * Remittance reference item `{reference, referenceType, referenceIssuer}`, as Berlin Group 1.3
  * and the spec's shared type have it and as the sandbox bank sends it; a bare string, as some
  * banks send it, is read too.
- * additionalInformationProprietary1..n and other extra fields pass through.
+ * The sandbox bank's extra references are additionalInformationProprietary1 and 2; other
+ * extra fields pass through.
  *
  * @see supplement.md §3, §5; psd2-interface.md "Account-information notes"
  */
@@ -37,6 +38,14 @@ export const transactionSchema = z.looseObject({
     .describe("A structured remittance reference (a KID)"),
   proprietaryBankTransactionCode: z.string().optional().describe("The bank's own code of the kind of transaction"),
   additionalInformation: z.string().optional().describe("Further information on the transaction (details endpoint only)"),
+  additionalInformationProprietary1: z
+    .string()
+    .optional()
+    .describe("An extra reference of the bank (details endpoint only): a foreign-currency entry's originalAmount=<amount> <currency>"),
+  additionalInformationProprietary2: z
+    .string()
+    .optional()
+    .describe("An extra reference of the bank (details endpoint only): a foreign-currency entry's exchangeRate=<rate>"),
   _links: linksSchema.optional().describe("transactionDetails: the transaction's details endpoint"),
 });
 
@@ -54,6 +63,7 @@ export const transactionsResponseSchema = z.looseObject({
     .looseObject({
       booked: z.array(transactionSchema).optional().describe("Booked transactions: fully processed, their transactionId stable"),
       pending: z.array(transactionSchema).optional().describe("Pending transactions: their properties may change between reads"),
+      rejected: z.array(transactionSchema).optional().describe("bookingStatus=all: the page's rejected transactions"),
       _links: linksSchema
         .optional()
         .describe("Paging links: account, first, next (absent on the last page), previous (absent on the first), last"),
