@@ -443,6 +443,22 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
         usage: "PRIV",
       });
       expect(body.cardAccounts[0]?.creditLimit).toEqual({ currency: "NOK", amount: "50000.00" });
+      // supplement §3's card account fields, with relatedAccount and the balances asked for; ownerName is an account's.
+      expect(Object.keys(list.json<{ cardAccounts: Record<string, unknown>[] }>().cardAccounts[0] ?? {}).sort()).toEqual(
+        [
+          "_links",
+          "balances",
+          "creditLimit",
+          "currency",
+          "maskedPan",
+          "name",
+          "product",
+          "relatedAccount",
+          "resourceId",
+          "status",
+          "usage",
+        ].sort(),
+      );
       const details = await tpp.get(`/v1/card-accounts/${card}`, present());
       expect(cardAccountResponseSchema.parse(details.json()).cardAccount.resourceId).toBe(card);
       const balances = balancesResponseSchema.parse((await tpp.get(`/v1/card-accounts/${card}/balances`, present())).json());

@@ -35,7 +35,7 @@ export function toWireAccount(account: AccountRecord, balances?: Balance[]) {
   };
 }
 
-/** A card account. @see supplement.md §3 */
+/** A card account: supplement §3's fields (no ownerName, which is an account's), relatedAccount and balances. @see supplement.md §3 */
 export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: Balance[]) {
   const href = cardAccountHref(cardAccount.id);
   return {
@@ -46,7 +46,6 @@ export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: Bal
     product: cardAccount.product,
     status: cardAccount.status,
     usage: cardAccount.usage,
-    ownerName: cardAccount.ownerName,
     creditLimit: { currency: cardAccount.currency, amount: cardAccount.creditLimit },
     // The reference a payment from the card account names in debtorAccount.other.identification.
     ...(cardAccount.relatedAccountId === null ? {} : { relatedAccount: cardAccount.relatedAccountId }),
