@@ -35,6 +35,10 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
           200: { description: "The address registered", schema: contactInformationResponseSchema },
           ...errorReplies(ERROR_DOCS, 400),
           403: FORBIDDEN,
+          404: {
+            description: "RESOURCE_UNKNOWN: a tppId that names nothing (not 1 to 100 URL-safe characters)",
+            schema: ERROR_DOCS[404].schema,
+          },
         },
       },
     ),
@@ -53,7 +57,10 @@ export async function tppRoutes(v1: FastifyInstance): Promise<void> {
           200: { description: "The address registered", schema: contactInformationResponseSchema },
           ...errorReplies(ERROR_DOCS, 400),
           403: FORBIDDEN,
-          404: { description: "RESOURCE_UNKNOWN: no address is registered", schema: ERROR_DOCS[404].schema },
+          404: {
+            description: "RESOURCE_UNKNOWN: no address is registered, or a tppId that names nothing (not 1 to 100 URL-safe characters)",
+            schema: ERROR_DOCS[404].schema,
+          },
         },
       },
     ),
