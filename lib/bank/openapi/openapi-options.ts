@@ -59,9 +59,15 @@ const RESPONSE_HEADERS = {
   Allow: { description: "The methods the resource serves (RFC 9110): on every 405.", schema: { type: "string" } },
 } as const;
 
-/** The reply to a body that is not JSON, on every operation that takes one. @see supplement.md §1 */
+/** The reply to a body that is not JSON, on every operation a body can be sent to. @see supplement.md §1 */
 export const UNSUPPORTED_MEDIA_TYPE_DESCRIPTION =
   "The request body is not JSON (Content-Type other than application/json or application/*+json): BAD_REQUEST at Content-Type";
+
+/** The reply to a body over the bank's limit, on every operation a body can be sent to. */
+export const PAYLOAD_TOO_LARGE_DESCRIPTION = "The request body is over 1 MB: BAD_REQUEST";
+
+/** The methods whose requests the bank reads a body of (whether or not the operation takes one): they can answer 413 and 415. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const headerKey = (name: string) => name.replace(/[^A-Za-z0-9]/g, "");
 
@@ -92,7 +98,7 @@ function isZodSchema(value: unknown): value is z.ZodType {
 const transform: SwaggerTransform = (input) => {
   const { url, route } = input;
   if (!url.startsWith("/v1/") || route.method === "HEAD") return { schema: { hide: true }, url };
-  // A reply without a body (204, and the 415 added below) is written `type: "null"` for @fastify/swagger.
+  // A reply without a body (204, and the 413 and 415 added below) is written `type: "null"` for @fastify/swagger.
   const bodyless: Record<string, { description: string; type: "null" }> = {};
   const withBody: Record<string, unknown> = {};
   for (const [status, response] of Object.entries(isRecord(input.schema.response) ? input.schema.response : {})) {
@@ -114,7 +120,12 @@ const transform: SwaggerTransform = (input) => {
   schema.response = {
     ...(isRecord(schema.response) ? schema.response : {}),
     ...bodyless,
-    ...(body !== undefined ? { 415: { description: UNSUPPORTED_MEDIA_TYPE_DESCRIPTION, type: "null" } } : {}),
+    ...(body !== undefined || BODY_METHODS.has(method)
+      ? {
+          413: { description: PAYLOAD_TOO_LARGE_DESCRIPTION, type: "null" },
+          415: { description: UNSUPPORTED_MEDIA_TYPE_DESCRIPTION, type: "null" },
+        }
+      : {}),
   };
   return { schema, url };
 };
@@ -150,7 +161,8 @@ const transformObject: SwaggerTransformObject = (documentObject) => {
           ...(status === "405" ? ["Allow"] : []),
         ];
         response.headers = Object.fromEntries(names.map((name) => [name, { $ref: `#/components/headers/${headerKey(name)}` }]));
-        if (status === "415" && errorSchemaRef) response.content = { "application/json": { schema: errorSchemaRef } };
+        if ((status === "413" || status === "415") && errorSchemaRef)
+          response.content = { "application/json": { schema: structuredClone(errorSchemaRef) } };
         if (response.content && Object.keys(response.content).length === 0) delete response.content;
       }
     }

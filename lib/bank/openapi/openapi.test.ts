@@ -199,6 +199,20 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
     expect(undescribed).toEqual([]);
   });
 
+  it("documents 413 and 415 with the error body on every operation a body can be sent to (POST, PUT, DELETE), and on no GET", () => {
+    const errorBody = document.paths["/v1/sandbox/customers"]?.post?.responses["400"]?.content?.["application/json"]?.schema;
+    expect(errorBody).toMatchObject({ properties: { tppMessages: { type: "array" } } });
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const where = `${method.toUpperCase()} ${path}`;
+        for (const status of ["413", "415"]) {
+          if (method === "get") expect(operation?.responses[status], where).toBeUndefined();
+          else expect(operation?.responses[status]?.content?.["application/json"]?.schema, `${where} ${status}`).toEqual(errorBody);
+        }
+      }
+    }
+  });
+
   it("describes the sandbox operations with their bodies and replies", () => {
     const created = document.paths["/v1/sandbox/customers"]?.post;
     expect(created?.requestBody?.content["application/json"]?.schema).toMatchObject({
@@ -207,7 +221,7 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
       required: ["customerNumber", "customerName", "customerType"],
       additionalProperties: false,
     });
-    expect(Object.keys(created?.responses ?? {})).toEqual(["201", "400", "403", "409", "415"]);
+    expect(Object.keys(created?.responses ?? {})).toEqual(["201", "400", "403", "409", "413", "415"]);
     expect(created?.responses["201"]?.headers).toHaveProperty("Location");
     const listing = document.paths["/v1/sandbox/card-accounts/{mockCardAccountId}/transactions"]?.get;
     expect(listing?.parameters).toContainEqual(expect.objectContaining({ name: "bookingStatus", in: "query", required: true }));

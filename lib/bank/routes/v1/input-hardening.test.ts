@@ -333,6 +333,24 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
       expect(response.headers["aspsp-signature-certificate"]).toEqual(expect.any(String));
     });
 
+    it("a body over 1 MB is 413 and a body that is not JSON 415, BAD_REQUEST, on every operation a body can be sent to, as /openapi.json says", async () => {
+      const operations = app.bank.v1Operations.filter((operation) => ["POST", "PUT", "DELETE"].includes(operation.method));
+      expect(operations.length).toBeGreaterThan(15);
+      const body = JSON.stringify({ padding: "x".repeat(1024 * 1024) });
+      for (const operation of operations) {
+        const url = operation.url.replace(/:paymentProduct/, "sepa-credit-transfers").replace(/:[A-Za-z]+/g, "AAAAAAAAAAAAAAAAAAAAAA");
+        const response = await sendSigned(app, tpp, { method: operation.method as Sent["method"], url, headers: headers(), body });
+        expectError(response, { status: 413, code: "BAD_REQUEST", text: /too large/ });
+        const text = await sendSigned(app, tpp, {
+          method: operation.method as Sent["method"],
+          url,
+          headers: { ...headers(), "Content-Type": "text/plain" },
+          body: "{}",
+        });
+        expectError(text, { status: 415, code: "BAD_REQUEST", path: "Content-Type" });
+      }
+    });
+
     it("an id of 2,000 characters is 404 RESOURCE_UNKNOWN, not the router's 414", async () => {
       expectError(await tpp.get(`/v1/sandbox/customers/${"a".repeat(2000)}`), {
         status: 404,
