@@ -73,6 +73,8 @@ export default defineConfig({
     sequence: { sequencer: SlowFirstSequencer },
     // Opening a new PGlite and making the bank's keys take seconds, more on a loaded 2-core machine.
     hookTimeout: 60_000,
+    // A /v1 reply of a test bank that breaks /openapi.json fails its test (lib/bank/testing/reply-check.ts).
+    setupFiles: ["lib/bank/testing/reply-check-setup.ts"],
     projects: [
       { extends: true, test: { name: "shared", include: INCLUDE, isolate: false, exclude: [...configDefaults.exclude, ...ISOLATED] } },
       { extends: true, test: { name: "isolated", include: ISOLATED } },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBank } from "../app";
 import { loadBankConfig } from "../config";
 import { openBankDatabase } from "../db/open-bank-database";
+import { registerReplyCheck } from "../testing/reply-check";
 import { readSharedFile, readSignatureVectors } from "../testing/shared-test-pki";
 
 const signatureCodes = ["SIGNATURE_MISSING", "SIGNATURE_INVALID", "CERTIFICATE_MISSING", "CERTIFICATE_INVALID", "CERTIFICATE_EXPIRED"];
@@ -17,6 +18,7 @@ describe.each(["strict", "lenient"] as const)("the security gate in %s mode, wit
       database: await openBankDatabase({ dataDir: "memory" }),
       extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
       realNow: () => new Date("2026-01-01T00:00:00Z"),
+      instrumentV1: registerReplyCheck,
     });
   });
   afterAll(() => app.close());

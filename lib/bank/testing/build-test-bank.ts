@@ -1,12 +1,14 @@
 /**
  * A sandbox bank for inject() tests: a fresh database of the given kind with the sandbox
  * dataset, the shared test PKI as extra trust anchors, and the sandbox clock frozen at a fixed
- * instant (tests move it with `app.bank.clock.advance`).
+ * instant (tests move it with `app.bank.clock.advance`). Every /v1 reply is checked against
+ * /openapi.json (reply-check.ts).
  */
 import type { FastifyInstance } from "fastify";
 import { buildBank } from "../app";
 import { loadBankConfig } from "../config";
 import { initializeSandbox } from "../services/sandbox/initialize-sandbox";
+import { registerReplyCheck } from "./reply-check";
 import { readSharedFile } from "./shared-test-pki";
 import { createTestDatabase, type TestDatabaseKind } from "./test-database";
 
@@ -21,6 +23,7 @@ export async function buildTestBank(kind: TestDatabaseKind, env: Record<string, 
     database,
     extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
     realNow: () => TEST_NOW,
+    instrumentV1: registerReplyCheck,
   });
   await app.bank.clock.set(TEST_NOW, { frozen: true });
   await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });

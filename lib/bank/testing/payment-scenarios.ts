@@ -17,6 +17,7 @@ import { CUSTOMERS, ids, REDIRECT_URI } from "./ais-scenarios";
 import { TEST_NOW, TEST_PUBLIC_URL } from "./build-test-bank";
 import { type CompleteScaOptions, completeScaJourney, openScaLink, type ScaPage, submitScaPage } from "./sca-page-driver";
 import { createSeededTestDatabase } from "./seeded-test-database";
+import { registerReplyCheck } from "./reply-check";
 import { readSharedFile } from "./shared-test-pki";
 import type { SignedTestClient } from "./signed-test-client";
 import type { TestDatabaseKind } from "./test-database";
@@ -27,7 +28,8 @@ export const EXTERNAL_IBAN = "NO9386011117947";
 
 /**
  * A bank for payment tests: the seeded test database (the sandbox's known state for 2026-01-10,
- * loaded from a dump: fast), the shared test PKI as trust anchors, the clock frozen at TEST_NOW.
+ * loaded from a dump: fast), the shared test PKI as trust anchors, the clock frozen at TEST_NOW;
+ * every /v1 reply is checked against /openapi.json (reply-check.ts).
  */
 export async function buildPaymentTestBank(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const database = await createSeededTestDatabase(kind);
@@ -36,6 +38,7 @@ export async function buildPaymentTestBank(kind: TestDatabaseKind, env: Record<s
     database,
     extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
     realNow: () => TEST_NOW,
+    instrumentV1: registerReplyCheck,
   });
   await app.bank.clock.set(TEST_NOW, { frozen: true });
   return app;

@@ -9,6 +9,7 @@ import { allowedMethods } from "../../plugins/allowed-methods";
 import { initialIds } from "../../services/sandbox/build-sandbox-dataset";
 import { CUSTOMERS, type ConsentResult, giveConsent, REDIRECT_URI } from "../../testing/ais-scenarios";
 import { TEST_NOW } from "../../testing/build-test-bank";
+import { registerReplyCheck } from "../../testing/reply-check";
 import { snapshotDatabase } from "../../testing/snapshot-database";
 import {
   amountSequence,
@@ -563,6 +564,7 @@ describe("a lenient bank takes the certificate's other spellings (BANK_SIGNATURE
       database: await openBankDatabase({ dataDir: "memory" }),
       extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
       realNow: () => TEST_NOW,
+      instrumentV1: registerReplyCheck,
     });
   }, 60_000);
   afterAll(() => app?.close());

@@ -6,6 +6,7 @@ import { loadTrustAnchors, parseCertificate, verifyCertificateChain } from "../.
 import { buildBank } from "../../app";
 import { loadBankConfig } from "../../config";
 import { createSettingsRepository } from "../../repositories/settings-repository";
+import { registerReplyCheck } from "../../testing/reply-check";
 import { createSignedTestClient } from "../../testing/signed-test-client";
 import { createTestDatabase, testDatabaseKinds } from "../../testing/test-database";
 import { loadBankPki } from "../pki/bank-pki";
@@ -23,7 +24,12 @@ describe.each(testDatabaseKinds())("the bank's certificates cover every time the
   let issued: Issued;
 
   beforeAll(async () => {
-    app = await buildBank({ config: loadBankConfig({}), database: await createTestDatabase(kind), realNow: () => REAL_NOW });
+    app = await buildBank({
+      config: loadBankConfig({}),
+      database: await createTestDatabase(kind),
+      realNow: () => REAL_NOW,
+      instrumentV1: registerReplyCheck,
+    });
     const response = await app.inject({
       method: "POST",
       url: "/portal/certificates",
