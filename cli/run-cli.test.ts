@@ -4,9 +4,11 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { renderCertificatePage } from "../lib/bank/portal/render-certificate-page";
+import { renderPortalPage } from "../lib/bank/portal/render-portal-page";
 import { createRequestSigner } from "../lib/psd2/signing";
 import type { CliIo } from "./cli-io";
-import { runCli } from "./run-cli";
+import { runCli, usage } from "./run-cli";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const shared = fileURLToPath(new URL("../test-vectors/signature/", import.meta.url));
@@ -481,5 +483,44 @@ describe("the psd2 executable", () => {
       stdio: ["ignore", "pipe", "pipe"],
     });
     expect(JSON.parse(inspected)).toMatchObject({ organisationName: "Here CA", isCa: true });
+  });
+});
+
+describe("the psd2 commands the bank's portal shows", () => {
+  const pages = [
+    renderPortalPage({ bankName: "Fjordbanken", publicUrl: "http://localhost:4000", domesticDetailsKnownIssue: true, customers: [] }),
+    renderCertificatePage({
+      bankName: "Fjordbanken",
+      publicUrl: "http://localhost:4000",
+      issued: {
+        tppId: "PSDNO-FSA-123456",
+        organisationName: "Example TPP AS",
+        roles: ["PSP_AI"],
+        certificate: "-----BEGIN CERTIFICATE-----",
+        privateKey: "-----BEGIN PRIVATE KEY-----",
+        caCertificate: "-----BEGIN CERTIFICATE-----",
+        serialNumber: "01",
+        validFrom: "2026-01-01T00:00:00Z",
+        validUntil: "2028-01-01T00:00:00Z",
+      },
+    }),
+  ];
+  // Each command as one line (continuations joined), from "psd2 " or "npm run -s psd2 -- " to a pipe, redirection or tag.
+  const commands = pages.flatMap((page) =>
+    [...page.replaceAll("\\\n", " ").matchAll(/psd2(?: --)? (sign|verify-response|verify|cert) ([^<|&]*)/g)].map((match) => ({
+      command: match[1] ?? "",
+      flags: [...(match[2] ?? "").matchAll(/--[a-z-]+/g)].map((flag) => flag[0]),
+    })),
+  );
+
+  it("finds the sign, verify and verify-response commands on the pages", () => {
+    expect(new Set(commands.map((c) => c.command))).toEqual(new Set(["sign", "verify", "verify-response"]));
+  });
+
+  it.each(["sign", "verify", "verify-response"])("every flag the pages give psd2 %s is one it takes", (name) => {
+    const line = usage.split("\n").find((candidate) => candidate.startsWith(`psd2 ${name} `)) ?? "";
+    for (const { flags } of commands.filter((c) => c.command === name)) {
+      for (const flag of flags) expect(line, `${flag} in psd2 ${name}`).toContain(`${flag} `);
+    }
   });
 });

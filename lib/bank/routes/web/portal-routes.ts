@@ -101,7 +101,13 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
       cardAccounts: customer.cardAccounts.length,
       agreements: customer.agreements.map((agreement) => agreement.name),
     }));
-    return renderPortalPage({ bankName: config.bankName, publicUrl: config.publicUrl, customers: listed, ...extra });
+    return renderPortalPage({
+      bankName: config.bankName,
+      publicUrl: config.publicUrl,
+      domesticDetailsKnownIssue: config.switches.domesticDetailsKnownIssue,
+      customers: listed,
+      ...extra,
+    });
   }
 
   const page = (reply: FastifyReply, status: number, markup: string) =>
@@ -169,7 +175,7 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const issued = await issuePortalCertificate({ db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() }, request.body);
       if (!isForm(request)) return reply.status(201).send(issued);
-      return page(reply, 201, renderCertificatePage({ bankName: config.bankName, issued }));
+      return page(reply, 201, renderCertificatePage({ bankName: config.bankName, publicUrl: config.publicUrl, issued }));
     },
   );
 }
