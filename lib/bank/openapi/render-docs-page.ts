@@ -261,7 +261,7 @@ ${
 
 <section class="panel full" id="signing" aria-labelledby="signing-title">
 <h2 id="signing-title">Signed requests</h2>
-<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>). A sandbox certificate and key come from the <a href="/portal">developer portal</a>.</p>
+<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>, over <code>date digest x-request-id</code>), which chains to the CA of the <a href="/portal">developer portal</a>. A sandbox certificate and key come from the portal too; the repository's <code>psd2</code> command signs requests (<code>psd2 sign</code>, <code>--curl</code> to send one with curl) and checks the bank's replies (<code>psd2 verify-response</code>).</p>
 <table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(
       SIGNATURE_HEADERS,
     ).map(

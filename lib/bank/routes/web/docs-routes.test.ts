@@ -68,8 +68,9 @@ describe.each(testDatabaseKinds())("GET /docs?q= on %s", (kind) => {
     expect(exampleRequest("getSandboxCustomers")).toContain('headers="date digest x-request-id"');
   });
 
-  it("shows no integer bound a TPP would never meet, and a scaRedirect to the bank's page", () => {
+  it("shows no integer bound a TPP would never meet, a scaRedirect to the bank's page, and the command that checks a reply", () => {
     expect(everything).not.toContain("9007199254740991");
+    expect(everything).toContain("checks the bank's replies (<code>psd2 verify-response</code>)");
     expect(everything).toContain("&quot;scaRedirect&quot;: {\n      &quot;href&quot;: &quot;https://bank.example/sca/");
   });
 
