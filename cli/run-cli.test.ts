@@ -192,6 +192,19 @@ describe("psd2 sign --curl", () => {
     expect(JSON.parse(verified.stdout)).toEqual({ verdict: "PASS", code: null, failures: [] });
   });
 
+  it("sends a signed request file again as it was: the same Date, X-Request-ID and Signature", () => {
+    const dir = tempDir();
+    const requestFile = path.join(dir, "request.json");
+    writeFileSync(requestFile, JSON.stringify({ method: "GET", path: "/v1/accounts", headers: {} }));
+    const signedFile = path.join(dir, "signed.json");
+    writeFileSync(signedFile, run(["sign", "--key", key, "--cert", cert, "--request", requestFile]).stdout);
+    const signed = JSON.parse(readFileSync(signedFile, "utf8"));
+    const again = run(["sign", "--key", key, "--cert", cert, "--request", signedFile, "--curl", "http://localhost:4000"], {
+      now: "2027-05-05T00:00:00Z",
+    });
+    for (const name of ["Date", "X-Request-ID", "Signature"]) expect(again.stdout).toContain(`-H '${name}: ${signed.headers[name]}'`);
+  });
+
   it("keeps the request's own Content-Type and sends no body for a GET", () => {
     const requestFile = path.join(tempDir(), "request.json");
     writeFileSync(requestFile, JSON.stringify({ method: "GET", path: "/v1/accounts", headers: {} }));
@@ -294,6 +307,9 @@ describe("psd2 verify-response", () => {
     const result = verifyReply(file);
     expect(JSON.parse(result.stdout).failures).toEqual(["signature.present", "certificate.present", "digest.present"]);
     expect(result.stderr).toContain("no ASPSP-Signature-Certificate header");
+    expect(result.stderr).toContain(
+      "the reply has no X-Request-ID either: the bank signs its replies to requests it could read an X-Request-ID from",
+    );
   });
 });
 

@@ -134,6 +134,9 @@ export function verifyResponseCommand(args: string[], io: CliIo): number {
   if (verdict === "FAIL") {
     lines.push("do not trust this reply, because:");
     for (const failure of failures) lines.push(`- ${failure.check}: ${failure.message}`);
+    if (failures.some((f) => f.check === "signature.present") && createHeaderLookup(reply.headers)("x-request-id") === undefined) {
+      lines.push("the reply has no X-Request-ID either: the bank signs its replies to requests it could read an X-Request-ID from");
+    }
   }
   io.stderr(`${lines.join("\n")}\n`);
   return verdict === "PASS" ? 0 : 1;
