@@ -6,7 +6,8 @@ export type PortalCustomer = {
   customerName: string;
   customerNumber: string;
   customerType: string;
-  accounts: number;
+  /** The customer's payment accounts, with the numbers a payment's debtorAccount takes. */
+  accounts: readonly { name: string; bban: string; iban: string; currency: string }[];
   cardAccounts: number;
   agreements: string[];
 };
@@ -139,15 +140,17 @@ jq -r .caCertificate issued.json &gt; sandbox-ca.pem</code></pre>
 
 <section class="panel full" aria-labelledby="customers-title">
 <h2 id="customers-title">Test customers</h2>
-<p>At the bank's login page, a customer identifies with the customer number below (a mocked national identity number). <code>POST /v1/sandbox/initialize</code> brings back this known state; <code>POST /v1/sandbox/customers</code> and its siblings add more.</p>
+<p>At the bank's login page, a customer identifies with the customer number below (a mocked national identity number). A payment names the account it is paid from in <code>debtorAccount</code>: <code>{"bban": …, "currency": …}</code> for a Norwegian payment, <code>{"iban": …, "currency": …}</code> for SEPA; an agreement's account is paid in its corporate context, with <code>PSU-Corporate-ID</code>. <code>POST /v1/sandbox/initialize</code> brings back this known state; <code>POST /v1/sandbox/customers</code> and its siblings add more.</p>
 ${
   input.customers.length === 0
     ? html`<p class="hint">The sandbox has no customers: <code>POST /v1/sandbox/initialize</code> makes the four test customers.</p>`
-    : html`<div class="table-scroll" tabindex="0" role="region" aria-label="Test customers table"><table class="data">
-<thead><tr><th scope="col">Customer</th><th scope="col">Customer number</th><th scope="col">Type</th><th scope="col">Accounts</th><th scope="col">Agreements</th></tr></thead>
+    : html`<div class="table-scroll" tabindex="0" role="region" aria-label="Test customers table"><table class="data stack">
+<thead><tr><th scope="col">Customer</th><th scope="col">Customer number</th><th scope="col">Type</th><th scope="col">Accounts: BBAN, IBAN</th><th scope="col">Agreements</th></tr></thead>
 <tbody>${input.customers.map(
         (customer) =>
-          html`<tr><td>${customer.customerName}</td><td><code>${customer.customerNumber}</code></td><td>${customer.customerType}</td><td>${customer.accounts}${customer.cardAccounts > 0 ? html` + ${customer.cardAccounts} card` : ""}</td><td>${customer.agreements.join(", ")}</td></tr>`,
+          html`<tr><td data-label="Customer">${customer.customerName}</td><td data-label="Customer number"><code>${customer.customerNumber}</code></td><td data-label="Type">${customer.customerType}</td><td data-label="Accounts"><ul class="accounts">${customer.accounts.map(
+            (account) => html`<li>${account.name} (${account.currency}): <code>${account.bban}</code>, <code>${account.iban}</code></li>`,
+          )}${customer.cardAccounts > 0 ? html`<li>${customer.cardAccounts} card account${customer.cardAccounts > 1 ? "s" : ""}</li>` : ""}</ul></td><td data-label="Agreements">${customer.agreements.join(", ")}</td></tr>`,
       )}</tbody>
 </table></div>`
 }

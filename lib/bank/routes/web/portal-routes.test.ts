@@ -2,6 +2,8 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCertificateInfo } from "../../../psd2/certificates";
 import { renderPortalPage } from "../../portal/render-portal-page";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createCustomersRepository } from "../../repositories/customers-repository";
 import { createTppsRepository } from "../../repositories/tpps-repository";
 import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient } from "../../testing/signed-test-client";
@@ -337,6 +339,15 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     }
     expect(consent).toContain("404 <code>RESOURCE_UNKNOWN</code>");
     for (const number of ["13039319955", "12085592767", "18129215603", "20079518612"]) expect(page).toContain(number);
+    // The account numbers a payment's debtorAccount takes, those of the sandbox's own accounts.
+    const ingrid = (await createCustomersRepository(app.bank.db).list()).find((customer) => customer.customerNumber === "13039319955");
+    const accounts = await createAccountsRepository(app.bank.db).listByCustomer(ingrid?.id ?? "");
+    expect(accounts.length).toBe(2);
+    const row = /<tr><td data-label="Customer">Ingrid Marie Haugen<\/td>.*?<\/tr>/s.exec(page)?.[0] ?? "";
+    for (const account of accounts) {
+      expect(row).toContain(`<li>${account.name} (${account.currency}): <code>${account.bban}</code>, <code>${account.iban}</code></li>`);
+    }
+    expect(row).toContain("<li>1 card account</li>");
     expect(page).not.toMatch(/<script|https?:\/\/(?!localhost|bank\.test)[a-z]/i);
   });
 
