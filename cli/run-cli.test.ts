@@ -446,6 +446,19 @@ describe("bad input", () => {
   });
 });
 
+describe("psd2 --help", () => {
+  it("lists every command with every flag it takes", () => {
+    const help = run(["--help"]);
+    expect(help.code).toBe(0);
+    for (const flag of ["--key", "--cert", "--request", "--digest", "--headers", "--request-target", "--passphrase", "--curl"]) {
+      expect(help.stdout).toMatch(new RegExp(`^psd2 sign .*${flag}[ \\]]`, "m"));
+    }
+    for (const flag of ["--trust", "--now", "--lenient", "--request", "--response"]) {
+      expect(help.stdout).toMatch(new RegExp(`^psd2 verify-response .*${flag}[ \\]]`, "m"));
+    }
+  });
+});
+
 describe("the psd2 executable", () => {
   it("runs as the package bin and as npm run psd2, without a stack trace on bad input", () => {
     const bin = spawnSync(

@@ -5,7 +5,7 @@ import { signCommand, signUsage } from "./commands/sign-command";
 import { verifyCommand, verifyUsage } from "./commands/verify-command";
 import { verifyResponseCommand, verifyResponseUsage } from "./commands/verify-response-command";
 
-export const usage = `psd2: sign, verify and explain PSD2 requests (Berlin Group NextGenPSD2, supplement §9)
+export const usage = `psd2: sign, send (as curl) and verify PSD2 requests, and verify the bank's signed replies (Berlin Group NextGenPSD2, supplement §9)
 
 ${signUsage}
 ${verifyUsage}

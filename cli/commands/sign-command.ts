@@ -6,7 +6,7 @@ import { CliError } from "../cli-error";
 import { type CliIo, readRequestFile, readTextFile, requireFlag } from "../cli-io";
 
 export const signUsage =
-  'psd2 sign --key K.pem --cert C.pem --request R.json [--digest SHA-256|SHA-512] [--headers "date digest x-request-id ..."] [--request-target] [--curl BANK-URL]';
+  'psd2 sign --key K.pem --cert C.pem --request R.json [--digest SHA-256|SHA-512] [--headers "date digest x-request-id ..."] [--request-target] [--passphrase P] [--curl BANK-URL]';
 
 /** The --curl flag: the bank's base URL, http(s), without query or fragment. */
 function parseBankUrl(value: string): URL {
