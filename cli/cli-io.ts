@@ -24,8 +24,13 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
 
 /** The text of a file named by a flag, or a one-line error naming the flag and the file. */
 export function readTextFile(io: CliIo, flag: string, file: string): string {
+  return readBytesFile(io, flag, file).toString("utf8");
+}
+
+/** The bytes of a file named by a flag, or a one-line error naming the flag and the file. */
+export function readBytesFile(io: CliIo, flag: string, file: string): Buffer {
   try {
-    return readFileSync(path.resolve(io.cwd, file), "utf8");
+    return readFileSync(path.resolve(io.cwd, file));
   } catch (error) {
     const code = error instanceof Error && "code" in error ? String(error.code) : "";
     const reason =

@@ -421,6 +421,7 @@ describe("bad input", () => {
     [["verify-response", "--trust", trusted, "--response", "missing.http"], "psd2: cannot read --response missing.http: no such file"],
     [["verify-response", "--trust", trusted, "--response", headerless], `psd2: --response ${headerless}: no blank line ends the headers`],
     [["verify-response", "--response", headerless], "psd2: --trust is required"],
+    [["verify-response", "--trust", trusted, "--response", dir], `psd2: cannot read --response ${dir}: it is a directory`],
     [
       [
         "sign",

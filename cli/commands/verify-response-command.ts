@@ -1,10 +1,8 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { createHeaderLookup, decodeHeaderOctets, verifyResponse } from "../../lib/psd2/signing";
 import { CliError } from "../cli-error";
-import { type CliIo, parseNowFlag, readRequestFile, readTrustAnchors, requireFlag } from "../cli-io";
+import { type CliIo, parseNowFlag, readBytesFile, readRequestFile, readTrustAnchors, requireFlag } from "../cli-io";
 
 export const verifyResponseUsage =
   "psd2 verify-response --trust CA.pem [--now ISO-8601] [--lenient] [--request R.json] --response REPLY (curl -si output, or {status, headers, body})";
@@ -50,13 +48,7 @@ function parseRawReply(bytes: Buffer, file: string): Reply {
 }
 
 function readReply(io: CliIo, file: string): Reply {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(path.resolve(io.cwd, file));
-  } catch (error) {
-    const code = error instanceof Error && "code" in error ? String(error.code) : "";
-    throw new CliError(`cannot read --response ${file}: ${code === "ENOENT" ? "no such file" : "it cannot be read"}`);
-  }
+  const bytes = readBytesFile(io, "--response", file);
   if (bytes.subarray(0, 5).toString("latin1") === "HTTP/") return parseRawReply(bytes, file);
   let json: unknown;
   try {
