@@ -70,6 +70,8 @@ describe.each(testDatabaseKinds())("GET /docs?q= on %s", (kind) => {
 
   it("shows no integer bound a TPP would never meet, a scaRedirect to the bank's page, and the command that checks a reply", () => {
     expect(everything).not.toContain("9007199254740991");
+    // Lists of ids show an id, not a placeholder.
+    expect(everything).not.toMatch(/\[\n\s*&quot;text&quot;\n\s*\]/);
     expect(everything).toContain("checks the bank's replies (<code>psd2 verify-response</code>)");
     expect(everything).toContain("&quot;scaRedirect&quot;: {\n      &quot;href&quot;: &quot;https://bank.example/sca/");
   });
