@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import { loadTrustAnchors, type TrustAnchor } from "../lib/psd2/signing";
 import { CliError } from "./cli-error";
 
 /** Where a command writes, and what it reads the clock and files against (tests pass their own). */
@@ -23,8 +24,13 @@ export function invocationDirectory(env: NodeJS.ProcessEnv, cwd: string): string
 
 /** The text of a file named by a flag, or a one-line error naming the flag and the file. */
 export function readTextFile(io: CliIo, flag: string, file: string): string {
+  return readBytesFile(io, flag, file).toString("utf8");
+}
+
+/** The bytes of a file named by a flag, or a one-line error naming the flag and the file. */
+export function readBytesFile(io: CliIo, flag: string, file: string): Buffer {
   try {
-    return readFileSync(path.resolve(io.cwd, file), "utf8");
+    return readFileSync(path.resolve(io.cwd, file));
   } catch (error) {
     const code = error instanceof Error && "code" in error ? String(error.code) : "";
     const reason =
@@ -77,4 +83,24 @@ export function requireFlag(values: Record<string, unknown>, flag: string, usage
   const value = values[flag];
   if (typeof value !== "string" || value === "") throw new CliError(`--${flag} is required (${usage})`);
   return value;
+}
+
+/** The --now flag as a Date (undefined when not given), or a one-line error. */
+export function parseNowFlag(value: string | undefined): Date | undefined {
+  if (value === undefined) return undefined;
+  const now = new Date(value);
+  if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(value) || Number.isNaN(now.getTime())) {
+    throw new CliError(`--now must be an ISO 8601 date or date-time such as 2026-01-01T00:00:00Z, not '${value}'`);
+  }
+  return now;
+}
+
+/** The CA certificates of a --trust file, or a one-line error naming it. */
+export function readTrustAnchors(io: CliIo, file: string): readonly TrustAnchor[] {
+  const text = readTextFile(io, "--trust", file);
+  try {
+    return loadTrustAnchors(text);
+  } catch (error) {
+    throw new CliError(`--trust ${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
 }

@@ -3,14 +3,16 @@ import type { CliIo } from "./cli-io";
 import { certCommand, certUsage } from "./commands/cert-command";
 import { signCommand, signUsage } from "./commands/sign-command";
 import { verifyCommand, verifyUsage } from "./commands/verify-command";
+import { verifyResponseCommand, verifyResponseUsage } from "./commands/verify-response-command";
 
-export const usage = `psd2: sign, verify and explain PSD2 requests (Berlin Group NextGenPSD2, supplement §9)
+export const usage = `psd2: sign, send (as curl) and verify PSD2 requests, and verify the bank's signed replies (Berlin Group NextGenPSD2, supplement §9)
 
 ${signUsage}
 ${verifyUsage}
+${verifyResponseUsage}
 ${certUsage}
 
-Exit codes: 0 done (verify: PASS), 1 verify: FAIL, 2 bad input.`;
+Exit codes: 0 done (verify, verify-response: PASS), 1 verify, verify-response: FAIL, 2 bad input.`;
 
 /** Runs one command; returns its exit code. Bad input is one line on stderr and exit code 2. */
 export function runCli(args: string[], io: CliIo): number {
@@ -21,6 +23,8 @@ export function runCli(args: string[], io: CliIo): number {
         return signCommand(rest, io);
       case "verify":
         return verifyCommand(rest, io);
+      case "verify-response":
+        return verifyResponseCommand(rest, io);
       case "cert":
         return certCommand(rest, io);
       case undefined:
@@ -30,7 +34,7 @@ export function runCli(args: string[], io: CliIo): number {
         io.stdout(`${usage}\n`);
         return command === undefined ? 2 : 0;
       default:
-        throw new CliError(`unknown command '${command}' (sign, verify, cert; psd2 --help shows how to use them)`);
+        throw new CliError(`unknown command '${command}' (sign, verify, verify-response, cert; psd2 --help shows how to use them)`);
     }
   } catch (error) {
     // parseArgs reports unknown or malformed flags with ERR_PARSE_ARGS_* codes.

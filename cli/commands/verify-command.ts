@@ -1,7 +1,6 @@
 import { parseArgs } from "node:util";
-import { loadTrustAnchors, type TrustAnchor, verifyRequest } from "../../lib/psd2/signing";
-import { CliError } from "../cli-error";
-import { type CliIo, readRequestFile, readTextFile, requireFlag } from "../cli-io";
+import { verifyRequest } from "../../lib/psd2/signing";
+import { type CliIo, parseNowFlag, readRequestFile, readTrustAnchors, requireFlag } from "../cli-io";
 
 export const verifyUsage = "psd2 verify --trust CA.pem [--now ISO-8601] [--lenient] --request R.json";
 
@@ -24,20 +23,8 @@ export function verifyCommand(args: string[], io: CliIo): number {
   });
   const trustFile = requireFlag(values, "trust", verifyUsage);
   const requestFile = requireFlag(values, "request", verifyUsage);
-  let now = io.now();
-  if (values.now !== undefined) {
-    now = new Date(values.now);
-    if (!/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(values.now) || Number.isNaN(now.getTime())) {
-      throw new CliError(`--now must be an ISO 8601 date or date-time such as 2026-01-01T00:00:00Z, not '${values.now}'`);
-    }
-  }
-  let trustAnchors: readonly TrustAnchor[];
-  try {
-    trustAnchors = loadTrustAnchors(readTextFile(io, "--trust", trustFile));
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    throw new CliError(`--trust ${trustFile}: ${error instanceof Error ? error.message : String(error)}`);
-  }
+  const now = parseNowFlag(values.now) ?? io.now();
+  const trustAnchors = readTrustAnchors(io, trustFile);
   const request = readRequestFile(io, requestFile);
   const mode = values.lenient ? "lenient" : "strict";
   const result = verifyRequest(

@@ -3,7 +3,7 @@ import { renderBankPage } from "../web/bank-page";
 import { html, raw, type SafeHtml } from "../web/html";
 import type { OpenAPIV3_1 } from "openapi-types";
 import { SIGNATURE_HEADERS } from "./openapi-options";
-import { exampleOf, isSchema, type JsonSchema } from "./schema-example";
+import { exampleOf, headerExampleOf, isSchema, type JsonSchema, requestBodyExampleOf } from "./schema-example";
 
 const MAX_DEPTH = 6;
 
@@ -46,8 +46,9 @@ function constraints(schema: JsonSchema): string[] {
   if (typeof schema.minLength === "number" || typeof schema.maxLength === "number") {
     notes.push(`${schema.minLength ?? 0} to ${schema.maxLength ?? "any number of"} characters`);
   }
-  if (typeof schema.minimum === "number") notes.push(`at least ${schema.minimum}`);
-  if (typeof schema.maximum === "number") notes.push(`at most ${schema.maximum}`);
+  // zod's integers carry the safe-integer range as bounds: no bound a TPP would meet.
+  if (typeof schema.minimum === "number" && schema.minimum > Number.MIN_SAFE_INTEGER) notes.push(`at least ${schema.minimum}`);
+  if (typeof schema.maximum === "number" && schema.maximum < Number.MAX_SAFE_INTEGER) notes.push(`at most ${schema.maximum}`);
   if (typeof schema.minItems === "number") notes.push(`at least ${schema.minItems} items`);
   if (typeof schema.maxItems === "number") notes.push(`at most ${schema.maxItems} items`);
   if (typeof schema.pattern === "string") notes.push(`pattern ${schema.pattern}`);
@@ -96,6 +97,9 @@ function bodySchema(content: Record<string, OpenAPIV3_1.MediaTypeObject> | undef
   return schema === undefined ? undefined : schemaOf(schema);
 }
 
+/** Headers signed when sent, after date, digest and x-request-id. @see supplement.md §9.2 */
+const CONDITIONALLY_SIGNED = ["psu-id", "psu-corporate-id", "tpp-redirect-uri"] as const;
+
 /** The request as a TPP sends it: method, path with example ids, the required query, the operation's headers, the body. */
 function requestExample(entry: Entry, parameters: readonly Parameter[], body: JsonSchema | undefined): string {
   const value = (parameter: Parameter) => {
@@ -106,18 +110,27 @@ function requestExample(entry: Entry, parameters: readonly Parameter[], body: Js
   for (const parameter of parameters.filter((p) => p.in === "path"))
     path = path.replace(`{${parameter.name}}`, encodeURIComponent(value(parameter)));
   const query = parameters.filter((p) => p.in === "query" && p.required).map((p) => `${p.name}=${encodeURIComponent(value(p))}`);
-  const headers = parameters.filter((p) => p.in === "header" && p.required).map((p) => `${p.name}: ${value(p)}`);
+  // The required headers, and PSU-ID where the operation takes it: most need one PSU header or another.
+  const sent = parameters.filter((p) => p.in === "header" && (p.required || p.name.toLowerCase() === "psu-id"));
+  const headers = sent.map((p) => `${p.name}: ${String(headerExampleOf(schemaOf(p.schema), p.name))}`);
+  // The headers the TPP signs when it sends them (supplement §9.2), in its order.
+  const signed = [
+    "date",
+    "digest",
+    "x-request-id",
+    ...CONDITIONALLY_SIGNED.filter((name) => sent.some((p) => p.name.toLowerCase() === name)),
+  ];
   const lines = [
     `${entry.method.toUpperCase()} ${path}${query.length > 0 ? `?${query.join("&")}` : ""}`,
     `X-Request-ID: ${SIGNATURE_HEADERS["X-Request-ID"].schema.examples[0]}`,
     `Date: ${SIGNATURE_HEADERS.Date.schema.examples[0]}`,
     "Digest: SHA-256=…",
-    'Signature: keyId="SN=…,CA=…",algorithm="rsa-sha256",headers="date digest x-request-id",signature="…"',
+    `Signature: keyId="SN=…,CA=…",algorithm="rsa-sha256",headers="${signed.join(" ")}",signature="…"`,
     "TPP-Signature-Certificate: MIIE…",
     ...headers,
   ];
   if (!body) return lines.join("\n");
-  return [...lines, "Content-Type: application/json", "", JSON.stringify(exampleOf(body), null, 2)].join("\n");
+  return [...lines, "Content-Type: application/json", "", JSON.stringify(requestBodyExampleOf(body), null, 2)].join("\n");
 }
 
 function renderExample(label: string, text: string): SafeHtml {
@@ -248,7 +261,7 @@ ${
 
 <section class="panel full" id="signing" aria-labelledby="signing-title">
 <h2 id="signing-title">Signed requests</h2>
-<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>). A sandbox certificate and key come from the <a href="/portal">developer portal</a>.</p>
+<p>Every request carries these headers (supplement §9); the bank answers 400 SIGNATURE_*, CERTIFICATE_* or HTTP_HEADER_REQUIRED when one is missing or wrong, and signs every reply the same way with its seal (<code>ASPSP-Signature-Certificate</code>, over <code>date digest x-request-id</code>), which chains to the CA of the <a href="/portal">developer portal</a>. A sandbox certificate and key come from the portal too; the repository's <code>psd2</code> command signs requests (<code>psd2 sign</code>, <code>--curl</code> to send one with curl) and checks the bank's replies (<code>psd2 verify-response</code>).</p>
 <table class="params"><thead><tr><th scope="col">Header</th><th scope="col">Description</th></tr></thead><tbody>${Object.entries(
       SIGNATURE_HEADERS,
     ).map(

@@ -55,6 +55,18 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   error: "the payments processor failed: connection lost",
   email: "developer@tpp.example",
   id: "3a7f0c52-8a60-4a2e-9d1b-2f6f6d5c1e10",
+  // Lists of ids (a string item takes its list's name): the bank's ids are 22 base64url characters.
+  paymentIds: "NYjyPCBCyqPk_ji_D3_c-g",
+  payments: "NYjyPCBCyqPk_ji_D3_c-g",
+  accounts: "F5blNvduWP9npmUAF3HBnQ",
+  accountIds: "F5blNvduWP9npmUAF3HBnQ",
+  cardAccounts: "PvC11rOiQk2Jx0m9aT3b7w",
+  cardAccountIds: "PvC11rOiQk2Jx0m9aT3b7w",
+  engagements: "F5blNvduWP9npmUAF3HBnQ",
+  booked: "3-w9ufoWErlaus-VnROHYw",
+  pending: "3-w9ufoWErlaus-VnROHYw",
+  rejected: "3-w9ufoWErlaus-VnROHYw",
+  times: "06:00",
   today: "2026-01-10",
   advance: "PT1H",
   now: "2026-01-10T12:00:00+01:00",
@@ -63,6 +75,24 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   lastScheduledRun: "2026-01-10T11:00:00Z",
   nextScheduledRun: "2026-01-10T14:00:00Z",
 };
+
+/** Header parameters, by lower-case name: values the bank accepts (their schemas are plain strings). */
+const BY_HEADER: Readonly<Record<string, string>> = {
+  "x-accept-fix": "amount-as-string",
+  "tpp-session-id": "5b2d1f4e-7c1a-4f0e-9a52-6d1c3e8b7a90",
+  "tpp-redirect-uri": "https://tpp.example/callback",
+  "tpp-redirect-preferred": "true",
+  "psu-id": "42fabbf4-6e40-4463-be68-1a750e47108e",
+  "psu-corporate-id": "7d0e3c2b-1a4f-4b6e-8c9d-0f1e2d3c4b5a",
+  "x-psu-identity": "13039319955",
+  "psu-context": "PRIVATE",
+  "psu-ip-address": "192.0.2.10",
+  "psu-device-id": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+  "psu-http-method": "GET",
+};
+
+/** The link a scaRedirect leads to: the bank's own page, with its single-use token. */
+const SCA_REDIRECT_HREF = "https://bank.example/sca/Wp27kE8zTTV1OZM5CkACxQ?token=t_bJwhtc3t_AXWoZWWEBaGgOfUHtqlR_rHyFcJrB0Wo";
 
 const BY_FORMAT: Readonly<Record<string, string>> = {
   uuid: "99391c7e-ad88-49ec-a2ad-99ddcb1f7721",
@@ -89,15 +119,47 @@ function typeOf(schema: JsonSchema): string | undefined {
   return undefined;
 }
 
+/** An example value for a header parameter: one the bank accepts where its name says which. */
+export function headerExampleOf(schema: JsonSchema, name: string): unknown {
+  return BY_HEADER[name.toLowerCase()] ?? exampleOf(schema, name);
+}
+
+/**
+ * An example request body: the required fields only (an example with every optional field at
+ * once sends together what the rules keep apart, such as unstructured and structured remittance),
+ * an account reference with its identifier (bban or iban), and the optional fields of an object
+ * that requires none.
+ */
+export function requestBodyExampleOf(schema: JsonSchema): unknown {
+  return exampleOf(schema, undefined, 0, { requiredOnly: true });
+}
+
+type ExampleOptions = { readonly requiredOnly?: boolean };
+
+/** The property names an example of `schema` shows. */
+function shownProperties(properties: Record<string, unknown>, schema: JsonSchema, options: ExampleOptions): string[] {
+  const names = Object.keys(properties);
+  const required = Array.isArray(schema.required) ? schema.required.filter((key): key is string => typeof key === "string") : [];
+  if (!options.requiredOnly || required.length === 0) return names;
+  const shown = names.filter((key) => required.includes(key));
+  // An account reference names its account by one identifier, which no one field requires.
+  const identifiers = ["iban", "bban", "other"];
+  if (!shown.some((key) => identifiers.includes(key))) {
+    const identifier = identifiers.find((key) => names.includes(key));
+    if (identifier) shown.unshift(identifier);
+  }
+  return names.filter((key) => shown.includes(key));
+}
+
 /** An example for `schema`, the field named `name` (when it is one). */
-export function exampleOf(schema: JsonSchema, name?: string, depth = 0): unknown {
+export function exampleOf(schema: JsonSchema, name?: string, depth = 0, options: ExampleOptions = {}): unknown {
   const own = firstOf(schema.examples) ?? schema.example ?? schema.default ?? schema.const ?? firstOf(schema.enum);
   if (own !== undefined) return own;
   const alternatives = [schema.anyOf, schema.oneOf].flatMap((list) => (Array.isArray(list) ? list.filter(isSchema) : []));
   const alternative = alternatives.find((candidate) => candidate.type !== "null");
-  if (alternative) return exampleOf(alternative, name, depth + 1);
+  if (alternative) return exampleOf(alternative, name, depth + 1, options);
   if (Array.isArray(schema.allOf)) {
-    return Object.assign({}, ...schema.allOf.filter(isSchema).map((part) => exampleOf(part, name, depth + 1)));
+    return Object.assign({}, ...schema.allOf.filter(isSchema).map((part) => exampleOf(part, name, depth + 1, options)));
   }
   const type = typeOf(schema);
   if (name !== undefined && name in BY_NAME && (type === "string" || type === undefined)) return BY_NAME[name];
@@ -110,22 +172,32 @@ export function exampleOf(schema: JsonSchema, name?: string, depth = 0): unknown
       return "text";
     }
     case "integer":
-    case "number":
-      return typeof schema.minimum === "number" ? schema.minimum : 1;
+    case "number": {
+      // 1 within the schema's bounds (zod's integers carry the safe-integer range as bounds).
+      const minimum = typeof schema.minimum === "number" ? schema.minimum : -Infinity;
+      const maximum = typeof schema.maximum === "number" ? schema.maximum : Infinity;
+      return Math.min(Math.max(1, minimum), maximum);
+    }
     case "boolean":
       return true;
     case "null":
       return null;
     case "array": {
       if (depth > MAX_DEPTH || !isSchema(schema.items)) return [];
-      return [exampleOf(schema.items, name, depth + 1)];
+      return [exampleOf(schema.items, name, depth + 1, options)];
     }
     case "object": {
       if (depth > MAX_DEPTH) return {};
       if (isSchema(schema.properties)) {
-        return Object.fromEntries(
-          Object.entries(schema.properties).map(([key, value]) => [key, isSchema(value) ? exampleOf(value, key, depth + 1) : null]),
+        const properties = schema.properties;
+        const example = Object.fromEntries(
+          shownProperties(properties, schema, options).map((key) => {
+            const value = properties[key];
+            return [key, isSchema(value) ? exampleOf(value, key, depth + 1, options) : null];
+          }),
         );
+        if (name === "scaRedirect" && typeof example.href === "string") example.href = SCA_REDIRECT_HREF;
+        return example;
       }
       // A map's entry under a telling key: a _links map's first link is its self.
       if (isSchema(schema.additionalProperties)) {

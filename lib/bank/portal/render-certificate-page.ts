@@ -18,7 +18,7 @@ function fileStem(tppId: string): string {
  *
  * @see supplement.md §10
  */
-export function renderCertificatePage(input: { bankName: string; issued: PortalCertificate }): string {
+export function renderCertificatePage(input: { bankName: string; publicUrl: string; issued: PortalCertificate }): string {
   const { issued } = input;
   const stem = fileStem(issued.tppId);
   return renderBankPage({
@@ -51,6 +51,15 @@ export function renderCertificatePage(input: { bankName: string; issued: PortalC
 <summary>Private key</summary>
 <pre class="pem" tabindex="0">${issued.privateKey}</pre>
 </details>
+</section>
+<section class="panel full" aria-labelledby="next-title">
+<h2 id="next-title">Your first signed request</h2>
+<p>Save the three files in one directory. There, the repository's <code>psd2</code> command signs a request with them and prints it as a curl command (<code>--curl</code>), and <code>verify-response</code> checks the bank's signed reply against its CA. Outside the repository, run it as <code>npm --prefix &lt;repository&gt; run -s psd2 -- …</code>: it reads the files where you typed it.</p>
+<pre tabindex="0" role="region" aria-label="A first signed request with these files"><code>echo '{"method":"GET","path":"/v1/sandbox/customers","headers":{}}' &gt; request.json
+npm run -s psd2 -- sign --key ${stem}.key.pem --cert ${stem}.cert.pem \\
+  --request request.json --curl ${input.publicUrl} | sh &gt; reply.http
+npm run -s psd2 -- verify-response --trust sandbox-ca.pem --response reply.http</code></pre>
+<p>Then a customer's consent: <a href="/portal#sca-title">how the bank's login and consent pages send the customer back to you</a>.</p>
 <p><a href="/portal">Issue another certificate</a> · <a href="/docs">API reference</a></p>
 </section>
 </div>`,

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readCertificateInfo } from "../../../psd2/certificates";
+import { renderPortalPage } from "../../portal/render-portal-page";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
+import { createCustomersRepository } from "../../repositories/customers-repository";
 import { createTppsRepository } from "../../repositories/tpps-repository";
 import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient } from "../../testing/signed-test-client";
@@ -177,6 +180,13 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.body).toContain("BEGIN CERTIFICATE");
     expect(response.body).toContain('download="PSDNO-FSA-880001.key.pem"');
     expect(response.body).toContain('href="data:application/x-pem-file;base64,');
+    // The next step names the files just offered and this bank's address.
+    const downloads = [...response.body.matchAll(/download="([^"]+)"/g)].map((match) => match[1]);
+    expect(downloads).toEqual(["PSDNO-FSA-880001.cert.pem", "PSDNO-FSA-880001.key.pem", "sandbox-ca.pem"]);
+    expect(response.body).toContain(
+      `sign --key PSDNO-FSA-880001.key.pem --cert PSDNO-FSA-880001.cert.pem \\\n  --request request.json --curl ${app.bank.config.publicUrl} | sh &gt; reply.http`,
+    );
+    expect(response.body).toContain("verify-response --trust sandbox-ca.pem --response reply.http");
     expect(await createTppsRepository(app.bank.db).findById("PSDNO-FSA-880001")).toMatchObject({
       roles: ["PSP_AI"],
       registeredThrough: "portal",
@@ -314,7 +324,30 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(page).toContain('name="organisationId"');
     expect(page).toContain('value="PSP_AI" checked');
     expect(page).toContain('href="/portal/ca.pem"');
+    // How a consent comes back: the redirect's parameters, then the headers of the account calls.
+    const consent = page.slice(page.indexOf('id="sca-title"'), page.indexOf('id="ca-title"'));
+    for (const text of [
+      "POST /v1/consents",
+      "TPP-Redirect-URI",
+      "psu-id",
+      "tpp-session-id",
+      "SCA_INVALID",
+      "PSU-ID",
+      "startAuthorisation",
+    ]) {
+      expect(consent).toContain(`<code>${text}</code>`);
+    }
+    expect(consent).toContain("404 <code>RESOURCE_UNKNOWN</code>");
     for (const number of ["13039319955", "12085592767", "18129215603", "20079518612"]) expect(page).toContain(number);
+    // The account numbers a payment's debtorAccount takes, those of the sandbox's own accounts.
+    const ingrid = (await createCustomersRepository(app.bank.db).list()).find((customer) => customer.customerNumber === "13039319955");
+    const accounts = await createAccountsRepository(app.bank.db).listByCustomer(ingrid?.id ?? "");
+    expect(accounts.length).toBe(2);
+    const row = /<tr><td data-label="Customer">Ingrid Marie Haugen<\/td>.*?<\/tr>/s.exec(page)?.[0] ?? "";
+    for (const account of accounts) {
+      expect(row).toContain(`<li>${account.name} (${account.currency}): <code>${account.bban}</code>, <code>${account.iban}</code></li>`);
+    }
+    expect(row).toContain("<li>1 card account</li>");
     expect(page).not.toMatch(/<script|https?:\/\/(?!localhost|bank\.test)[a-z]/i);
   });
 
@@ -324,5 +357,14 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.headers["content-type"]).toBe("application/x-pem-file");
     expect(response.body).toBe(app.bank.pki.ca.certificatePem);
     expect(readCertificateInfo(response.body).isCa).toBe(true);
+  });
+});
+
+describe("the developer portal page", () => {
+  it("tells of the domestic payment's 404 before approval only while the bank reproduces it", () => {
+    const render = (domesticDetailsKnownIssue: boolean) =>
+      renderPortalPage({ bankName: "Fjordbanken", publicUrl: "http://localhost:4000", domesticDetailsKnownIssue, customers: [] });
+    expect(render(true)).toContain("only once it is approved: before, it is 404 <code>RESOURCE_UNKNOWN</code>");
+    expect(render(false)).not.toContain("RESOURCE_UNKNOWN");
   });
 });

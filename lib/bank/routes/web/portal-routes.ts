@@ -6,6 +6,7 @@ import { checkedAsInterfaceBody } from "../../plugins/web-route-validation";
 import { DEVELOPER_PAGE_HEADERS } from "../../portal/developer-nav";
 import { renderCertificatePage } from "../../portal/render-certificate-page";
 import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../../portal/render-portal-page";
+import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { issuePortalCertificate, portalCertificateRequestSchema } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
 
@@ -93,15 +94,27 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
 
   async function portalPage(extra: Pick<PortalPageInput, "values" | "errors"> = {}): Promise<string> {
     const { customers } = await listSandboxCustomers({ db });
+    const accounts = new Map(
+      (await createAccountsRepository(db).findByIds(customers.flatMap((customer) => customer.accounts))).map((account) => [
+        account.id,
+        { name: account.name, bban: account.bban, iban: account.iban, currency: account.currency },
+      ]),
+    );
     const listed: PortalCustomer[] = customers.map((customer) => ({
       customerName: customer.customerName,
       customerNumber: customer.customerNumber,
       customerType: customer.customerType,
-      accounts: customer.accounts.length,
+      accounts: customer.accounts.flatMap((id) => accounts.get(id) ?? []),
       cardAccounts: customer.cardAccounts.length,
       agreements: customer.agreements.map((agreement) => agreement.name),
     }));
-    return renderPortalPage({ bankName: config.bankName, publicUrl: config.publicUrl, customers: listed, ...extra });
+    return renderPortalPage({
+      bankName: config.bankName,
+      publicUrl: config.publicUrl,
+      domesticDetailsKnownIssue: config.switches.domesticDetailsKnownIssue,
+      customers: listed,
+      ...extra,
+    });
   }
 
   const page = (reply: FastifyReply, status: number, markup: string) =>
@@ -169,7 +182,7 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const issued = await issuePortalCertificate({ db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() }, request.body);
       if (!isForm(request)) return reply.status(201).send(issued);
-      return page(reply, 201, renderCertificatePage({ bankName: config.bankName, issued }));
+      return page(reply, 201, renderCertificatePage({ bankName: config.bankName, publicUrl: config.publicUrl, issued }));
     },
   );
 }
