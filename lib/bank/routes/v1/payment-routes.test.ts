@@ -809,10 +809,15 @@ describe.each(testDatabaseKinds())("payment initiation, authorisation, reading a
         status: 404,
         code: "RESOURCE_UNKNOWN",
         path: "paymentId",
-        text: `The payment ${created.paymentId} is unknown for this TPP under this service and product`,
+        text: `The payment ${created.paymentId} is unknown for this TPP under this service and product. Known issue of the bank, reproduced by the sandbox: a Norwegian domestic payment's status and details are 404 until the PSU has approved it (BANK_DOMESTIC_DETAILS_KNOWN_ISSUE=false shows them)`,
       };
       expectPaymentError(await tpp.get(created.links.status ?? ""), unknown);
       expectPaymentError(await tpp.get(created.links.self ?? ""), unknown);
+      // Another TPP is told nothing more than of any unknown id.
+      await rejected(() => other.get(created.links.status ?? ""), {
+        ...unknown,
+        text: `The payment ${created.paymentId} is unknown for this TPP under this service and product`,
+      });
       const read = {
         tppId: "PSDNO-FSA-123456",
         service: "payments" as const,

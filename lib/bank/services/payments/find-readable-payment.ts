@@ -8,6 +8,10 @@ import { paymentLinks } from "./payment-wire";
 /** A read of a payment: the TPP, and the service, product (checked by the route) and id of the path. */
 export type PaymentRead = { tppId: string; service: PaymentService; product: PaymentProduct; paymentId: string };
 
+/** Why the TPP's own domestic payment reads as unknown while the known issue is reproduced. */
+export const KNOWN_ISSUE_NOTE =
+  "Known issue of the bank, reproduced by the sandbox: a Norwegian domestic payment's status and details are 404 until the PSU has approved it (BANK_DOMESTIC_DETAILS_KNOWN_ISSUE=false shows them)";
+
 /** What the PSU may be told of a payment's state. */
 const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
   RJCT: "The payment was rejected.",
@@ -24,7 +28,8 @@ const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
 export async function findReadablePayment(ctx: PaymentContext, read: PaymentRead): Promise<PaymentRow> {
   const payment = await findTppPayment(ctx.db, read);
   if (ctx.domesticDetailsKnownIssue && payment.product === "norwegian-domestic-credit-transfers" && payment.authorisedAt === null) {
-    throw unknownPayment(read.paymentId);
+    // The same code as the real bank's; the text tells the TPP's developer why (its own payment only).
+    throw unknownPayment(read.paymentId, KNOWN_ISSUE_NOTE);
   }
   return payment;
 }

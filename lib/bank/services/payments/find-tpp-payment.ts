@@ -12,11 +12,13 @@ export function unknownProduct(segment: unknown): BankError {
   );
 }
 
-/** The 404 of a payment id that is unknown, another TPP's, or under another service or product: all alike. */
-export function unknownPayment(paymentId: string): BankError {
-  return new BankError("RESOURCE_UNKNOWN", `The payment ${paymentId.slice(0, 64)} is unknown for this TPP under this service and product`, {
-    path: "paymentId",
-  });
+/**
+ * The 404 of a payment id that is unknown, another TPP's, or under another service or product: all
+ * alike. `note` adds a sentence for the TPP's own payment (the known issue's 404), never for another's.
+ */
+export function unknownPayment(paymentId: string, note?: string): BankError {
+  const text = `The payment ${paymentId.slice(0, 64)} is unknown for this TPP under this service and product`;
+  return new BankError("RESOURCE_UNKNOWN", note === undefined ? text : `${text}. ${note}`, { path: "paymentId" });
 }
 
 /**
