@@ -32,7 +32,7 @@ export const SIGNATURE_HEADERS = {
   Signature: {
     required: true,
     description:
-      'keyId="SN=<serial, upper-case hex>,CA=<issuer DN, RFC 2253>",algorithm="rsa-sha256",headers="date digest x-request-id [psu-id] [psu-corporate-id] [tpp-redirect-uri]",signature="<Base64 RSA-SHA256 over the signing string>". The signing string is one line per signed header, `<name>: <value>`, joined by \\n.',
+      'keyId="SN=<serial, upper-case hex>,CA=<issuer DN, RFC 2253>",algorithm="rsa-sha256",headers="date digest x-request-id [psu-id] [psu-corporate-id] [tpp-redirect-uri]",signature="<Base64 RSA-SHA256 over the signing string>". The signing string is one line per signed header, "<name>: <value>" (the name in lower case), joined by a line feed.',
     schema: { type: "string" },
   },
   "TPP-Signature-Certificate": {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildBank } from "../app";
 import { loadBankConfig } from "../config";
 import { createTestDatabase, testDatabaseKinds } from "../testing/test-database";
+import { HEADER_FORMATS } from "./v1-route";
 
 /** The parts of the document the tests read. */
 type OpenApiDocument = {
@@ -183,6 +184,33 @@ describe.each(testDatabaseKinds())("/openapi.json and /docs on %s", (kind) => {
         expect(operation["x-psd2-roles"].length, `${where}: roles`).toBeGreaterThan(0);
       }
     }
+  });
+
+  it("gives every header parameter the format the bank holds its value to (HEADER_FORMATS)", () => {
+    const seen = new Set<string>();
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const parameter of operation?.parameters ?? []) {
+          if ("$ref" in parameter || parameter.in !== "header") continue;
+          const format = HEADER_FORMATS[parameter.name];
+          if (format === undefined) continue;
+          seen.add(parameter.name);
+          const schema = (parameter as { schema?: Record<string, unknown> }).schema;
+          expect(schema, `${method.toUpperCase()} ${path}: header ${parameter.name}`).toMatchObject({ type: "string", ...format });
+        }
+      }
+    }
+    // The headers the operations take: each documented somewhere with its format.
+    expect([...seen].sort()).toEqual(
+      expect.arrayContaining([
+        "PSU-Corporate-ID",
+        "PSU-ID",
+        "PSU-IP-Address",
+        "TPP-Redirect-Preferred",
+        "TPP-Redirect-URI",
+        "TPP-Session-ID",
+      ]),
+    );
   });
 
   it("describes every property of every schema, and every parameter", () => {

@@ -24,6 +24,32 @@ export type V1RouteDocs = {
   responses: Readonly<Record<number, ResponseDoc>>;
 };
 
+/**
+ * What the bank requires of a header's value wherever it is sent, in JSON Schema words for
+ * /openapi.json (lib/bank/services/sca-sessions/read-psu-headers.ts checks them, before the route's
+ * schema runs, and says what is wrong in a FORMAT_ERROR). Metadata only: the schema validates no
+ * more than presence, so the bank's own checks and messages stay the one rule.
+ */
+export const HEADER_FORMATS: Readonly<Record<string, Record<string, unknown>>> = {
+  "PSU-ID": { format: "uuid" },
+  "PSU-Corporate-ID": { format: "uuid" },
+  "PSU-Device-ID": { format: "uuid" },
+  "X-PSU-IDENTITY": { pattern: "^[0-9]{11}$" },
+  "PSU-IP-Address": { anyOf: [{ format: "ipv4" }, { format: "ipv6" }] },
+  "PSU-Context": { enum: ["PRIVATE", "CORPORATE"] },
+  "PSU-HTTP-Method": { enum: ["GET", "POST", "PUT", "PATCH", "DELETE"] },
+  "TPP-Session-ID": { minLength: 1, maxLength: 128, pattern: "^[\\x20-\\x7e]+$" },
+  "TPP-Redirect-URI": { format: "uri", maxLength: 2048, pattern: "^[Hh][Tt][Tt][Pp][Ss]?://" },
+  "TPP-Redirect-Preferred": { pattern: "^(?:[Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee])$" },
+};
+
+/** A documented header's schema: a string, with the format the bank holds it to. */
+function headerSchema(header: HeaderDoc): z.ZodType {
+  const format = HEADER_FORMATS[header.name];
+  const value = format === undefined ? z.string() : z.string().meta(format);
+  return header.required ? value.describe(header.description) : value.optional().describe(header.description);
+}
+
 /** The route options of a /v1 operation: the gate's policy in `config.operation`, the zod schemas in `schema`. */
 export function v1Route<
   Params extends z.ZodObject | undefined = undefined,
@@ -50,12 +76,7 @@ export function v1Route<
       `${docs.summary}: the querystring schema must be a z.looseObject or a z.strictObject; a z.object would drop the parameters it does not name`,
     );
   }
-  const headerShape = Object.fromEntries(
-    (headers ?? []).map((header) => [
-      header.name,
-      header.required ? z.string().describe(header.description) : z.string().optional().describe(header.description),
-    ]),
-  );
+  const headerShape = Object.fromEntries((headers ?? []).map((header) => [header.name, headerSchema(header)]));
   // Fastify warns about a part whose key is present but undefined: only the declared parts are set.
   const schema = {
     ...text,
