@@ -40,9 +40,20 @@ export const paymentDetailsResponseSchema = z.looseObject({
   startDate: z.string().optional().describe("Periodic payments: the first execution date"),
   endDate: z.string().optional().describe("Periodic payments: the last date an execution may fall on"),
   frequency: z.string().optional().describe("Periodic payments: how often"),
-  executionRule: z.string().optional().describe("Periodic payments: following or preceding, as sent"),
-  dayOfExecution: z.string().optional().describe("Periodic payments: the day of the month to execute on, as sent"),
-  monthsOfExecution: z.array(z.string()).optional().describe("Periodic payments (MonthlyVariable): the months to execute in, as sent"),
+  executionRule: z
+    .string()
+    .meta({ examples: ["following"] })
+    .optional()
+    .describe("Periodic payments: following or preceding, as sent"),
+  dayOfExecution: z
+    .string()
+    .meta({ examples: ["25"] })
+    .optional()
+    .describe("Periodic payments: the day of the month to execute on, as sent"),
+  monthsOfExecution: z
+    .array(z.string().meta({ examples: ["3"] }))
+    .optional()
+    .describe("Periodic payments (MonthlyVariable): the months to execute in, as sent"),
   batchBookingPreferred: z.boolean().optional().describe("Bulk payments: whether the payments are booked as one entry, as sent"),
   payments: z.array(z.looseObject(echoedTransferShape)).optional().describe("Bulk payments: the payments, as sent"),
   transactionFees: reportedAmountSchema.optional().describe("The fee of the payment, when it has one (instant payments)"),
