@@ -150,6 +150,10 @@ test("the story's start: reached from the home page, six steps in order, each wi
   );
   await expect(step("Connect a bank")).toContainText("national identity number 13039319955");
   await expect(page.getByRole("link", { name: "Sandbox control room" })).toHaveAttribute("href", "/sandbox");
+  // The Done marks count from the latest connection made here, so a Fresh start alone does not clear them.
+  await expect(page.getByRole("main")).toContainText(
+    "To start afresh: the sandbox's Fresh start, then step 1 again; the Done marks count from the latest connection made with step 1.",
+  );
   await expect(page.getByRole("region", { name: "The flow just done" })).toBeVisible();
   await shoot(page, "presenter-01-start", { phone: true });
   await a11y("presenter, start");

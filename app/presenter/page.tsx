@@ -44,7 +44,7 @@ export default async function PresenterPage() {
       <PageHeader
         eyebrow="For demos"
         title="Presenter view"
-        description="The story of a TPP, a customer and a bank, one step at a time: each button opens the page to show (or does the step), and the diagram below draws the flow just done. Start afresh from the sandbox's Fresh start."
+        description="The story of a TPP, a customer and a bank, one step at a time: each button opens the page to show (or does the step), and the diagram below draws the flow just done. To start afresh: the sandbox's Fresh start, then step 1 again; the Done marks count from the latest connection made with step 1."
         actions={
           <Link href="/sandbox" className={buttonStyles.secondary}>
             Sandbox control room

@@ -134,7 +134,7 @@ export async function runBatchNow(_previous: SandboxFormState, _formData: FormDa
   return perform(async (ctx, replies) => {
     const reply = await runBatch(ctx);
     replies.push(reply);
-    return `The batch ${summariseBatchRuns(reply.body)} at ${formatOsloTime(reply.body.now)} (Oslo).`;
+    return `At ${formatOsloTime(reply.body.now)} (Oslo) the bank ${summariseBatchRuns(reply.body)}.`;
   });
 }
 
