@@ -65,7 +65,7 @@ function amountHint(currency: string | undefined): string {
   const units = currency !== undefined && isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : undefined;
   if (currency === undefined || units === undefined || units === null) return "A decimal amount; use . or , for decimals.";
   if (units === 0) return `${currency} amounts have no decimals, e.g. 1250.`;
-  return `${currency} amounts have ${units} decimals, e.g. 1250.${"0".repeat(units)}; a comma works too.`;
+  return `${currency} amounts have ${units} decimals, e.g. 1250.${"0".repeat(units)}, 1250,${"0".repeat(units)} or 1 250,${"0".repeat(units)}.`;
 }
 
 function accountLabel(account: PayingAccount): string {

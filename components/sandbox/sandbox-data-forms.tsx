@@ -51,7 +51,7 @@ function Currency({ name }: { readonly name: string }) {
   return <SelectField name={name} labelHidden options={CURRENCY_OPTIONS} className="w-24 shrink-0" quiet />;
 }
 
-const AMOUNT_HINT = "A decimal amount with the currency's decimals, e.g. 1500.00; a comma works too.";
+const AMOUNT_HINT = "A decimal amount with the currency's decimals, e.g. 1500.00, 1500,00 or 1 500,00.";
 const SIGNED_HINT = "Debits negative, e.g. -349.90; credits positive.";
 
 /** The sandbox data forms: customers, accounts, card accounts, agreements, transactions and balances, each over its operation. */

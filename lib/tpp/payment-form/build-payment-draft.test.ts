@@ -85,10 +85,10 @@ describe("buildPaymentDraft: the wire body of each product and kind (psd2-interf
     });
   });
 
-  it("single domestic transfer with KID, purpose code, ultimate debtor and a date; amounts typed with a comma", () => {
+  it("single domestic transfer with KID, purpose code, ultimate debtor and a date; amounts typed with thousands grouped and a decimal comma", () => {
     const draft = accepted({
       ...domesticValues,
-      instructedAmount: { amount: "1 250,50", currency: "NOK" },
+      instructedAmount: { amount: "1.250,50", currency: "NOK" },
       remittance: "kid",
       remittanceInformationStructuredArray: [{ reference: "1234 5674" }],
       purposeCode: "SUPP",

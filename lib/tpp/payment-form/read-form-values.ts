@@ -2,6 +2,7 @@
 // of strings, arrays where a name repeats) or what a test writes. Whatever the shape, a value that
 // is not there, not a string or only blanks is absent.
 import { normalizeIban } from "../../psd2/validation";
+import { normalizeTypedAmount } from "../forms/typed-amount";
 
 export type FormPath = readonly (string | number)[];
 
@@ -50,11 +51,8 @@ export function isChecked(values: unknown, path: FormPath): boolean {
 
 const BLANKS = /[\s\u00a0\u202f]+/g;
 
-/** An amount as people type it: "1 250,50" → "1250.50" (spaces gone; a lone "," is the decimal separator). */
-export function normalizeAmount(input: string): string {
-  const compact = input.replace(BLANKS, "");
-  return compact.includes(".") ? compact : compact.replace(",", ".");
-}
+/** An amount as people type it: "1 250,50" or "1.250,50" → "1250.50" (lib/tpp/forms/typed-amount.ts). */
+export const normalizeAmount = normalizeTypedAmount;
 
 /** A Norwegian account number as people write it: "8601.11.17947" or "8601 11 17947" → "86011117947". */
 export function normalizeBban(input: string): string {

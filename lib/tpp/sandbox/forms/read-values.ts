@@ -1,6 +1,8 @@
 // Reading a posted form's values (Conform's parse of FormData: nested objects of strings, arrays
 // where a name repeats). A value that is absent, not a string or only blanks is absent.
 
+import { normalizeTypedAmount } from "../../forms/typed-amount";
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -36,11 +38,8 @@ export function isTicked(values: unknown, field: string): boolean {
 
 const BLANKS = /[\s\u00a0\u202f]+/g;
 
-/** An amount as people type it: "-1 250,50" → "-1250.50" (blanks gone; a lone "," is the decimal separator; − as minus). */
-export function normalizeAmount(input: string): string {
-  const compact = input.replace(BLANKS, "").replace(/^[\u2212\u2013]/, "-");
-  return compact.includes(".") ? compact : compact.replace(",", ".");
-}
+/** An amount as people type it: "-1 250,50" or "−1.250,50" → "-1250.50" (lib/tpp/forms/typed-amount.ts). */
+export const normalizeAmount = normalizeTypedAmount;
 
 /** Digits typed in groups (a national identity number, an organisation number, a BBAN): blanks and dots gone. */
 export function normalizeDigits(input: string): string {

@@ -185,5 +185,13 @@ describe("the control room's forms, judged by lib/psd2's sandbox schemas (supple
       name: "Reisekort",
       creditLimit: { currency: "NOK", amount: "20000.00" },
     });
+    // Thousands grouped with a dot and a decimal comma, as Norwegians write it, or the other way round.
+    for (const typed of ["20.000,00", "20,000.00"]) {
+      const grouped = parseSandboxForm(
+        "card-account",
+        form({ customerId: "c", name: "Reisekort", "creditLimit.amount": typed, "creditLimit.currency": "NOK" }),
+      );
+      expect(grouped.status === "success" && grouped.value, typed).toMatchObject({ creditLimit: { currency: "NOK", amount: "20000.00" } });
+    }
   });
 });
