@@ -234,6 +234,28 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
       "GET /v1/sandbox/customers",
       `PUT /v1/sandbox/accounts/${main}/balances`,
     ]);
+
+    // An approval that has ended: what the bank said, in one sentence, and how to use one's own account.
+    const ended = new AspspError({
+      status: 401,
+      tppMessages: [{ category: "ERROR", code: "SCA_REQUIRED", text: "A new SCA is required" }],
+      psuMessage: undefined,
+      links: { scaRedirect: { href: "/sca/x", url: "http://bank.test/sca/x", verbs: [] } },
+      requestId: "6f3c2a1e-8d4b-4c5a-9e7f-1a2b3c4d5e6f",
+      tppSessionId: "s",
+    });
+    const expired = await runScenario(ctx, "short-of-funds", {
+      listConsentedAccounts: async () => {
+        throw ended;
+      },
+    });
+    expect(expired.summary).toContain(
+      `Ingrid Marie Haugen's first account (${main}) (the first private customer's first account, as your consented accounts could not be read: `,
+    );
+    expect(expired.summary).toContain(
+      ", X-Request-ID 6f3c2a1e-8d4b-4c5a-9e7f-1a2b3c4d5e6f; open Accounts to approve at the bank again, then run this again to use one of yours)",
+    );
+    expect(expired.summary.match(/\(/g)?.length).toBe(2);
   });
 
   it("session expiry moves the clock an hour; end of day moves it to the next batch run and runs it", async () => {
