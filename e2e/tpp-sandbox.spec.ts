@@ -78,6 +78,10 @@ test("the control room: the Sandbox link, its sections, no serious accessibility
   for (const number of [INGRID, "12085592767", "18129215603", "20079518612"])
     await expect(customers.getByText(number, { exact: true })).toBeVisible();
   await shoot(page, "sandbox-01-control-room", { phone: true });
+  // At a phone's width the customers fit their box: nothing hidden to the side.
+  await page.setViewportSize(PHONE);
+  expect(await customers.evaluate((region) => region.scrollWidth - region.clientWidth)).toBeLessThanOrEqual(0);
+  await page.setViewportSize(DESKTOP);
   await expectNoSeriousA11yViolations(page, "sandbox control room");
 });
 
