@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
-import { needsSca, redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
+import { needsSca } from "@/lib/tpp/errors";
+import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { selectCorporateAgreement } from "@/lib/tpp/flows/select-corporate-agreement";
 import { getAgreements } from "@/lib/tpp/psu/get-agreements";
 

@@ -134,3 +134,8 @@ export class AspspError extends TppError {
     return this.links.scaRedirect?.url;
   }
 }
+
+/** Whether an error is one SCA can cure (a bank reply carrying scaRedirect). */
+export function needsSca(error: unknown): error is AspspError {
+  return error instanceof AspspError && error.scaRedirect !== undefined;
+}

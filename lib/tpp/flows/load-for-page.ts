@@ -3,8 +3,8 @@ import { redirect } from "next/navigation";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { getTppConfig } from "../config";
 import { describeError, type ErrorDisplay } from "../describe-error";
+import { needsSca } from "../errors";
 import { connectPathFor } from "./connect-path";
-import { needsSca } from "./redirect-to-bank-for-sca";
 import { sealScaResume } from "./sca-resume";
 
 export type PageLoad<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ErrorDisplay };

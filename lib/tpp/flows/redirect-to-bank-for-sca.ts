@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import type { ScaStart } from "../psu/psu-types";
 import { requireCurrentUser } from "../auth/get-current-user";
-import { AspspError, TppError } from "../errors";
+import { type AspspError, TppError } from "../errors";
 import { recordRedirectToBank } from "../flow-diagrams/record-flow";
 import { getTppRuntime } from "../runtime";
 import { addAuthorisation, type AuthorisationKind, createPsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
@@ -62,9 +62,4 @@ export async function redirectToBankForSca(source: AspspError | ScaStart, target
     at: now,
   });
   redirect(scaRedirect);
-}
-
-/** Whether an error is one SCA can cure (a bank reply carrying scaRedirect). */
-export function needsSca(error: unknown): error is AspspError {
-  return error instanceof AspspError && error.scaRedirect !== undefined;
 }

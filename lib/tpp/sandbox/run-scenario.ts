@@ -2,7 +2,7 @@ import "server-only";
 import { CURRENCY_MINOR_UNITS, isCurrencyCode } from "../../psd2/validation";
 import type { BankAccount } from "../ais/ais-types";
 import { describeError } from "../describe-error";
-import { AspspError } from "../errors";
+import { needsSca } from "../errors";
 import { formatWallClock } from "../format-wall-clock";
 import { getSandboxClock } from "./get-sandbox-clock";
 import { initializeSandbox } from "./initialize-sandbox";
@@ -68,10 +68,7 @@ async function shortOfFunds(
       if (display === undefined) throw error;
       const what = `${display.title.charAt(0).toLowerCase()}${display.title.slice(1)}${display.requestId === undefined ? "" : `, X-Request-ID ${display.requestId}`}`;
       // An ended approval is cured at the bank: open Accounts to approve again, then this scenario takes one of them.
-      const next =
-        error instanceof AspspError && error.scaRedirect !== undefined
-          ? "; open Accounts to approve at the bank again, then run this again to use one of yours"
-          : "";
+      const next = needsSca(error) ? "; open Accounts to approve at the bank again, then run this again to use one of yours" : "";
       unread = `your consented accounts could not be read: ${what}${next}`;
     }
   }
