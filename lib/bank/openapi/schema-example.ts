@@ -76,7 +76,7 @@ const BY_NAME: Readonly<Record<string, unknown>> = {
   nextScheduledRun: "2026-01-10T14:00:00Z",
 };
 
-/** Header parameters, by lower-case name: values the bank accepts (their schemas are plain strings). */
+/** Header parameters, by lower-case name: values the bank accepts (their schemas give a format, no example). */
 const BY_HEADER: Readonly<Record<string, string>> = {
   "x-accept-fix": "amount-as-string",
   "tpp-session-id": "5b2d1f4e-7c1a-4f0e-9a52-6d1c3e8b7a90",
