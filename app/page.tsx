@@ -1,4 +1,6 @@
 import Link from "next/link";
+import { ReadOverview } from "@/components/read-overview";
+import { ScaRenewalNotice } from "@/components/sca-renewal-notice";
 import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { Card } from "@/components/ui/card";
@@ -12,6 +14,7 @@ import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { getAppEnvironment } from "@/lib/tpp/get-app-environment";
 import { getUser } from "@/lib/tpp/psu/get-user";
 import { getAspspConnection } from "@/lib/tpp/runtime";
+import { loadRefreshOverview } from "@/lib/tpp/refresh/load-overview";
 import { getPsuSessionStatus } from "@/lib/tpp/session/get-psu-session-status";
 
 /** For a visitor not signed in: what the app does (the sandbox's tools only where the bank is the sandbox). */
@@ -76,10 +79,11 @@ const SHORTCUTS = [
 export default async function HomePage() {
   const user = await getCurrentUser();
   if (user === undefined) return <Landing sandbox={getAppEnvironment().environment === "sandbox"} />;
-  const [session, environment, connection] = await Promise.all([
+  const [session, environment, connection, overview] = await Promise.all([
     getPsuSessionStatus(user.id),
     Promise.resolve(getAppEnvironment()),
     getAspspConnection().catch(() => undefined),
+    user.psuId === undefined ? undefined : loadRefreshOverview(user.id),
   ]);
   // Who the PSU is, when the approval is still valid (a call without it would start an SCA at the bank).
   const identity =
@@ -119,6 +123,8 @@ export default async function HomePage() {
           </>
         }
       />
+
+      {overview !== undefined && <ScaRenewalNotice renewal={overview.renewal} renewHref={connectPathFor("/")} />}
 
       <div className="grid gap-6 lg:grid-cols-3">
         <Panel
@@ -186,6 +192,8 @@ export default async function HomePage() {
           )}
         </Panel>
       </div>
+
+      {overview !== undefined && <ReadOverview overview={overview} />}
 
       <nav aria-label="Shortcuts" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {[

@@ -79,6 +79,11 @@ export function formatDateTime(instant: Date | string): string {
   return Number.isNaN(value.getTime()) ? String(instant) : formatWallClock(value, { timeZone: OSLO, time: "seconds", zoneName: true });
 }
 
+/** The day of an instant in Norway's time: "2 Sep 2026". */
+export function formatDayOf(instant: Date): string {
+  return formatWallClock(instant, { timeZone: OSLO });
+}
+
 /** "Wed 2 Mar, 06:00" in a time zone (Norway's unless given): a moment of the coming days. */
 export function formatWeekdayTime(instant: Date, timeZone: string = OSLO): string {
   return formatWallClock(instant, { timeZone, weekday: true, year: false, time: "minutes" });

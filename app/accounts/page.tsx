@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { cardBalance, describeAccountLink, describeCardAccountLink } from "@/components/account-link-names";
 import { BalanceSummary } from "@/components/balance-summary";
+import { ScaRenewalNotice } from "@/components/sca-renewal-notice";
 import { ErrorPanel } from "@/components/error-panel";
 import { accountStatusLabel, formatBban, formatIban, formatMaskedPan, formatMoney } from "@/components/format";
 import { Badge } from "@/components/ui/badge";
@@ -13,6 +14,8 @@ import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { keepPresentListing } from "@/lib/tpp/refresh/keep-present-read";
+import { loadScaRenewal } from "@/lib/tpp/refresh/load-overview";
 
 export const metadata: Metadata = { title: "Accounts" };
 
@@ -64,14 +67,19 @@ export default async function AccountsPage() {
       </div>
     );
   }
+  const renewal = await loadScaRenewal(user.id);
+  const notice = <ScaRenewalNotice renewal={renewal} renewHref={connectPathFor(RETURN_TO)} />;
   const result = await loadForPage(RETURN_TO, async () => {
     const ctx = await getAspspContext({ returnTo: RETURN_TO });
-    return loadAccountsOverview(ctx);
+    const overview = await loadAccountsOverview(ctx);
+    await keepPresentListing(ctx.caller, overview);
+    return overview;
   });
   if (!result.ok) {
     return (
       <div className="space-y-8">
         {header}
+        {notice}
         <ErrorPanel error={result.error} actions={chooseAccounts} />
       </div>
     );
@@ -80,6 +88,7 @@ export default async function AccountsPage() {
   return (
     <div className="space-y-10">
       {header}
+      {notice}
       <section aria-labelledby="accounts-title">
         <h2 id="accounts-title" className="text-lg font-semibold text-slate-900">
           Bank accounts <span className="text-sm font-normal text-slate-500">({accounts.length})</span>

@@ -152,6 +152,11 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
                         {url.pathname}
                         <span className="text-slate-500">{url.search}</span>
                       </Link>
+                      {call.unattended && (
+                        <span className="mt-1 inline-block">
+                          <Badge tone="info">Without the PSU</Badge>
+                        </span>
+                      )}
                     </td>
                     <td className="px-4 py-2.5">
                       <Badge tone={statusTone(call.status)}>{call.status ?? "none"}</Badge>

@@ -6,6 +6,7 @@ import { readConfigFile } from "./credentials/read-config-file";
 import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
 import { readTlsCredentials, type TlsCredentials } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
+import { DEFAULT_REFRESH_SCHEDULE, parseRefreshSchedule, REFRESH_SCHEDULE_RULE, type RefreshSchedule } from "./refresh/refresh-schedule";
 import { loadSandboxSecrets } from "./secrets/load-sandbox-secrets";
 
 /** sandbox: the local sandbox bank (or a bank's test platform); production: real PSU data. */
@@ -57,6 +58,11 @@ export interface TppConfig {
    * deleted by the app (lib/tpp/retention).
    */
   readonly recordRetentionDays: number;
+  /**
+   * TPP_REFRESH_SCHEDULE: when the app reads every connected user's accounts without the PSU
+   * (Oslo wall-clock times on the bank's clock), or off; default four times a day.
+   */
+  readonly refreshSchedule: RefreshSchedule;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -112,6 +118,17 @@ const environmentSchema = z.object({
     .transform(Number)
     .refine((days) => days <= MAX_RECORD_RETENTION_DAYS, RETENTION_DAYS_RULE)
     .default(DEFAULT_RECORD_RETENTION_DAYS),
+  TPP_REFRESH_SCHEDULE: z
+    .string()
+    .transform((text, context) => {
+      try {
+        return parseRefreshSchedule(text);
+      } catch (error) {
+        context.addIssue({ code: "custom", message: error instanceof Error ? error.message : REFRESH_SCHEDULE_RULE });
+        return z.NEVER;
+      }
+    })
+    .default(parseRefreshSchedule(DEFAULT_REFRESH_SCHEDULE)),
 });
 
 /** Variables whose values never appear in a message. */
@@ -301,6 +318,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     requireSignedResponses: e.ASPSP_REQUIRE_SIGNED_RESPONSES,
     trustedProxies: e.TPP_TRUSTED_PROXIES,
     recordRetentionDays: e.TPP_RECORD_RETENTION_DAYS,
+    refreshSchedule: e.TPP_REFRESH_SCHEDULE,
     generated,
   };
 }

@@ -17,6 +17,7 @@ import { createFlowsRepository, type FlowsRepository } from "./flow-diagrams/flo
 import { type BankCallsRepository, createBankCallsRepository } from "./inspector/bank-calls-repository";
 import { type BasketsRepository, createBasketsRepository } from "./payments/baskets-repository";
 import { createPaymentsRepository, type PaymentsRepository } from "./payments/payments-repository";
+import { createSharedAccountsRepository, type SharedAccountsRepository } from "./refresh/shared-accounts-repository";
 import { type RecordPruner, startRecordPruner } from "./retention/record-pruner";
 import { createUsersRepository, type UsersRepository } from "./users/users-repository";
 
@@ -31,6 +32,8 @@ export interface TppRuntime {
   readonly payments: PaymentsRepository;
   readonly baskets: BasketsRepository;
   readonly flows: FlowsRepository;
+  /** The accounts each user shares, what was read of them, and the transactions a refresh read. */
+  readonly sharedAccounts: SharedAccountsRepository;
 }
 
 /** The connection to the bank: the signed client and who the TPP is to the bank. */
@@ -83,6 +86,7 @@ async function createRuntime(config: TppConfig): Promise<TppRuntime> {
     payments: createPaymentsRepository(database.db),
     baskets: createBasketsRepository(database.db),
     flows: createFlowsRepository(database.db),
+    sharedAccounts: createSharedAccountsRepository(database.db),
   };
 }
 

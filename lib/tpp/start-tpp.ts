@@ -3,6 +3,8 @@ import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
 import { getTppConfig } from "./config";
 import { TppError } from "./errors";
+import { startRefreshSchedule, stopRefreshSchedule } from "./refresh/app-refresh";
+import { describeRefreshSchedule } from "./refresh/refresh-schedule";
 import { describeRetentionPeriod } from "./retention/record-retention";
 import { closeTppRuntime, getAspspConnection, getTppRuntime, startRecordRetention } from "./runtime";
 
@@ -48,6 +50,12 @@ export async function startTpp(): Promise<void> {
     stop(error);
   }
   await startRecordRetention();
+  await startRefreshSchedule();
+  log(
+    config.refreshSchedule.kind === "off"
+      ? "reading accounts without the PSU on a schedule is off (TPP_REFRESH_SCHEDULE=off); npm run tpp:refresh and the control room still read by hand"
+      : `accounts are read without the PSU ${describeRefreshSchedule(config.refreshSchedule)} (TPP_REFRESH_SCHEDULE), within the bank's 4 calls per account a day`,
+  );
   log(
     `the request inspector's calls and the flows are kept ${describeRetentionPeriod(config.recordRetentionDays)} (TPP_RECORD_RETENTION_DAYS), older ones deleted at start and every hour`,
   );
@@ -65,7 +73,7 @@ export async function startTpp(): Promise<void> {
   }
 
   // PGlite must be closed cleanly; Next exits on these signals after closing its server.
-  const close = () => void closeTppRuntime();
+  const close = () => void stopRefreshSchedule().finally(() => closeTppRuntime());
   process.once("SIGTERM", close);
   process.once("SIGINT", close);
 }

@@ -23,6 +23,7 @@ const CONCERNS = {
   basket: "Open the signing basket",
   consent: "Where it returned",
   identify: "Where it returned",
+  refresh: "Open the overview",
 } as const;
 
 /** What the diagram's lines mean (the colours are never the only cue: each step's text says it). */

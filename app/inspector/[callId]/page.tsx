@@ -117,6 +117,12 @@ export default async function BankCallPage({ params }: { params: Params }) {
             { term: "URL", value: call.url, mono: true },
             { term: "X-Request-ID", value: call.requestId, mono: true },
             { term: "Attempt", value: call.attempt === 1 ? "First" : `Retry ${call.attempt - 1} after a connection error` },
+            {
+              term: "The PSU",
+              value: call.unattended
+                ? "Not there: read by the app's refresh, without PSU-IP-Address (the bank allows 4 such calls per account and kind a day)"
+                : "There, or no PSU concerned",
+            },
             { term: "Time taken", value: `${call.durationMs} ms` },
             {
               term: "Reply signature",

@@ -63,6 +63,12 @@ export interface AspspCaller {
   readonly acceptFix?: string;
   /** Present when the PSU takes part in real time. */
   readonly psu?: PsuPresence;
+  /**
+   * Made without the PSU by the app's refresh (no PSU-IP-Address, no PSU-* header): the bank's
+   * PSU-absent limits apply, and the request inspector marks the call.
+   * @see psd2-interface.md "Authentication" (9), "Limits"
+   */
+  readonly unattended?: boolean;
   /** TPP-Redirect-Preferred: false asks for approval in the bank's app; default true. */
   readonly redirectPreferred?: boolean;
 }

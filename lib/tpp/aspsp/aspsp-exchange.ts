@@ -12,6 +12,8 @@ export interface AspspExchange {
   readonly userId: string | undefined;
   /** The app's flow the call belongs to (AspspCaller.flowId); undefined for none. */
   readonly flowId: string | undefined;
+  /** Made without the PSU (AspspCaller.unattended): a refresh within the bank's PSU-absent limits. */
+  readonly unattended?: boolean;
   readonly method: string;
   readonly url: string;
   readonly requestId: string;

@@ -264,6 +264,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
       startedAt: date,
       userId: caller.userId,
       flowId: caller.flowId,
+      unattended: caller.unattended === true,
       method,
       url: url.href,
       requestId,

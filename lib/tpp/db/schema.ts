@@ -12,6 +12,7 @@ import {
   boolean,
   check,
   date,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -68,6 +69,13 @@ export const users = pgTable(
     /** USER_ROLES: "administrator" may change the TPP's own settings; the sandbox's demo user is one. */
     role: text("role", { enum: USER_ROLES }).notNull().default("user"),
     createdAt: instant("created_at").notNull(),
+    /**
+     * When the PSU last completed an SCA for this app (a success redirect), on the bank's clock:
+     * reads without the PSU are allowed for 180 days after it (lib/tpp/refresh/sca-renewal.ts).
+     */
+    lastScaAt: instant("last_sca_at"),
+    /** When the user last looked at the overview of what the app read (new transactions are those seen after it). */
+    overviewSeenAt: instant("overview_seen_at"),
   },
   (t) => [check("users_role_check", oneOf(t.role, USER_ROLES))],
 );
@@ -173,6 +181,8 @@ export const bankCalls = pgTable(
     error: text("error"),
     /** The app's flow the call belonged to (AspspCaller.flowId, the `flow` of its TPP-Redirect-URI); null for none. */
     flowId: text("flow_id"),
+    /** Made without the PSU (a refresh: no PSU-IP-Address), within the bank's PSU-absent limits. */
+    unattended: boolean("unattended").notNull().default(false),
   },
   (t) => [
     index("bank_calls_started_at_idx").on(t.startedAt),
@@ -182,8 +192,11 @@ export const bankCalls = pgTable(
   ],
 );
 
-/** The kinds of flow drawn as diagrams: the approvals the PSU gives at the bank (AUTHORISATION_KINDS). */
-export const FLOW_KINDS = ["consent", "identify", "payment", "basket"] as const;
+/**
+ * The kinds of flow drawn as diagrams: the approvals the PSU gives at the bank (AUTHORISATION_KINDS),
+ * and the app's refresh of a user's accounts without the PSU (its calls only, no browser).
+ */
+export const FLOW_KINDS = ["consent", "identify", "payment", "basket", "refresh"] as const;
 
 /**
  * How a flow stands: waiting (for the PSU at the bank, or not ended yet), completed (the bank's
@@ -380,3 +393,129 @@ export const paymentStatusReads = pgTable(
     check("payment_status_reads_source_check", oneOf(t.source, STATUS_READ_SOURCES)),
   ],
 );
+
+/** What the app reads of a shared account: an account (/v1/accounts) or a card account (/v1/card-accounts). */
+export const SHARED_ACCOUNT_KINDS = ["account", "card-account"] as const;
+export type SharedAccountKind = (typeof SHARED_ACCOUNT_KINDS)[number];
+
+/** The reads the bank limits without the PSU: balances and transactions, 4 of each per account in 24 hours. */
+export const UNATTENDED_READ_KINDS = ["balances", "transactions"] as const;
+export type UnattendedReadKind = (typeof UNATTENDED_READ_KINDS)[number];
+
+/**
+ * The accounts and card accounts a user shares with the app, as the bank last listed them with the
+ * PSU present (GET /v1/accounts needs a valid SCA, so a refresh without the PSU reads the accounts
+ * known here), with what was last read of each. An account gone from a listing, or refused by the
+ * bank as unknown or without consent, is kept with `unshared_at` set and no longer read; a listing
+ * that has it again brings it back.
+ */
+export const sharedAccounts = pgTable(
+  "shared_accounts",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: SHARED_ACCOUNT_KINDS }).notNull(),
+    /** The bank's resourceId. */
+    resourceId: text("resource_id").notNull(),
+    /** The agreement of the CORPORATE context the account was listed in (sent as PSU-Corporate-ID); null: PRIVATE. */
+    psuCorporateId: text("psu_corporate_id"),
+    name: text("name"),
+    product: text("product"),
+    currency: text("currency").notNull(),
+    iban: text("iban"),
+    bban: text("bban"),
+    maskedPan: text("masked_pan"),
+    firstListedAt: instant("first_listed_at").notNull(),
+    lastListedAt: instant("last_listed_at").notNull(),
+    /** Since when the account is no longer shared with the app (null while it is), and how that was found. */
+    unsharedAt: instant("unshared_at"),
+    unsharedReason: text("unshared_reason"),
+    /** The balances as last read (lib/tpp/ais Balance[]), when, and whether the PSU was there. */
+    balances: jsonb("balances"),
+    balancesReadAt: instant("balances_read_at"),
+    balancesReadWithPsu: boolean("balances_read_with_psu"),
+    /** Transactions read without the PSU: the last read, and the date through which every page was read. */
+    transactionsReadAt: instant("transactions_read_at"),
+    transactionsSyncedThrough: date("transactions_synced_through", { mode: "string" }),
+    /** After a 429 ACCESS_EXCEEDED: no read without the PSU before then. */
+    blockedUntil: instant("blocked_until"),
+    /** The last refusal or failure of a read without the PSU, in words; null after a read that worked. */
+    lastProblem: text("last_problem"),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.resourceId] }),
+    index("shared_accounts_resource_idx").on(t.kind, t.resourceId),
+    check("shared_accounts_kind_check", oneOf(t.kind, SHARED_ACCOUNT_KINDS)),
+  ],
+);
+
+/**
+ * The transactions a refresh read, per user and shared account: booked ones by their key (the
+ * bank's transactionId, else entryReference), kept until the retention deletes them; the pending
+ * ones as last read (each read replaces them).
+ */
+export const heldTransactions = pgTable(
+  "held_transactions",
+  {
+    userId: text("user_id").notNull(),
+    kind: text("kind", { enum: SHARED_ACCOUNT_KINDS }).notNull(),
+    resourceId: text("resource_id").notNull(),
+    key: text("key").notNull(),
+    status: text("status", { enum: ["booked", "pending"] }).notNull(),
+    bookingDate: date("booking_date", { mode: "string" }),
+    /** The transaction as lib/tpp/ais gives it (AccountTransaction, CardTransaction or PendingCardTransaction). */
+    data: jsonb("data").notNull(),
+    firstSeenAt: instant("first_seen_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.resourceId, t.key] }),
+    foreignKey({
+      name: "held_transactions_account_fk",
+      columns: [t.userId, t.kind, t.resourceId],
+      foreignColumns: [sharedAccounts.userId, sharedAccounts.kind, sharedAccounts.resourceId],
+    }).onDelete("cascade"),
+    index("held_transactions_seen_idx").on(t.userId, t.firstSeenAt),
+    check("held_transactions_status_check", oneOf(t.status, ["booked", "pending"])),
+  ],
+);
+
+/**
+ * The app's own count of its calls without the PSU, per account and kind of read, across users
+ * and app processes, counted as the bank counts them: the 4 latest instants of each key on the
+ * bank's clock; a call is taken only while fewer than 4 of them are within the last 24 hours.
+ * @see psd2-interface.md "Limits"; supplement.md §8
+ */
+export const unattendedReads = pgTable(
+  "unattended_reads",
+  {
+    kind: text("kind", { enum: SHARED_ACCOUNT_KINDS }).notNull(),
+    resourceId: text("resource_id").notNull(),
+    readKind: text("read_kind", { enum: UNATTENDED_READ_KINDS }).notNull(),
+    latest: timestamp("latest", { withTimezone: true, mode: "string" }).array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.resourceId, t.readKind] }),
+    check("unattended_reads_kind_check", oneOf(t.kind, SHARED_ACCOUNT_KINDS)),
+    check("unattended_reads_read_kind_check", oneOf(t.readKind, UNATTENDED_READ_KINDS)),
+  ],
+);
+
+/**
+ * Each user's refresh: who runs it now (a lease, so that of several app processes on one
+ * database exactly one reads a user's accounts at a time), the last scheduled time whose refresh
+ * completed, and what the last run did.
+ */
+export const refreshStates = pgTable("refresh_states", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** The process holding the lease, and until when; null: free. */
+  leaseHolder: text("lease_holder"),
+  leaseUntil: instant("lease_until"),
+  /** The scheduled time (on the bank's clock) of the last scheduled refresh that completed. */
+  slotDone: instant("slot_done"),
+  lastRunAt: instant("last_run_at"),
+  /** The last run's report (lib/tpp/refresh UserRefreshReport). */
+  lastReport: jsonb("last_report"),
+});

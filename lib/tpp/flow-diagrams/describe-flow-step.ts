@@ -106,7 +106,7 @@ export function describeFlowStep(step: FlowStep): FlowStepText {
       return {
         from: "tpp",
         to: "bank",
-        summary: `${step.method} ${step.path}: ${reply} in ${formatDuration(step.durationMs)}${step.attempt > 1 ? " (sent again after a connection error)" : ""}`,
+        summary: `${step.method} ${step.path}: ${reply} in ${formatDuration(step.durationMs)}${step.attempt > 1 ? " (sent again after a connection error)" : ""}${step.unattended ? " (without the PSU)" : ""}`,
         details: [`X-Request-ID ${step.requestId}`, ...(step.status !== null && step.error !== null ? [step.error] : [])],
         href: `/inspector/${step.callId}`,
         failed,

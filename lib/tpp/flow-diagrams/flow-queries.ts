@@ -19,6 +19,7 @@ export const FLOW_KIND_LABELS: Readonly<Record<FlowKind, string>> = {
   identify: "Identification",
   payment: "Payment",
   basket: "Signing basket",
+  refresh: "Read without the PSU",
 };
 
 /** A flow ready for its page: the flow, its steps, and how many bank calls it made. */

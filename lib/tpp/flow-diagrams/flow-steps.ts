@@ -20,6 +20,8 @@ export type FlowStep =
       readonly error: string | null;
       readonly requestId: string;
       readonly attempt: number;
+      /** Made without the PSU (no PSU-IP-Address): a refresh within the bank's PSU-absent limits. */
+      readonly unattended: boolean;
     }
   | {
       /** The app's redirect of the browser to the bank's scaRedirect (the browser then opens it). */
@@ -88,6 +90,7 @@ export function buildFlowSteps(detail: FlowDetail): FlowStep[] {
       error: call.error,
       requestId: call.requestId,
       attempt: call.attempt,
+      unattended: call.unattended,
     });
   }
   for (const leg of detail.legs) {

@@ -56,6 +56,8 @@ export interface FlowCall {
   readonly status: number | null;
   readonly durationMs: number;
   readonly error: string | null;
+  /** Made without the PSU (a refresh). */
+  readonly unattended: boolean;
 }
 
 /** A flow with its bank calls and browser legs, each in the order they happened. */
@@ -258,6 +260,7 @@ export function createFlowsRepository(db: TppExecutor) {
             status: bankCalls.status,
             durationMs: bankCalls.durationMs,
             error: bankCalls.error,
+            unattended: bankCalls.unattended,
           })
           .from(bankCalls)
           .where(and(eq(bankCalls.flowId, flowId), eq(bankCalls.userId, userId)))

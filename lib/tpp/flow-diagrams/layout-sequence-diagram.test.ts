@@ -48,6 +48,7 @@ function call(id: number, ms: number, method: string, url: string, status: numbe
     status,
     durationMs: 40,
     error: status === null ? "ECONNRESET: socket hang up" : null,
+    unattended: false,
     ...overrides,
   };
 }

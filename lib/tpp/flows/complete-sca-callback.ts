@@ -30,10 +30,15 @@ interface ScaSuccess {
  * what was approved (a payment's or basket's status read and kept).
  */
 async function keepScaSuccess(user: AppUser, success: ScaSuccess, now: Date): Promise<void> {
-  const { users } = await getTppRuntime();
-  // Another customer logged in at the bank: the agreements of the previous PSU are not this one's.
-  if (user.psuId !== undefined && user.psuId !== success.psuId) await users.forgetCorporateIds(user.id);
+  const { users, sharedAccounts } = await getTppRuntime();
+  // Another customer logged in at the bank: the agreements and accounts of the previous PSU are not this one's.
+  if (user.psuId !== undefined && user.psuId !== success.psuId) {
+    await users.forgetCorporateIds(user.id);
+    await sharedAccounts.forgetUser(user.id);
+  }
   await users.setPsuId(user.id, success.psuId, now);
+  // Reads without the PSU are allowed for 180 days from this SCA, on the bank's clock.
+  await users.recordSca(user.id, (await getAppClock()).now());
   if (success.psuCorporateId !== undefined) await users.rememberCorporateId(user.id, { psuCorporateId: success.psuCorporateId }, now);
   await writePsuSession(success.session);
   if (success.authorisation.kind === "payment") await completePaymentApproval(user.id, success.authorisation, undefined);

@@ -29,6 +29,8 @@ export interface BankCallSummary {
   readonly durationMs: number;
   readonly signatureVerdict: SignatureVerdictStatus | null;
   readonly error: string | null;
+  /** Made without the PSU (a refresh). */
+  readonly unattended: boolean;
 }
 
 /** Everything kept about one call. */
@@ -100,6 +102,7 @@ const summaryColumns = {
   durationMs: bankCalls.durationMs,
   signatureVerdict: bankCalls.signatureVerdict,
   error: bankCalls.error,
+  unattended: bankCalls.unattended,
 };
 
 /** The request inspector's storage: every exchange with the bank, redacted, and queries for its page. */
@@ -132,6 +135,7 @@ export function createBankCallsRepository(db: TppExecutor) {
           signatureProblems: problemsOf(exchange),
           error: exchange.error ?? null,
           flowId: exchange.flowId ?? null,
+          unattended: exchange.unattended === true,
         })
         .returning({ id: bankCalls.id });
       const id = rows[0]?.id;
@@ -191,6 +195,7 @@ export function createBankCallsRepository(db: TppExecutor) {
         durationMs: row.durationMs,
         signatureVerdict: verdictSchema.parse(row.signatureVerdict),
         error: row.error,
+        unattended: row.unattended,
         requestHeaders: headerPairsSchema.parse(row.requestHeaders),
         signingString: row.signingString,
         signedHeaders: stringsSchema.parse(row.signedHeaders),

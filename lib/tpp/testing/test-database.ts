@@ -29,8 +29,11 @@ async function withAdmin(serverUrl: string, sql: string): Promise<void> {
   }
 }
 
+/** A test database; a PostgreSQL one also says its URL (another pool on it stands for another app process). */
+export type TppTestDatabase = OpenedTppDatabase & { readonly url?: string };
+
 /** A migrated, empty database of the given kind; close() also drops a PostgreSQL database. */
-export async function createTppTestDatabase(kind: TppTestDatabaseKind): Promise<OpenedTppDatabase> {
+export async function createTppTestDatabase(kind: TppTestDatabaseKind): Promise<TppTestDatabase> {
   if (kind === "pglite") return openTppDatabase({ dataDir: "memory" });
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: no PostgreSQL server for the tests");
@@ -47,6 +50,7 @@ export async function createTppTestDatabase(kind: TppTestDatabaseKind): Promise<
   }
   return {
     ...opened,
+    url: url.toString(),
     close: async () => {
       await opened.close();
       await withAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);

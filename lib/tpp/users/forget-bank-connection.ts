@@ -5,7 +5,7 @@ import { createPsuSession, writePsuSession } from "../session/psu-session";
 
 /**
  * Forgets the signed-in user's connection to the bank: the PSU-ID, the corporate agreements,
- * and the PSU session (a new TPP-Session-ID, no SCA, no context, no approval waiting). The
+ * the accounts and what was read of them without the PSU, and the PSU session (a new TPP-Session-ID, no SCA, no context, no approval waiting). The
  * payments made stay in the user's list. At the bank the consent stays until the PSU withdraws it
  * there. After this, a payment goes through the single-SCA journey (or a national identity
  * number), and reading accounts starts with a new consent. A Server Action helper.
@@ -13,8 +13,9 @@ import { createPsuSession, writePsuSession } from "../session/psu-session";
  */
 export async function forgetBankConnection(): Promise<void> {
   const user = await requireCurrentUser("/settings");
-  const { users } = await getTppRuntime();
+  const { users, sharedAccounts } = await getTppRuntime();
   await users.forgetPsuId(user.id);
+  await sharedAccounts.forgetUser(user.id);
   await users.forgetCorporateIds(user.id);
   await writePsuSession(createPsuSession(user.id, new Date()));
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { bankCalls, psuCorporateIds, type UserRole, users } from "../db/schema";
 
@@ -14,6 +14,10 @@ export interface UserRecord {
   /** "administrator" may change the TPP's own settings (its contact e-mail at the bank). */
   readonly role: UserRole;
   readonly createdAt: Date;
+  /** When the PSU last completed an SCA for this app, on the bank's clock (reads without the PSU are allowed 180 days after). */
+  readonly lastScaAt: Date | null;
+  /** When the user last looked at the overview of what the app read. */
+  readonly overviewSeenAt: Date | null;
 }
 
 export interface CorporateIdRecord {
@@ -81,6 +85,12 @@ export function createUsersRepository(db: TppExecutor) {
         .orderBy(asc(users.username));
     },
 
+    /** The ids of the users connected to the bank (a PSU-ID kept), by user name. */
+    async listConnected(): Promise<string[]> {
+      const rows = await db.select({ id: users.id }).from(users).where(isNotNull(users.psuId)).orderBy(asc(users.username));
+      return rows.map((row) => row.id);
+    },
+
     async setRole(id: string, role: UserRole): Promise<void> {
       await db.update(users).set({ role }).where(eq(users.id, id));
     },
@@ -126,7 +136,25 @@ export function createUsersRepository(db: TppExecutor) {
 
     /** Forgets the psu-id: the next SCA identifies the PSU anew (the user's "forget this bank connection"). */
     async forgetPsuId(id: string): Promise<void> {
-      await db.update(users).set({ psuId: null, psuIdReceivedAt: null }).where(eq(users.id, id));
+      await db.update(users).set({ psuId: null, psuIdReceivedAt: null, lastScaAt: null }).where(eq(users.id, id));
+    },
+
+    /** Keeps when the PSU completed an SCA (a success redirect), on the bank's clock. */
+    async recordSca(id: string, at: Date): Promise<void> {
+      await db.update(users).set({ lastScaAt: at }).where(eq(users.id, id));
+    },
+
+    /**
+     * Marks the overview seen at `at` (system clock) and returns when it was seen before (null: never):
+     * what arrived after that is new to the user.
+     */
+    async seeOverview(id: string, at: Date): Promise<Date | null | undefined> {
+      return db.transaction(async (tx) => {
+        const [before] = await tx.select({ seen: users.overviewSeenAt }).from(users).where(eq(users.id, id)).for("update");
+        if (before === undefined) return undefined;
+        await tx.update(users).set({ overviewSeenAt: at }).where(eq(users.id, id));
+        return before.seen;
+      });
     },
 
     /** The user's choice of TPP-Redirect-Preferred (false: approve in the bank's mobile app). */

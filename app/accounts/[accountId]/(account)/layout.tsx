@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { BalanceChart } from "@/components/balance-chart";
 import { BalanceSummary } from "@/components/balance-summary";
+import { ScaRenewalNotice } from "@/components/sca-renewal-notice";
 import { AccountsRecoveryActions, backToAccounts, CannotShowPage } from "@/components/cannot-show-page";
 import { formatBban, formatIban } from "@/components/format";
 import { BackLink } from "@/components/ui/back-link";
@@ -11,7 +12,11 @@ import { Panel } from "@/components/ui/panel";
 import { loadAccountView } from "@/lib/tpp/ais/load-account-pages";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { markUnreadable } from "@/lib/tpp/refresh/keep-present-read";
+import { loadScaRenewal } from "@/lib/tpp/refresh/load-overview";
 
 type Params = Promise<{ accountId: string }>;
 
@@ -29,9 +34,15 @@ export default async function AccountLayout({ params, children }: { params: Para
   // The bank's today (its sandbox clock in the sandbox): the chart ends there. Read while the
   // account and its balances are asked for.
   const today = getAppClock().then((clock) => clock.today());
+  const user = await requireCurrentUser(returnTo);
+  const renewal = await loadScaRenewal(user.id);
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
-    return loadAccountView(ctx, accountId, { today });
+    return loadAccountView(ctx, accountId, { today }).catch(async (error: unknown) => {
+      // An account the bank no longer gives this app is marked no longer shared (the overview says so).
+      await markUnreadable(ctx.caller, { kind: "account", resourceId: accountId }, error);
+      throw error;
+    });
   });
 
   if (!result.ok) {
@@ -51,6 +62,7 @@ export default async function AccountLayout({ params, children }: { params: Para
   return (
     <div className="space-y-6">
       <BackLink {...backToAccounts} />
+      <ScaRenewalNotice renewal={renewal} renewHref={connectPathFor(returnTo)} />
       <PageHeader
         eyebrow={account.product !== undefined && account.product !== title ? account.product : "Account"}
         title={title}
