@@ -52,6 +52,7 @@ const STEPS = [
   "Sign three payments together",
   "End of day",
   "One rejected for lack of funds",
+  "Read while the customer is away",
 ] as const;
 type StepTitle = (typeof STEPS)[number];
 
@@ -97,11 +98,16 @@ async function openPresenter(expected: { done: StepTitle[]; notDone?: StepTitle[
 }
 
 /** "The flow just done": the latest flow's kind, its outcome and its diagram, and a link to its page. */
-async function expectLatestFlow(kind: "Consent" | "Payment" | "Signing basket", outcome: "Completed"): Promise<void> {
+async function expectLatestFlow(
+  kind: "Consent" | "Payment" | "Signing basket" | "Read without the PSU",
+  outcome: "Completed",
+): Promise<void> {
   const panel = page.getByRole("region", { name: "The flow just done" });
   await expect(panel).toContainText(`${kind} flow, the browser, this app and the bank, arrow by arrow.`);
   await expect(panel.getByText(outcome, { exact: true })).toBeVisible();
-  await expect(panel.getByRole("img", { name: `Sequence diagram of a ${kind.toLowerCase()} flow` }).first()).toBeVisible();
+  await expect(
+    panel.getByRole("img", { name: `Sequence diagram of a ${kind.charAt(0).toLowerCase()}${kind.slice(1)} flow` }).first(),
+  ).toBeVisible();
   await expect(panel.getByRole("link", { name: "Open the flow" })).toHaveAttribute("href", /^\/flows\/[0-9a-f-]{36}$/);
 }
 
@@ -113,6 +119,7 @@ const BUTTONS: Readonly<Record<StepTitle, { role: "link" | "button"; name: strin
   "Sign three payments together": { role: "button", name: "Prepare three payments" },
   "End of day": { role: "button", name: "Run the end of day" },
   "One rejected for lack of funds": { role: "link", name: "Show the rejected payment" },
+  "Read while the customer is away": { role: "button", name: "Read without the customer" },
 };
 const buttonOf = (title: StepTitle) => step(title).getByRole(BUTTONS[title].role, { name: BUTTONS[title].name, exact: true });
 
@@ -122,7 +129,7 @@ async function press(title: StepTitle): Promise<void> {
   await buttonOf(title).click();
 }
 
-test("the story's start: reached from the home page, six steps in order, each with its button; the connection forgotten, step 1 is Next", async () => {
+test("the story's start: reached from the home page, seven steps in order, each with its button; the connection forgotten, step 1 is Next", async () => {
   // A presenter starts afresh: the app forgets the bank connection of earlier demos.
   await page.goto("/settings");
   const forget = page.getByRole("button", { name: "Forget this bank connection" });
@@ -305,4 +312,17 @@ test("step 6, one rejected for lack of funds: the payment's page says why", asyn
   await expect(page.getByRole("link", { name: "signing basket" })).toHaveAttribute("href", story.basketPath);
   await shoot(page, "presenter-12-rejected-payment", { phone: true });
   await a11y("presenter step 6, the rejected payment");
+});
+
+test("step 7, read while the customer is away: the app reads without the customer, and the overview says so", async () => {
+  await press("Read while the customer is away");
+  await page.waitForURL(`${appUrl}/#read-overview`);
+  const overview = page.getByRole("region", { name: "Your accounts, as last read" });
+  const main = overview.getByRole("listitem").filter({ has: page.getByRole("link", { name: "Brukskonto", exact: true }) });
+  await expect(main).toContainText(/Read .* without you/);
+  await expect(main).toContainText("Reads without you left in 24 hours: balances 3 of 4, transactions 3 of 4");
+  await shoot(page, "presenter-13-read-while-away", { phone: true });
+  await a11y("presenter step 7, the overview after a read without the customer");
+  await openPresenter({ done: ["Connect a bank", "Read while the customer is away"] });
+  await expectLatestFlow("Read without the PSU", "Completed");
 });

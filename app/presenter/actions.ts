@@ -8,6 +8,8 @@ import { needsSca } from "@/lib/tpp/errors";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
 import { prepareBasketStory } from "@/lib/tpp/presenter/prepare-basket-story";
 import { getStoryProgress } from "@/lib/tpp/presenter/story-progress";
+import { runRefreshNow } from "@/lib/tpp/refresh/app-refresh";
+import { moveSandboxClock } from "@/lib/tpp/sandbox/move-sandbox-clock";
 import { runScenario } from "@/lib/tpp/sandbox/run-scenario";
 import { getSandboxContext, requireSandboxEnvironment } from "@/lib/tpp/sandbox/sandbox-context";
 
@@ -35,6 +37,30 @@ export async function prepareBasketStep(_previous: PresenterState, _data: FormDa
   }
   if (!prepared.ok) return { status: "problem", step: "basket", message: prepared.problem };
   redirect(`/payments?tick=${prepared.paymentIds.map(encodeURIComponent).join(",")}`);
+}
+
+/** Step "Read while the customer is away": the app's refresh now, then the overview of what it read. */
+export async function readWhileAwayStep(_previous: PresenterState, _data: FormData): Promise<PresenterState> {
+  requireSandboxEnvironment();
+  const user = await requireCurrentUser(RETURN_TO);
+  try {
+    await runRefreshNow([user.id]);
+  } catch (error) {
+    return problemOf("away", error);
+  }
+  redirect("/#read-overview");
+}
+
+/** Step "Read while the customer is away", second part: the sandbox clock 170 days on, then the overview's renewal notice. */
+export async function jumpToRenewalStep(_previous: PresenterState, _data: FormData): Promise<PresenterState> {
+  requireSandboxEnvironment();
+  await requireCurrentUser(RETURN_TO);
+  try {
+    await moveSandboxClock(await getSandboxContext(RETURN_TO), { advance: "P170D" });
+  } catch (error) {
+    return problemOf("away", error);
+  }
+  redirect("/");
 }
 
 /** Step "End of day": the sandbox clock to its next payment run, the run made, then the latest basket's page. */

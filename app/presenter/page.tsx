@@ -14,7 +14,7 @@ import { FLOW_KIND_LABELS, getFlowDiagram } from "@/lib/tpp/flow-diagrams/flow-q
 import { DEMO_STORY_STEPS, type DemoStepId } from "@/lib/tpp/presenter/demo-story";
 import { getStoryProgress } from "@/lib/tpp/presenter/story-progress";
 import { isSandboxEnvironment } from "@/lib/tpp/sandbox/sandbox-context";
-import { endOfDayStep, prepareBasketStep } from "./actions";
+import { endOfDayStep, jumpToRenewalStep, prepareBasketStep, readWhileAwayStep } from "./actions";
 
 export const metadata: Metadata = { title: "Presenter view" };
 
@@ -97,6 +97,21 @@ export default async function PresenterPage() {
                         action={endOfDayStep}
                         primary={current}
                       />
+                    ) : step.id === "away" ? (
+                      <div className="flex flex-col gap-2 sm:items-end">
+                        <PresenterStepAction
+                          label={step.button}
+                          pendingLabel="Reading without the customer…"
+                          action={readWhileAwayStep}
+                          primary={current}
+                        />
+                        <PresenterStepAction
+                          label="Jump 170 days ahead"
+                          pendingLabel={"Moving the bank's clock…"}
+                          action={jumpToRenewalStep}
+                          primary={false}
+                        />
+                      </div>
                     ) : href === undefined ? (
                       <p className="text-sm text-slate-500">After the end of day</p>
                     ) : step.id === "connect" ? (

@@ -22,6 +22,8 @@ import {
 import { getSandboxClock } from "@/lib/tpp/sandbox/get-sandbox-clock";
 import { initializeSandbox } from "@/lib/tpp/sandbox/initialize-sandbox";
 import { moveSandboxClock, type SandboxClockMove } from "@/lib/tpp/sandbox/move-sandbox-clock";
+import { runRefreshNow } from "@/lib/tpp/refresh/app-refresh";
+import { summariseRefreshReport } from "@/lib/tpp/refresh/run-refresh";
 import { runBatch } from "@/lib/tpp/sandbox/run-batch";
 import { formatOsloTime, runScenario } from "@/lib/tpp/sandbox/run-scenario";
 import { getSandboxContext, isSandboxEnvironment, type SandboxContext } from "@/lib/tpp/sandbox/sandbox-context";
@@ -125,6 +127,30 @@ export async function moveClock(_previous: SandboxFormState, formData: FormData)
     replies.push(reply);
     return `The sandbox clock is at ${formatOsloTime(reply.body.now)} (Oslo), ${reply.body.frozen ? "frozen" : "running"}; the move ${summariseBatchRuns(reply.body.batchRuns)}.`;
   });
+}
+
+/**
+ * The app's refresh without the PSU, now, for the signed-in user (as the schedule runs it, within
+ * the same budget): what it read and what it did not send, in words.
+ */
+export async function runAppRefresh(_previous: SandboxFormState, _formData: FormData): Promise<SandboxFormState> {
+  if (!isSandboxEnvironment()) return REFUSED;
+  const user = await requireCurrentUser(PAGE);
+  try {
+    const [report] = await runRefreshNow([user.id]);
+    revalidatePath("/");
+    return {
+      outcome: {
+        kind: "done",
+        summary: report === undefined ? "You are not connected to the bank: there is nothing to read." : summariseRefreshReport(report),
+        replies: [],
+      },
+    };
+  } catch (error) {
+    const display = describeError(error);
+    if (display === undefined) throw error;
+    return { outcome: { kind: "failed", summary: display.summary, error: display, replies: [] } };
+  }
 }
 
 /** Runs the payment batch now (POST /v1/sandbox/batch-runs). */

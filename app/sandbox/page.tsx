@@ -31,6 +31,7 @@ import {
   createCustomerAction,
   initialize,
   moveClock,
+  runAppRefresh,
   runBatchNow,
   runScenarioPreset,
   setBalanceAction,
@@ -44,6 +45,7 @@ const PAGE = "/sandbox";
 const SECTIONS = [
   { id: "clock", title: "Clock" },
   { id: "batch-runs", title: "Batch runs" },
+  { id: "app-refresh", title: "App refresh" },
   { id: "scenarios", title: "Scenarios" },
   { id: "data", title: "Data" },
   { id: "initialise", title: "Initialise" },
@@ -337,6 +339,22 @@ export default async function SandboxPage() {
             description="Payment batch processing, five times a day on the sandbox clock (supplement §5)."
           >
             <BatchSection clock={loaded.value.clock} />
+          </Panel>
+          <Panel
+            id="app-refresh"
+            title="App refresh"
+            description="The app reads your shared accounts without you on a schedule (TPP_REFRESH_SCHEDULE); this runs it now."
+          >
+            <SandboxButtonForm action={runAppRefresh} label="Run the app's refresh">
+              <p className="text-sm leading-6 text-slate-700">
+                Balances and new transactions of each account you share, read with no PSU-IP-Address: the bank allows 4 such reads per
+                account and kind in 24 hours on its clock, and the app never sends a fifth. The overview on the home page shows what was
+                read.
+              </p>
+              <SubmitButton className={buttonStyles.primary} pendingText="Reading…">
+                Run the app&apos;s refresh now
+              </SubmitButton>
+            </SandboxButtonForm>
           </Panel>
           <Panel id="scenarios" title="Scenarios" description="One click each, for demos: what each sets up, and the calls it makes.">
             <ScenariosSection />

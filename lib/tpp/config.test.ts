@@ -174,6 +174,11 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
       `^TPP_RECORD_RETENTION_DAYS: must be a whole number of days from 1 to 3650 \\(how long the request inspector's calls and the flows are kept\\) \\(got "${value}"\\)$`,
     ),
   ]),
+  ...["6:00", "hourly", "06:00,18", "01:00,02:00,03:00,04:00,05:00"].map((value): [string, Record<string, string>, RegExp] => [
+    "TPP_REFRESH_SCHEDULE",
+    { TPP_REFRESH_SCHEDULE: value },
+    /^TPP_REFRESH_SCHEDULE: must be "off" or times of day in Oslo as HH:MM separated by commas, at most 4/,
+  ]),
   [
     "TPP_CERT_FILE",
     { ASPSP_BASE_URL: "https://sandbox.bank.example" },
@@ -232,6 +237,7 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       "TPP_P12_PASSWORD",
       "TPP_RECORD_RETENTION_DAYS",
       "TPP_REDIRECT_URI",
+      "TPP_REFRESH_SCHEDULE",
       "TPP_TLS_CERT_FILE",
       "TPP_TLS_KEY_FILE",
       "TPP_TRUSTED_PROXIES",
@@ -254,5 +260,18 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
     expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "" }, { cwd: work }).recordRetentionDays).toBe(30);
     expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "1" }, { cwd: work }).recordRetentionDays).toBe(1);
     expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_RECORD_RETENTION_DAYS: "3650" }, { cwd: work }).recordRetentionDays).toBe(3650);
+  });
+
+  it("reads accounts without the PSU four times a day in Oslo unless TPP_REFRESH_SCHEDULE says otherwise", () => {
+    const dataDir = freshDir();
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir }, { cwd: work }).refreshSchedule).toEqual({
+      kind: "daily",
+      times: ["00:00", "06:00", "12:00", "18:00"],
+    });
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_REFRESH_SCHEDULE: "off" }, { cwd: work }).refreshSchedule).toEqual({ kind: "off" });
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, TPP_REFRESH_SCHEDULE: "07:15" }, { cwd: work }).refreshSchedule).toEqual({
+      kind: "daily",
+      times: ["07:15"],
+    });
   });
 });

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { headers } from "next/headers";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { TppError } from "../errors";
-import { getAspspConnection, getTppRuntime } from "../runtime";
+import { getAspspConnection } from "../runtime";
 import { createPsuSession, type PsuSession, readPsuSession, writePsuSession } from "../session/psu-session";
 import type { AspspCaller } from "./aspsp-caller";
 import type { AspspClient } from "./create-aspsp-client";
@@ -66,29 +66,6 @@ export async function getAspspContext(options: { returnTo?: string; method?: str
       ...(session.context === "CORPORATE" && session.psuCorporateId !== undefined ? { psuCorporateId: session.psuCorporateId } : {}),
       ...(session.context === undefined ? {} : { psuContext: session.context }),
       psu: readPsuPresence(requestHeaders, method),
-      redirectPreferred: user.redirectPreferred,
-    },
-  };
-}
-
-/**
- * The context for a call without the PSU (a scheduled refresh): the user's PSU-ID and, when
- * given, a PSU-Corporate-ID; no PSU-IP-Address, so the bank applies its PSU-absent limits
- * (4 calls per account per day, 90 days of history).
- * @see psd2-interface.md "Authentication" (9), "Limits"
- */
-export async function getBackgroundAspspContext(userId: string, options: { psuCorporateId?: string } = {}): Promise<AspspContext> {
-  const { users } = await getTppRuntime();
-  const user = await users.findById(userId);
-  if (user === undefined) throw new TppError("INPUT_INVALID", `there is no user ${userId}`);
-  const connection = await getAspspConnection();
-  return {
-    client: connection.client,
-    tppId: connection.tppId,
-    caller: {
-      userId,
-      ...(user.psuId === null ? {} : { psuId: user.psuId }),
-      ...(options.psuCorporateId === undefined ? {} : { psuCorporateId: options.psuCorporateId }),
       redirectPreferred: user.redirectPreferred,
     },
   };

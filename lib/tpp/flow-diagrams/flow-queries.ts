@@ -22,6 +22,11 @@ export const FLOW_KIND_LABELS: Readonly<Record<FlowKind, string>> = {
   refresh: "Read without the PSU",
 };
 
+/** A label inside a sentence: its first letter in lower case ("Read without the PSU" → "read without the PSU"). */
+function inSentence(label: string): string {
+  return `${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+}
+
 /** A flow ready for its page: the flow, its steps, and how many bank calls it made. */
 export interface FlowDiagram {
   readonly flow: FlowRecord;
@@ -81,7 +86,7 @@ export async function findLatestFlowOf(userId: string, kind: "payment" | "basket
 export function diagramTexts(diagram: FlowDiagram): { title: string; description: string } {
   const steps = diagram.steps.length;
   return {
-    title: `Sequence diagram of a ${FLOW_KIND_LABELS[diagram.flow.kind].toLowerCase()} flow`,
+    title: `Sequence diagram of a ${inSentence(FLOW_KIND_LABELS[diagram.flow.kind])} flow`,
     description: `${steps} step${steps === 1 ? "" : "s"} between the PSU's browser, this app (the TPP) and the bank, ${diagram.callCount} of them signed calls to the bank. Each step is listed in words beside the diagram.`,
   };
 }

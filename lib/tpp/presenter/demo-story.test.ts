@@ -29,7 +29,7 @@ function account(id: string, name: string, bban: string, available: string, cash
 }
 
 describe("the presenter's story", () => {
-  it("tells the six steps of the issue in order", () => {
+  it("tells the seven steps in order", () => {
     expect(DEMO_STORY_STEPS.map((step) => step.title)).toEqual([
       "Connect a bank",
       "Read accounts",
@@ -37,6 +37,7 @@ describe("the presenter's story", () => {
       "Sign three payments together",
       "End of day",
       "One rejected for lack of funds",
+      "Read while the customer is away",
     ]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The presenter view's story for stakeholder demos, in order: connect a bank, read accounts, pay
- * a bill with its KID, sign three payments together, end of day, one rejected for lack of funds.
+ * a bill with its KID, sign three payments together, end of day, one rejected for lack of funds,
+ * and the app reading while the customer is away.
  * Pure: the steps' words and the three payments of the basket step.
  */
 import { createNorwegianBban } from "../../psd2/validation";
@@ -54,6 +55,14 @@ export const DEMO_STORY_STEPS = [
       "A basket is not all-or-nothing: two payments are paid, the one without funds is rejected, and the basket's status is the worst of its payments.",
     hint: "Open the rejected payment for the bank's fundsAvailable: false in plain words.",
     button: "Show the rejected payment",
+  },
+  {
+    id: "away",
+    title: "Read while the customer is away",
+    story:
+      "Without the customer, the app reads balances and new transactions a few times a day: the bank allows 4 such reads per account and kind in 24 hours, and only for 180 days after the customer last approved at the bank.",
+    hint: "Press it five times: the fifth read of an account is not sent, and the overview says when the next is free. Then jump 170 days: the overview warns that reading without the customer ends soon, with a Renew.",
+    button: "Read without the customer",
   },
 ] as const;
 

@@ -65,6 +65,10 @@ export async function getStoryProgress(user: { readonly id: string; readonly psu
       rejectedPaymentPath = `/payments/${encodeURIComponent(rejected.id)}`;
     }
   }
+  // The app read without the customer since the story began (a refresh's flow).
+  if (recentFlows.items.some((flow) => flow.kind === "refresh" && flow.outcome === "completed" && flow.startedAt.getTime() >= since)) {
+    done.add("away");
+  }
   return {
     done,
     basketPath: basket === undefined ? undefined : `/baskets/${encodeURIComponent(basket.id)}`,

@@ -409,3 +409,15 @@ export function formatRefreshReports(reports: readonly UserRefreshReport[]): str
   }
   return `${lines.join("\n")}\n`;
 }
+
+/** One user's refresh in a paragraph, for the control room: when, and per account what was read or skipped and why. */
+export function summariseRefreshReport(report: UserRefreshReport): string {
+  const when = `At ${formatBankTime(new Date(report.at))} (bank time)`;
+  if (report.skipped !== undefined) return `${when} the app read nothing without you: ${report.skipped}.`;
+  if (report.accounts.length === 0)
+    return `${when} the app knows no shared account of yours yet: open Accounts once, and it reads them from then on.`;
+  const words = (o: ReadOutcome) =>
+    o.result === "read" ? `read (${o.detail})` : o.result === "skipped" ? `not sent: ${o.reason}` : `refused: ${o.reason}`;
+  const parts = report.accounts.map((a) => `${a.name}: balances ${words(a.balances)}; transactions ${words(a.transactions)}`);
+  return `${when} the app read without you. ${parts.join(". ")}.`;
+}

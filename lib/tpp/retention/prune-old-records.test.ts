@@ -8,14 +8,15 @@ import { randomUUID } from "node:crypto";
 import { asc, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { OpenedTppDatabase, TppDatabase } from "../db/open-tpp-database";
-import { bankCalls, flowLegs, flows, payments, paymentStatusReads } from "../db/schema";
+import { bankCalls, flowLegs, flows, heldTransactions, payments, paymentStatusReads } from "../db/schema";
 import { createFlowsRepository, type FlowsRepository } from "../flow-diagrams/flows-repository";
 import { type BankCallsRepository, createBankCallsRepository } from "../inspector/bank-calls-repository";
 import { createPaymentsRepository } from "../payments/payments-repository";
 import { testExchange } from "../testing/aspsp-exchange";
 import { createTppTestDatabase, tppTestDatabaseKinds } from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
-import { pruneRecordsBatch, retentionCutoff } from "./prune-old-records";
+import { createSharedAccountsRepository } from "../refresh/shared-accounts-repository";
+import { pruneHeldTransactionsBatch, pruneRecordsBatch, retentionCutoff } from "./prune-old-records";
 import { startRecordPruner } from "./record-pruner";
 import { describeRetentionPeriod, isPastRecordRetention } from "./record-retention";
 
@@ -303,5 +304,64 @@ describe("the record pruner when the database fails", () => {
     const after = attempts;
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(attempts).toBe(after);
+  });
+});
+
+describe.each(tppTestDatabaseKinds())("the retention of the transactions read without the PSU on %s", (kind) => {
+  let database: OpenedTppDatabase;
+  beforeAll(async () => {
+    database = await createTppTestDatabase(kind);
+    await createUsersRepository(database.db).insert({
+      id: "kari",
+      username: "kari",
+      displayName: "Kari",
+      passwordHash: "x",
+      createdAt: daysAgo(400),
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await database?.close();
+  });
+
+  it("deletes those first seen before the period, oldest first and no more than a batch, and keeps the rest", async () => {
+    const shared = createSharedAccountsRepository(database.db);
+    const ref = { userId: "kari", kind: "account" as const, resourceId: "acc-1" };
+    await shared.recordListing(
+      "kari",
+      "account",
+      null,
+      [
+        {
+          resourceId: "acc-1",
+          name: "Brukskonto",
+          product: undefined,
+          currency: "NOK",
+          iban: undefined,
+          bban: undefined,
+          maskedPan: undefined,
+        },
+      ],
+      daysAgo(100),
+    );
+    const hold = (key: string) => ({ key, bookingDate: "2026-01-02", data: { amount: { amount: "-1.00", currency: "NOK" } } });
+    await shared.recordTransactions(ref, {
+      booked: [hold("a"), hold("b"), hold("c")],
+      pending: [],
+      readAt: daysAgo(40),
+      seenAt: daysAgo(40),
+      syncedThrough: undefined,
+    });
+    await shared.recordTransactions(ref, {
+      booked: [hold("d")],
+      pending: [],
+      readAt: daysAgo(2),
+      seenAt: daysAgo(2),
+      syncedThrough: undefined,
+    });
+    expect(await pruneHeldTransactionsBatch(database.db, CUTOFF, 2)).toBe(2);
+    expect(await pruneHeldTransactionsBatch(database.db, CUTOFF, 2)).toBe(1);
+    expect(await pruneHeldTransactionsBatch(database.db, CUTOFF, 2)).toBe(0);
+    const left = await database.db.select({ key: heldTransactions.key }).from(heldTransactions);
+    expect(left.map((row) => row.key)).toEqual(["d"]);
   });
 });

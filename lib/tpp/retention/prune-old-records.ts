@@ -1,7 +1,7 @@
 import "server-only";
-import { asc, inArray, lt } from "drizzle-orm";
+import { asc, inArray, lt, sql } from "drizzle-orm";
 import type { TppDatabase } from "../db/open-tpp-database";
-import { bankCalls, flows } from "../db/schema";
+import { bankCalls, flows, heldTransactions } from "../db/schema";
 
 const DAY_MS = 86_400_000;
 
@@ -51,5 +51,39 @@ export async function pruneRecordsBatch(db: TppDatabase, before: Date, limit: nu
       .for("update", { skipLocked: true });
     const flowRows = await tx.delete(flows).where(inArray(flows.id, oldFlows)).returning({ id: flows.id });
     return { bankCalls: calls.length, flows: flowRows.length };
+  });
+}
+
+/**
+ * Deletes at most `limit` of the transactions the refresh read (held_transactions) first seen
+ * before `before`, the oldest first, rows another process is deleting skipped: what was read
+ * without the PSU is kept as long as the request inspector's calls. Returns how many went.
+ */
+export async function pruneHeldTransactionsBatch(db: TppDatabase, before: Date, limit: number = DEFAULT_PRUNE_BATCH_SIZE): Promise<number> {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`a batch deletes at least one row (got ${limit})`);
+  return db.transaction(async (tx) => {
+    const old = await tx
+      .select({
+        userId: heldTransactions.userId,
+        kind: heldTransactions.kind,
+        resourceId: heldTransactions.resourceId,
+        key: heldTransactions.key,
+      })
+      .from(heldTransactions)
+      .where(lt(heldTransactions.firstSeenAt, before))
+      .orderBy(asc(heldTransactions.firstSeenAt))
+      .limit(limit)
+      .for("update", { skipLocked: true });
+    if (old.length === 0) return 0;
+    const rows = await tx
+      .delete(heldTransactions)
+      .where(
+        sql`(${heldTransactions.userId}, ${heldTransactions.kind}, ${heldTransactions.resourceId}, ${heldTransactions.key}) in (${sql.join(
+          old.map((row) => sql`(${row.userId}, ${row.kind}, ${row.resourceId}, ${row.key})`),
+          sql`, `,
+        )})`,
+      )
+      .returning({ key: heldTransactions.key });
+    return rows.length;
   });
 }

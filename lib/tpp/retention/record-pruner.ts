@@ -1,7 +1,13 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TppDatabase } from "../db/open-tpp-database";
-import { DEFAULT_PRUNE_BATCH_SIZE, type PruneCount, pruneRecordsBatch, retentionCutoff } from "./prune-old-records";
+import {
+  DEFAULT_PRUNE_BATCH_SIZE,
+  type PruneCount,
+  pruneHeldTransactionsBatch,
+  pruneRecordsBatch,
+  retentionCutoff,
+} from "./prune-old-records";
 import { describeRetentionPeriod } from "./record-retention";
 
 /** How often a running app deletes what has grown too old: once an hour, and once at its start. */
@@ -59,6 +65,18 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
       if (deleted.bankCalls < batchSize && deleted.flows < batchSize) break;
       // Requests' queries waiting for the database go before the next batch.
       await nextTurn();
+    }
+    let transactions = 0;
+    for (let batch = 0; batch < maxBatches && !stopped; batch += 1) {
+      const deleted = await pruneHeldTransactionsBatch(options.db, before, batchSize);
+      transactions += deleted;
+      if (deleted < batchSize) break;
+      await nextTurn();
+    }
+    if (transactions > 0) {
+      log(
+        `tpp: deleted ${plural(transactions, "transaction")} read without the PSU first seen before ${before.toISOString()} (kept ${describeRetentionPeriod(options.retentionDays)}, TPP_RECORD_RETENTION_DAYS)`,
+      );
     }
     if (bankCalls > 0 || flows > 0) {
       log(
