@@ -84,6 +84,9 @@ export default defineConfig({
       TPP_DATA_DIR: `${pair.dataDir}/tpp`,
       BANK_TRUST_ANCHORS: bankTrustAnchors,
       BANK_LOG_LEVEL: "warn",
+      // No scheduled refresh without the PSU: each spec's reads and the bank's 4 calls a day are
+      // its own (e2e/tpp-refresh.spec.ts runs the refresh by hand, as the schedule does).
+      TPP_REFRESH_SCHEDULE: "off",
     },
     // E2E_REUSE_SERVERS=1: use servers already running on these ports (while writing specs).
     reuseExistingServer: process.env.E2E_REUSE_SERVERS === "1",
