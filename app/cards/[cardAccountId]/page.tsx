@@ -4,6 +4,7 @@ import { BalanceSummary } from "@/components/balance-summary";
 import { AccountsRecoveryActions, backToAccounts, CannotShowPage } from "@/components/cannot-show-page";
 import { accountStatusLabel, addDays, formatDate, formatMaskedPan, formatMoney } from "@/components/format";
 import { OriginalAmount } from "@/components/original-amount";
+import { ScaRenewalNotice } from "@/components/sca-renewal-notice";
 import { Amount } from "@/components/ui/amount";
 import { BackLink } from "@/components/ui/back-link";
 import { buttonStyles } from "@/components/ui/button-styles";
@@ -18,6 +19,10 @@ import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
 import { AspspError } from "@/lib/tpp/errors";
 import { loadForPage } from "@/lib/tpp/flows/load-for-page";
+import { markUnreadable } from "@/lib/tpp/refresh/keep-present-read";
+import { loadScaRenewal } from "@/lib/tpp/refresh/load-overview";
+import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { connectPathFor } from "@/lib/tpp/flows/connect-path";
 import { readCardTransactionsFilter } from "./read-card-filter";
 
 export const metadata: Metadata = { title: "Card account" };
@@ -51,6 +56,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
   const returnTo = hrefOf(query);
   // The bank's today (its sandbox clock in the sandbox): the quick ranges. Read while the bank is asked for the card.
   const clock = getAppClock();
+  const renewal = await loadScaRenewal((await requireCurrentUser(returnTo)).id);
   const result = await loadForPage(returnTo, async () => {
     const ctx = await getAspspContext({ returnTo });
     // Sent at once; a filter of the address that cannot be used is not sent.
@@ -69,7 +75,11 @@ export default async function CardAccountPage({ params, searchParams }: { params
       getCardAccount(ctx, cardAccountId),
       getCardAccountBalances(ctx, cardAccountId),
       listing,
-    ]);
+    ]).catch(async (error: unknown) => {
+      // A card account the bank no longer gives this app is marked no longer shared (the overview says so).
+      await markUnreadable(ctx.caller, { kind: "card-account", resourceId: cardAccountId }, error);
+      throw error;
+    });
     if (listed?.ok === false) {
       const refused = refusedFrom(listed.error);
       if (refused === undefined) throw listed.error;
@@ -101,6 +111,7 @@ export default async function CardAccountPage({ params, searchParams }: { params
   return (
     <div className="space-y-6">
       <BackLink {...backToAccounts} />
+      <ScaRenewalNotice renewal={renewal} renewHref={connectPathFor(returnTo)} />
       <PageHeader
         eyebrow={card.product !== undefined && card.product !== card.name ? card.product : "Card account"}
         title={card.name ?? card.product ?? "Card"}
