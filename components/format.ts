@@ -79,6 +79,11 @@ export function formatDateTime(instant: Date | string): string {
   return Number.isNaN(value.getTime()) ? String(instant) : formatWallClock(value, { timeZone: OSLO, time: "seconds", zoneName: true });
 }
 
+/** "Sun 6 Dec 2026, 06:00" in Norway's time: a moment that may lie months back. */
+export function formatWeekdayDateTime(instant: Date): string {
+  return formatWallClock(instant, { timeZone: OSLO, weekday: true, time: "minutes" });
+}
+
 /** The day of an instant in Norway's time: "2 Sep 2026". */
 export function formatDayOf(instant: Date): string {
   return formatWallClock(instant, { timeZone: OSLO });

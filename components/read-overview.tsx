@@ -1,7 +1,7 @@
 import Link from "next/link";
 import type { OverviewAccount, RefreshOverview } from "@/lib/tpp/refresh/load-overview";
 import { BalanceSummary } from "./balance-summary";
-import { formatDate, formatDateTime, formatWeekdayTime } from "./format";
+import { formatDate, formatDateTime, formatWeekdayDateTime, formatWeekdayTime } from "./format";
 import { Amount } from "./ui/amount";
 import { Badge } from "./ui/badge";
 import { Panel } from "./ui/panel";
@@ -14,7 +14,7 @@ function ReadAt({ account }: { account: OverviewAccount }) {
   if (account.balancesReadAt === undefined) return <>Not read yet</>;
   return (
     <>
-      Read {formatWeekdayTime(account.balancesReadAt)} {account.balancesReadWithPsu === true ? "with you" : "without you"}
+      Read {formatWeekdayDateTime(account.balancesReadAt)} {account.balancesReadWithPsu === true ? "with you" : "without you"}
     </>
   );
 }
@@ -110,6 +110,12 @@ export function ReadOverview({ overview }: { overview: RefreshOverview }) {
               New since your last visit
               {overview.previousVisit === null ? "" : ` (${formatDateTime(overview.previousVisit)})`}
             </h3>
+            {overview.newTransactionCount > overview.newTransactions.length && (
+              <p className="mt-1 text-sm text-slate-600">
+                {overview.newTransactionCount} transactions arrived; the {overview.newTransactions.length} latest are listed here, the rest
+                on each account&apos;s page.
+              </p>
+            )}
             {overview.newTransactions.length === 0 ? (
               <p className="mt-1 text-sm text-slate-600">Nothing new has been read since then.</p>
             ) : (

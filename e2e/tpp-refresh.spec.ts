@@ -143,7 +143,7 @@ test("an account unticked at the bank is marked no longer shared, what was read 
   await expect(savings.getByText("No longer shared", { exact: true })).toBeVisible();
   await expect(savings).toContainText(/No longer shared with this app since .*What it read before is kept here/);
   await expect(savings).toContainText(/Read .* \(before it was unshared\)/);
-  await expect(page.getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   // Read no more: the next refresh leaves it out.
   expect(await refreshNow()).not.toContain("Sparekonto");
   await page.goto("/");

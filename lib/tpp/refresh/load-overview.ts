@@ -42,10 +42,15 @@ export interface RefreshOverview {
   readonly renewal: ScaRenewal;
   readonly accounts: readonly OverviewAccount[];
   readonly newTransactions: readonly NewTransaction[];
+  /** How many arrived since the last visit (newTransactions lists the latest of them). */
+  readonly newTransactionCount: number;
   /** When the user last looked (before this visit); null: never. */
   readonly previousVisit: Date | null;
   readonly lastRefresh: { readonly at: Date } | undefined;
 }
+
+/** The transactions the overview lists of those that arrived since the last visit. */
+const NEW_TRANSACTIONS_SHOWN = 10;
 
 const moneySchema = z.object({ amount: z.string(), currency: z.string() });
 // Read back through a schema: a jsonb column is outside the type system.
@@ -114,7 +119,11 @@ export async function loadRefreshOverview(userId: string): Promise<RefreshOvervi
   const statusOf = (a: SharedAccountRecord, readKind: "balances" | "transactions"): BudgetStatus =>
     budget.get(budgetKeyName({ kind: a.kind, resourceId: a.resourceId, readKind })) ?? { used: 0, left: 4, nextFreeAt: undefined };
   const byKey = new Map(accounts.map((a) => [`${a.kind}:${a.resourceId}`, a]));
-  const held = await runtime.sharedAccounts.transactionsSeenAfter(userId, previousVisit ?? new Date(0));
+  const since = previousVisit ?? new Date(0);
+  const [held, newTransactionCount] = await Promise.all([
+    runtime.sharedAccounts.transactionsSeenAfter(userId, since, NEW_TRANSACTIONS_SHOWN),
+    runtime.sharedAccounts.countSeenAfter(userId, since),
+  ]);
   return {
     renewal: scaRenewalAt(user.lastScaAt ?? undefined, bankNow),
     accounts: accounts.map((a) => ({
@@ -146,6 +155,7 @@ export async function loadRefreshOverview(userId: string): Promise<RefreshOvervi
         },
       ];
     }),
+    newTransactionCount,
     previousVisit: previousVisit ?? null,
     lastRefresh: state?.lastRunAt === null || state?.lastRunAt === undefined ? undefined : { at: state.lastRunAt },
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import { and, desc, eq, gt, inArray, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, notInArray, sql } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { heldTransactions, type SharedAccountKind, sharedAccounts } from "../db/schema";
 import { AspspError } from "../errors";
@@ -222,14 +222,13 @@ export function createSharedAccountsRepository(db: TppExecutor) {
         .limit(limit);
     },
 
-    /** How many transactions are held per account of a user. */
-    async countHeld(userId: string, kinds: readonly SharedAccountKind[] = ["account", "card-account"]): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ kind: heldTransactions.kind, resourceId: heldTransactions.resourceId, count: sql<number>`count(*)::int` })
+    /** How many booked transactions a user's refreshes first saw after `since`. */
+    async countSeenAfter(userId: string, since: Date): Promise<number> {
+      const [row] = await db
+        .select({ count: sql<number>`count(*)::int` })
         .from(heldTransactions)
-        .where(and(eq(heldTransactions.userId, userId), inArray(heldTransactions.kind, [...kinds])))
-        .groupBy(heldTransactions.kind, heldTransactions.resourceId);
-      return new Map(rows.map((r) => [`${r.kind}:${r.resourceId}`, r.count]));
+        .where(and(eq(heldTransactions.userId, userId), gt(heldTransactions.firstSeenAt, since), eq(heldTransactions.status, "booked")));
+      return row?.count ?? 0;
     },
 
     /** Forgets everything of a user's accounts: another customer connected, or the connection was forgotten. */
