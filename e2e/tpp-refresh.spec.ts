@@ -19,16 +19,17 @@ const MAIN = /^Brukskonto/;
 const SAVINGS = /^Sparekonto 60\+/;
 
 test.describe.configure({ mode: "serial" });
+// Declared before the signed-in page's own hooks, so that it runs while the page is still open.
+test.afterAll(async () => {
+  await bank.post("/v1/sandbox/clock", { reset: true });
+  await forgetBankConnection(session.page);
+});
 const session = useSignedInPage();
 let page: Page;
 let mainId = "";
 
 test.beforeAll(() => {
   page = session.page;
-});
-test.afterAll(async () => {
-  await bank.post("/v1/sandbox/clock", { reset: true });
-  await forgetBankConnection(page);
 });
 
 const overview = () => page.getByRole("region", { name: "Your accounts, as last read" });
