@@ -93,7 +93,12 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   // The router's refusals are signed with the seal.
   const seal: { signer?: BankPki["sealSigner"] } = { signer: pki.sealSigner };
   const https = config.tls
-    ? await createBankTlsOptions({ config, pki, now: realNow(), ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}) })
+    ? await createBankTlsOptions({
+        config,
+        pki,
+        now: realNow(),
+        ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}),
+      })
     : undefined;
   // With BANK_TLS the server is node:https's (same request and reply objects as node:http's).
   const app = Fastify({

@@ -30,6 +30,25 @@ function createIdentityReader(): (der: Buffer) => string | undefined {
   };
 }
 
+/** OpenSSL's verification codes in words (the code is kept beside them). */
+const VERIFY_ERRORS: Readonly<Record<string, string>> = {
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "it was not issued by a CA the bank trusts",
+  UNABLE_TO_GET_ISSUER_CERT: "it was not issued by a CA the bank trusts",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "it was not issued by a CA the bank trusts",
+  SELF_SIGNED_CERT_IN_CHAIN: "its chain ends in a CA the bank does not trust",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "it is self-signed",
+  CERT_HAS_EXPIRED: "it has expired",
+  CERT_NOT_YET_VALID: "it is not valid yet",
+  CERT_SIGNATURE_FAILURE: "its signature does not verify",
+  INVALID_PURPOSE: "it is not for TLS client authentication (its key usage or extended key usage)",
+};
+
+function describeVerifyError(error: unknown): string {
+  const code = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error ?? "NOT_VERIFIED");
+  const words = VERIFY_ERRORS[code];
+  return words === undefined ? code : `${words} (${code})`;
+}
+
 /** Refuses the request; the connection is closed once the reply is sent. */
 function refuse(reply: FastifyReply, error: BankError): never {
   reply.header("Connection", "close");
@@ -62,7 +81,7 @@ export function registerClientCertificateCheck(app: FastifyInstance): void {
       );
     }
     if (socket.authorized !== true) {
-      const reason = socket.authorizationError instanceof Error ? socket.authorizationError.message : String(socket.authorizationError ?? "not verified");
+      const reason = describeVerifyError(socket.authorizationError);
       refuse(
         reply,
         new BankError(

@@ -127,18 +127,33 @@ export type TlsRequestOptions = Pick<HttpsRequestOptions, "ca" | "cert" | "key" 
 /** One request on a connection of its own (no keep-alive); over https:// with `tls`. */
 export function sendRequest(
   baseUrl: string,
-  options: { method: string; url: string; headers?: Record<string, string>; payload?: string; tls?: TlsRequestOptions; timeoutMs?: number },
+  options: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string;
+    tls?: TlsRequestOptions;
+    timeoutMs?: number;
+    /** Ask to keep the connection open (to see whether the server closes it); it is closed after the reply. */
+    keepAlive?: boolean;
+  },
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(options.url, baseUrl);
     const send = target.protocol === "https:" ? httpsRequest : httpRequest;
     const outgoing = send(
       target,
-      { method: options.method, headers: { ...options.headers, connection: "close" }, agent: false, ...options.tls },
+      {
+        method: options.method,
+        headers: { ...options.headers, connection: options.keepAlive === true ? "keep-alive" : "close" },
+        agent: false,
+        ...options.tls,
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("end", () => {
+          if (options.keepAlive === true) outgoing.destroy();
           const body = Buffer.concat(chunks).toString("utf8");
           resolve({
             statusCode: incoming.statusCode ?? 0,
@@ -162,8 +177,8 @@ export function sendRequest(
  * The part of a FastifyInstance the test drivers use (`inject`), over HTTP to a running bank:
  * signed-test-client and sca-page-driver then drive it as they drive an inject() bank.
  */
-export function httpInjector(baseUrl: string, tls?: TlsRequestOptions): FastifyInstance {
+export function httpInjector(baseUrl: string, connection: { tls?: TlsRequestOptions; keepAlive?: boolean } = {}): FastifyInstance {
   const inject = (options: { method: string; url: string; headers?: Record<string, string>; payload?: string }) =>
-    sendRequest(baseUrl, { ...options, ...(tls === undefined ? {} : { tls }) });
+    sendRequest(baseUrl, { ...options, ...connection });
   return { inject } as unknown as FastifyInstance;
 }

@@ -112,7 +112,10 @@ export function extendedKeyUsage(purposes: readonly string[]): ExtensionTemplate
 }
 
 /** subjectAltName (RFC 5280 §4.2.1.6) with dNSName and iPAddress entries (addresses as their octets). */
-export function subjectAltName(names: { readonly dnsNames: readonly string[]; readonly ipAddresses: readonly Uint8Array[] }): ExtensionTemplate {
+export function subjectAltName(names: {
+  readonly dnsNames: readonly string[];
+  readonly ipAddresses: readonly Uint8Array[];
+}): ExtensionTemplate {
   const entries = [
     ...names.dnsNames.map((name) => implicitPrimitive(2, new Uint8Array(Buffer.from(name, "ascii")))),
     ...names.ipAddresses.map((address) => implicitPrimitive(7, address)),

@@ -6,7 +6,6 @@
  * @see supplement.md §13; RFC 5280 §4.2.1.6 (subjectAltName), §4.2.1.12 (extendedKeyUsage);
  *   ETSI TS 119 495 §5.1 (QWAC with the PSD2 statement)
  */
-import { isIP } from "node:net";
 import {
   authorityKeyIdentifier,
   basicConstraints,
@@ -36,6 +35,13 @@ export interface TlsServerCertificateOptions {
   readonly validityDays: number;
   /** The subject's key; a 2048-bit RSA key is generated when absent. */
   readonly subjectKey?: SubjectKey;
+}
+
+/** 4 for an IPv4 address, 6 for an IPv6 address, 0 for anything else (a host name). */
+function isIP(host: string): 0 | 4 | 6 {
+  if (/^(25[0-5]|2[0-4]\d|1?\d?\d)(\.(25[0-5]|2[0-4]\d|1?\d?\d)){3}$/.test(host)) return 4;
+  if (/^[0-9a-f:]+$/i.test(host) && host.includes(":") && (host.match(/::/g) ?? []).length <= 1) return 6;
+  return 0;
 }
 
 /** An IP address's octets (4 for IPv4, 16 for IPv6), as subjectAltName's iPAddress holds them. */
