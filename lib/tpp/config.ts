@@ -4,7 +4,7 @@ import { z } from "zod";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
 import { readConfigFile } from "./credentials/read-config-file";
 import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
-import { readTlsCredentials, type TlsCredentials } from "./credentials/read-tls-credentials";
+import { readTlsSetting, type TlsSetting } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
 import { loadSandboxSecrets } from "./secrets/load-sandbox-secrets";
 
@@ -42,7 +42,8 @@ export interface TppConfig {
   readonly sessionSecret: string;
   readonly nextAuthSecret: string;
   readonly signing: SigningSource;
-  readonly tls: TlsCredentials | undefined;
+  /** The TLS client certificate and the CAs of the bank's server certificate (read-tls-credentials.ts). */
+  readonly tls: TlsSetting;
   readonly trustAnchors: TrustAnchorSource;
   readonly requireSignedResponses: boolean;
   /**
@@ -93,6 +94,9 @@ const environmentSchema = z.object({
   TPP_P12_PASSWORD: z.string().optional(),
   TPP_TLS_CERT_FILE: fileName.optional(),
   TPP_TLS_KEY_FILE: fileName.optional(),
+  TPP_TLS_P12_FILE: fileName.optional(),
+  TPP_TLS_P12_PASSWORD: z.string().optional(),
+  ASPSP_TLS_CA_FILE: fileName.optional(),
   TPP_REDIRECT_URI: httpUrl("http://localhost:3000/callback").optional(),
   TPP_DATA_DIR: z.string().min(1, "must name a directory").default(".data/tpp"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -115,7 +119,7 @@ const environmentSchema = z.object({
 });
 
 /** Variables whose values never appear in a message. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "NEXTAUTH_SECRET", "TPP_P12_PASSWORD", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "NEXTAUTH_SECRET", "TPP_P12_PASSWORD", "TPP_TLS_P12_PASSWORD", "DATABASE_URL"]);
 
 export const TPP_CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
 
@@ -241,10 +245,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     );
   }
 
-  const tls =
-    e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE !== undefined
-      ? readTlsCredentials({ certFile: e.TPP_TLS_CERT_FILE, keyFile: e.TPP_TLS_KEY_FILE }, cwd)
-      : undefined;
+  const tls = readTlsSetting(e, { cwd, aspspBaseUrl, sandboxPortal: signing.kind === "sandbox-portal" });
 
   let trustAnchors: TrustAnchorSource;
   if (e.ASPSP_TRUST_ANCHORS !== undefined) {

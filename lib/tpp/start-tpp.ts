@@ -2,6 +2,7 @@ import "server-only";
 import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
 import { getTppConfig } from "./config";
+import { describeTlsSetting } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
 import { describeRetentionPeriod } from "./retention/record-retention";
 import { closeTppRuntime, getAspspConnection, getTppRuntime, startRecordRetention } from "./runtime";
@@ -40,6 +41,7 @@ export async function startTpp(): Promise<void> {
     stop(error);
   }
   log(`${config.environment} environment, bank at ${config.aspspBaseUrl}, callback ${config.redirectUri}`);
+  log(describeTlsSetting(config.tls, config.aspspBaseUrl));
   if (config.generated.length > 0)
     log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
   try {
