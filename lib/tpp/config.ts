@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
+import { APP_LINKS_ENVIRONMENT, type AppLinksConfig, readAppLinksConfig } from "./app-links/app-links-config";
 import { readConfigFile } from "./credentials/read-config-file";
 import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
 import { readTlsSetting, type TlsSetting } from "./credentials/read-tls-credentials";
@@ -58,6 +59,8 @@ export interface TppConfig {
    * deleted by the app (lib/tpp/retention).
    */
   readonly recordRetentionDays: number;
+  /** The application-site bindings published under /.well-known (lib/tpp/app-links). */
+  readonly appLinks: AppLinksConfig;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -116,6 +119,7 @@ const environmentSchema = z.object({
     .transform(Number)
     .refine((days) => days <= MAX_RECORD_RETENTION_DAYS, RETENTION_DAYS_RULE)
     .default(DEFAULT_RECORD_RETENTION_DAYS),
+  ...APP_LINKS_ENVIRONMENT,
 });
 
 /** Variables whose values never appear in a message. */
@@ -222,6 +226,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     );
   }
   const dataDir = path.resolve(cwd, e.TPP_DATA_DIR);
+  const appLinks = readAppLinksConfig(e, redirectUri);
 
   let signing: SigningSource;
   if (e.TPP_CERT_FILE !== undefined && e.TPP_KEY_FILE !== undefined) {
@@ -302,6 +307,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     requireSignedResponses: e.ASPSP_REQUIRE_SIGNED_RESPONSES,
     trustedProxies: e.TPP_TRUSTED_PROXIES,
     recordRetentionDays: e.TPP_RECORD_RETENTION_DAYS,
+    appLinks,
     generated,
   };
 }
