@@ -1,4 +1,5 @@
 import { type NextRequest, NextResponse } from "next/server";
+import { APP_LINK_FILE_PATHS } from "@/lib/tpp/app-links/app-link-files";
 import { getTppConfig } from "@/lib/tpp/config";
 import { appOriginRouteUrl, pathForAppOrigin } from "@/lib/tpp/proxy/app-host-redirect";
 import { applySecurityHeaders, prepareRequestSecurity, type RequestSecurity } from "@/lib/tpp/proxy/apply-security-headers";
@@ -10,7 +11,8 @@ const WITHOUT_PSU_SESSION = /^\/api\/(?:auth|refresh)(?:\/|$)|\.(?:png|jpg|svg|i
 
 /**
  * Before every request: the security headers with a fresh CSP nonce (apply-security-headers.ts);
- * another host than the app's goes to the app's origin at once (its cookies are the app's
+ * the application-site bindings under /.well-known go through untouched (no sign-in, no
+ * redirect, no session: lib/tpp/app-links); another host than the app's goes to the app's origin at once (its cookies are the app's
  * host's: app-host-redirect.ts); a path that cannot be percent-decoded is the not-found page
  * (Next would answer it with a bare 500); then a signed-in user always has a PSU session (a
  * TPP-Session-ID) of their own.
@@ -22,6 +24,9 @@ export async function proxy(request: NextRequest) {
 
 async function route(request: NextRequest, security: RequestSecurity): Promise<NextResponse> {
   const { requestHeaders } = security;
+  // The application-site bindings: fetched by Apple's and Google's services, which follow no
+  // redirect and carry no cookie: served as they are, on whatever host they are asked for.
+  if (APP_LINK_FILE_PATHS.includes(request.nextUrl.pathname)) return NextResponse.next({ request: { headers: requestHeaders } });
   const elsewhere = pathForAppOrigin(request, getTppConfig().appUrl);
   if (elsewhere !== undefined) {
     return NextResponse.rewrite(appOriginRouteUrl(elsewhere, request.nextUrl), {

@@ -529,6 +529,8 @@ describe("the psd2 commands the bank's portal shows", () => {
         certificate: "-----BEGIN CERTIFICATE-----",
         privateKey: "-----BEGIN PRIVATE KEY-----",
         caCertificate: "-----BEGIN CERTIFICATE-----",
+        tlsCertificate: "-----BEGIN CERTIFICATE-----",
+        tlsPrivateKey: "-----BEGIN PRIVATE KEY-----",
         serialNumber: "01",
         validFrom: "2026-01-01T00:00:00Z",
         validUntil: "2028-01-01T00:00:00Z",

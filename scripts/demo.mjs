@@ -20,6 +20,11 @@
  * stops the other and exits with the code of the one that stopped. Servers are started from
  * node_modules/.bin (not npx) or by node itself, so that a signal reaches the server itself.
  *
+ * `--tls`: the bank serves HTTPS (BANK_TLS=on) with a server certificate from its own CA, TLS 1.2
+ * and 1.3 only, and requires the TPP's client certificate on /v1 (BANK_CLIENT_CERT=required unless
+ * set); the app, at https://localhost:<BANK_PORT>, takes the bank's CA and its client certificate
+ * from the sandbox portal, as it takes its signing certificate. Plain HTTP stays the default.
+ *
  * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Both listen on 127.0.0.1 only
  * (the sign-in page shows the demo user's password): APP_HOST and BANK_HOST choose another address
  * (0.0.0.0: every interface). Any TPP or bank variable set in the environment is passed on
@@ -28,6 +33,7 @@
  */
 import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { get as httpsGet } from "node:https";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
@@ -44,12 +50,13 @@ if (mode !== "start" && mode !== "dev" && mode !== "serve") {
 }
 const flags = process.argv.slice(3);
 for (const flag of flags) {
-  if (flag !== "--rebuild") {
-    process.stderr.write(`demo: unknown option '${flag}' (the only one is --rebuild)\n`);
+  if (flag !== "--rebuild" && flag !== "--tls") {
+    process.stderr.write(`demo: unknown option '${flag}' (the options are --rebuild and --tls)\n`);
     process.exit(2);
   }
 }
 const forceBuild = flags.includes("--rebuild");
+const tls = flags.includes("--tls");
 
 const appPort = Number(process.env.PORT ?? 3000);
 const bankPort = Number(process.env.BANK_PORT ?? 4000);
@@ -76,12 +83,12 @@ for (const [name, host] of [
 }
 const loopback = (host) => host === "localhost" || host === "::1" || host === "[::1]" || host.startsWith("127.");
 /** Where this script reaches a server bound to `host` (a wildcard address: over loopback). */
-const probeOrigin = (host, port) => {
+const probeOrigin = (host, port, scheme = "http") => {
   const reachable = host === "0.0.0.0" || host === "::" || host === "[::]" ? "127.0.0.1" : host;
-  return `http://${reachable.includes(":") && !reachable.startsWith("[") ? `[${reachable}]` : reachable}:${port}`;
+  return `${scheme}://${reachable.includes(":") && !reachable.startsWith("[") ? `[${reachable}]` : reachable}:${port}`;
 };
 const appUrl = `http://localhost:${appPort}`;
-const bankUrl = `http://localhost:${bankPort}`;
+const bankUrl = `${tls ? "https" : "http"}://localhost:${bankPort}`;
 
 const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -96,6 +103,7 @@ const bankEnv = {
   BANK_PORT: String(bankPort),
   BANK_PUBLIC_URL: process.env.BANK_PUBLIC_URL ?? bankUrl,
   BANK_DATA_DIR: process.env.BANK_DATA_DIR ?? ".data/bank",
+  ...(tls ? { BANK_TLS: "on", BANK_CLIENT_CERT: process.env.BANK_CLIENT_CERT || "required" } : {}),
 };
 const appEnv = {
   ...baseEnv,
@@ -178,6 +186,18 @@ function portInUse(port) {
  * accepted is given time to finish (a server under load may take seconds over its first answer):
  * abandoning it and asking again would only make the server do that work twice.
  */
+/** GET over HTTPS without trusting the certificate (the bank's CA is its own): whether it answered 200. */
+function answersOverHttps(url) {
+  return new Promise((resolve, reject) => {
+    const outgoing = httpsGet(url, { rejectUnauthorized: false, timeout: 60_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ ok: response.statusCode === 200 }));
+    });
+    outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
+    outgoing.on("error", reject);
+  });
+}
+
 async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) {
   let finished = false;
   void gone.then(() => {
@@ -186,8 +206,12 @@ async function waitFor(url, gone, { okOnly = false, timeoutMs = 180_000 } = {}) 
   const deadline = Date.now() + timeoutMs;
   while (!finished && Date.now() < deadline) {
     try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
-      await response.arrayBuffer();
+      let response;
+      if (url.startsWith("https:")) response = await answersOverHttps(url);
+      else {
+        response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(60_000) });
+        await response.arrayBuffer();
+      }
       if (!okOnly || response.ok) return true;
     } catch {
       // not up yet
@@ -290,7 +314,7 @@ async function main() {
   };
   // Both have started before: the app starts beside the bank (see startTogether).
   if (together) startApp();
-  if (!(await waitFor(`${probeOrigin(bankHost, bankPort)}/health`, bankExit, { okOnly: true }))) {
+  if (!(await waitFor(`${probeOrigin(bankHost, bankPort, tls ? "https" : "http")}/health`, bankExit, { okOnly: true }))) {
     if (!stopping) {
       process.stderr.write(`demo: the bank did not answer ${bankUrl}/health\n`);
       await stopAll(1);

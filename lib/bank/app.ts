@@ -10,7 +10,9 @@ import { registerJsonBody } from "./plugins/json-body";
 import { registerRequestChecks } from "./plugins/request-checks";
 import { registerResponseSigning } from "./plugins/response-signing";
 import { registerRouteValidation } from "./plugins/route-validation";
+import { registerClientCertificateCheck } from "./plugins/client-certificate";
 import { registerSecurityGate } from "./plugins/security-gate";
+import { createBankTlsOptions } from "./services/pki/bank-tls";
 import { collectOperations, requireOperationPolicies, type RegisteredOperation } from "./openapi/collect-operations";
 import { openApiOptions } from "./openapi/openapi-options";
 import { registerV1Errors } from "./plugins/v1-errors";
@@ -80,19 +82,6 @@ const stylesheet = readFileSync(new URL("./web/bank.css", import.meta.url), "utf
 export async function buildBank(options: BuildBankOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const realNow = options.realNow ?? (() => new Date());
-  // The router's refusals are signed with the seal, which is loaded after the instance is made.
-  const seal: { signer?: BankPki["sealSigner"] } = {};
-  const app = Fastify({
-    logger: options.logger ?? false,
-    // Ids in paths are opaque; the bank answers unknown routes itself. Any id the request line
-    // can carry reaches the routes, which answer one that cannot exist with 404 RESOURCE_UNKNOWN.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
-    bodyLimit: 1024 * 1024,
-    // What the router and Node's HTTP parser refuse is answered with the interface's body too.
-    frameworkErrors: createRouterErrorHandler(() => seal.signer),
-    clientErrorHandler: answerClientError,
-  });
-
   const settings = createSettingsRepository(database.db);
   const clock = await SandboxClock.load(settings, realNow);
   const pki = await loadBankPki({
@@ -101,6 +90,29 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     now: realNow(),
     ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}),
   });
+  // The router's refusals are signed with the seal.
+  const seal: { signer?: BankPki["sealSigner"] } = { signer: pki.sealSigner };
+  const https = config.tls
+    ? await createBankTlsOptions({
+        config,
+        pki,
+        now: realNow(),
+        ...(options.extraTrustAnchorsPem ? { extraTrustAnchorsPem: options.extraTrustAnchorsPem } : {}),
+      })
+    : undefined;
+  // With BANK_TLS the server is node:https's (same request and reply objects as node:http's).
+  const app = Fastify({
+    ...(https === undefined ? {} : { https }),
+    logger: options.logger ?? false,
+    // Ids in paths are opaque; the bank answers unknown routes itself. Any id the request line
+    // can carry reaches the routes, which answer one that cannot exist with 404 RESOURCE_UNKNOWN.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    bodyLimit: 1024 * 1024,
+    // What the router and Node's HTTP parser refuse is answered with the interface's body too.
+    frameworkErrors: createRouterErrorHandler(() => seal.signer),
+    clientErrorHandler: answerClientError,
+  }) as unknown as FastifyInstance;
+
   const batchRuns = await BatchRunner.load({ db: database.db, clock, log: app.log });
   registerPaymentProcessors(batchRuns);
   // Every move of the sandbox clock runs the scheduled batch runs it passes (supplement §5).
@@ -108,7 +120,6 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     await batchRuns.handleClockChange(change);
   });
   const v1Operations: RegisteredOperation[] = [];
-  seal.signer = pki.sealSigner;
   app.decorate("bank", { config, db: database.db, databaseKind: database.kind, clock, pki, batchRuns, v1Operations });
   app.addHook("onClose", async () => {
     await database.close();
@@ -153,6 +164,8 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       registerJsonBody(v1, { bodyLimit: 1024 * 1024 });
       registerV1Errors(v1, { operations: v1Operations });
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
+      // After the gate: the client certificate's identity is compared with the signing certificate's.
+      if (config.clientCertificate === "required") registerClientCertificateCheck(v1);
       registerRequestChecks(v1);
       // After the gate's and the request checks' hooks: input is judged once the request passed them.
       registerRouteValidation(v1);

@@ -27,6 +27,27 @@ describe("loadBankConfig", () => {
     expect(loadBankConfig({ ...postgres, BANK_WORKERS: "3" }, { cores: 8 }).workers).toBe(3);
   });
 
+  it("serves plain HTTP unless BANK_TLS is on; with it, HTTPS at https://localhost:4000 by default", () => {
+    expect(loadBankConfig({})).toMatchObject({ tls: false, clientCertificate: "off", publicUrl: "http://localhost:4000" });
+    expect(loadBankConfig({ BANK_TLS: "on" })).toMatchObject({ tls: true, clientCertificate: "off", publicUrl: "https://localhost:4000" });
+    expect(loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "required", BANK_PUBLIC_URL: "https://127.0.0.1:4443" })).toMatchObject({
+      tls: true,
+      clientCertificate: "required",
+      publicUrl: "https://127.0.0.1:4443",
+    });
+  });
+
+  it("refuses a client certificate without TLS, and an http:// public URL with TLS, naming the variable", () => {
+    expect(() => loadBankConfig({ BANK_CLIENT_CERT: "required" })).toThrow(
+      'BANK_CLIENT_CERT: required needs BANK_TLS=on: a client certificate is presented on a TLS connection (got "required")',
+    );
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_PUBLIC_URL: "http://localhost:4000" })).toThrow(
+      'BANK_PUBLIC_URL: must be an https:// URL when BANK_TLS is on: the bank\'s links and SCA pages are served over HTTPS (got "http://localhost:4000")',
+    );
+    expect(() => loadBankConfig({ BANK_TLS: "maybe" })).toThrow("BANK_TLS: must be one of true, false, 1, 0, on, off, yes, no");
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "optional" })).toThrow("BANK_CLIENT_CERT: must be off or required");
+  });
+
   it("refuses BANK_WORKERS above 1 on PGlite, naming the variable and what to do", () => {
     expect(() => loadBankConfig({ BANK_WORKERS: "2" })).toThrow(BankConfigError);
     expect(() => loadBankConfig({ BANK_WORKERS: "2", BANK_DATA_DIR: "/tmp/bank" })).toThrow(

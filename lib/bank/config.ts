@@ -30,7 +30,11 @@ const schema = z.object({
   BANK_PUBLIC_URL: z
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
     .transform((url) => url.replace(/\/+$/, ""))
-    .default("http://localhost:4000"),
+    .optional(),
+  /** HTTPS (TLS 1.2 and 1.3 only) with a server certificate from the bank's own CA. */
+  BANK_TLS: booleanSetting.default(false),
+  /** required: every /v1 request must come over a connection with a TPP's client certificate. */
+  BANK_CLIENT_CERT: z.enum(["off", "required"], { error: "must be off or required" }).default("off"),
   BANK_NAME: z.string().min(1, "must not be empty").max(70, "must be at most 70 characters").default("Fjordbanken"),
   BANK_DATA_DIR: z.string().min(1, "must not be empty").default(".data/bank"),
   BANK_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -63,6 +67,10 @@ export type BankConfig = {
   host: string;
   port: number;
   publicUrl: string;
+  /** BANK_TLS: HTTPS with a server certificate from the bank's CA, TLS 1.2 and 1.3 only. */
+  tls: boolean;
+  /** BANK_CLIENT_CERT: "required" refuses /v1 requests without a TPP client certificate (mutual TLS). */
+  clientCertificate: "off" | "required";
   bankName: string;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -108,10 +116,24 @@ export function loadBankConfig(
       `must be 1 with PGlite (BANK_DATA_DIR), whose database only one process can open; set BANK_DATABASE_URL to run several workers on PostgreSQL (got ${JSON.stringify(env.BANK_WORKERS)})`,
     );
   }
+  if (c.BANK_CLIENT_CERT === "required" && !c.BANK_TLS) {
+    throw new BankConfigError(
+      "BANK_CLIENT_CERT",
+      `required needs BANK_TLS=on: a client certificate is presented on a TLS connection (got ${JSON.stringify(env.BANK_CLIENT_CERT)})`,
+    );
+  }
+  if (c.BANK_TLS && c.BANK_PUBLIC_URL !== undefined && !c.BANK_PUBLIC_URL.startsWith("https://")) {
+    throw new BankConfigError(
+      "BANK_PUBLIC_URL",
+      `must be an https:// URL when BANK_TLS is on: the bank's links and SCA pages are served over HTTPS (got ${JSON.stringify(env.BANK_PUBLIC_URL)})`,
+    );
+  }
   return {
     host: c.BANK_HOST,
     port: c.BANK_PORT,
-    publicUrl: c.BANK_PUBLIC_URL,
+    publicUrl: c.BANK_PUBLIC_URL ?? (c.BANK_TLS ? "https://localhost:4000" : "http://localhost:4000"),
+    tls: c.BANK_TLS,
+    clientCertificate: c.BANK_CLIENT_CERT,
     bankName: c.BANK_NAME,
     dataDir: c.BANK_DATA_DIR,
     databaseUrl: c.BANK_DATABASE_URL,

@@ -67,6 +67,16 @@ function readTrustAnchors(config: BankConfig): string | undefined {
   }
 }
 
+/** How the bank is reached, for the start-up line. */
+function describeTransport(config: BankConfig): string {
+  if (!config.tls) return "plain HTTP (BANK_TLS off)";
+  const clientCertificates =
+    config.clientCertificate === "required"
+      ? "client certificate required on /v1 (BANK_CLIENT_CERT=required)"
+      : "no client certificate asked for (BANK_CLIENT_CERT off)";
+  return `HTTPS, TLS 1.2 and 1.3, server certificate from the bank's CA (GET /portal/ca.pem); ${clientCertificates}`;
+}
+
 /** Opens the database and builds the bank (not listening); `firstStart`: the sandbox's known state for an empty database. */
 async function build(config: BankConfig, firstStart: boolean): Promise<FastifyInstance> {
   const extraTrustAnchorsPem = readTrustAnchors(config);
@@ -172,7 +182,7 @@ async function runSingle(config: BankConfig): Promise<void> {
   const app = await build(config, true);
   closeOnSignals(app, config.databaseUrl ? shareClockMoves(app, config.databaseUrl) : undefined);
   await listen(app, config);
-  app.log.info(`sandbox bank at ${config.publicUrl} (database: ${app.bank.databaseKind})`);
+  app.log.info(`sandbox bank at ${config.publicUrl} (database: ${app.bank.databaseKind}; ${describeTransport(config)})`);
 }
 
 /** A worker of the cluster: the primary made the first state; this one builds, joins the clock's broadcasts, listens. */
@@ -307,7 +317,7 @@ async function runPrimary(config: BankConfig): Promise<void> {
   }
 
   for (let index = 0; index < config.workers; index++) fork();
-  say(`sandbox bank at ${config.publicUrl} (database: postgres, ${config.workers} workers)`);
+  say(`sandbox bank at ${config.publicUrl} (database: postgres, ${config.workers} workers; ${describeTransport(config)})`);
 }
 
 const config = readConfig();

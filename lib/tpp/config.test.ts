@@ -148,6 +148,34 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
     { TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_TLS_KEY_FILE: testPki.path("ca1.key.pem") },
     /does not belong/,
   ],
+  ["TPP_TLS_P12_FILE", { TPP_TLS_P12_FILE: notPem, TPP_TLS_P12_PASSWORD: "secret" }, /^TPP_TLS_P12_FILE: .* is not a usable PKCS#12 file/],
+  ["TPP_TLS_P12_FILE", { TPP_TLS_P12_PASSWORD: "secret" }, /^TPP_TLS_P12_FILE: is required with TPP_TLS_P12_PASSWORD$/],
+  [
+    "TPP_TLS_P12_FILE",
+    { TPP_TLS_P12_FILE: p12File, TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem"), TPP_TLS_KEY_FILE: testPki.path("tpp.key.pem") },
+    /give either TPP_TLS_P12_FILE or TPP_TLS_CERT_FILE with TPP_TLS_KEY_FILE, not both/,
+  ],
+  ["TPP_TLS_P12_PASSWORD", { TPP_TLS_P12_FILE: p12File, TPP_TLS_P12_PASSWORD: "wrong" }, /^TPP_TLS_P12_PASSWORD: wrong password for/],
+  [
+    "ASPSP_TLS_CA_FILE",
+    { ASPSP_TLS_CA_FILE: testPki.path("ca1.cert.pem") },
+    /^ASPSP_TLS_CA_FILE: is set, but ASPSP_BASE_URL \(http:\/\/localhost:4000\) is plain HTTP/,
+  ],
+  [
+    "ASPSP_TLS_CA_FILE",
+    { ASPSP_BASE_URL: "https://localhost:4443", ASPSP_TLS_CA_FILE: notPem },
+    /^ASPSP_TLS_CA_FILE: .*not-a-certificate\.pem is not a PEM bundle of CA certificates/,
+  ],
+  [
+    "ASPSP_TLS_CA_FILE",
+    { ASPSP_BASE_URL: "https://localhost:4443", ASPSP_TLS_CA_FILE: testPki.path("tpp.key.pem") },
+    /^ASPSP_TLS_CA_FILE: .* is not a PEM bundle of CA certificates \(it holds a private key/,
+  ],
+  [
+    "ASPSP_TLS_CA_FILE",
+    { ASPSP_BASE_URL: "https://localhost:4443", ASPSP_TLS_CA_FILE: "missing.pem" },
+    /^ASPSP_TLS_CA_FILE: cannot read missing\.pem \(no such file\)$/,
+  ],
   ["TPP_REDIRECT_URI", { TPP_REDIRECT_URI: "/callback" }, /must be an absolute http\(s\) URL/],
   [
     "TPP_REDIRECT_URI",
@@ -225,13 +253,18 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       "ASPSP_BASE_URL",
       "ASPSP_ENVIRONMENT",
       "ASPSP_REQUIRE_SIGNED_RESPONSES",
+      "ASPSP_TLS_CA_FILE",
       "ASPSP_TRUST_ANCHORS",
       "DATABASE_URL",
       "NEXTAUTH_SECRET",
       "NEXTAUTH_URL",
       "SESSION_SECRET",
+      "TPP_ANDROID_CERT_FINGERPRINTS",
+      "TPP_ANDROID_PACKAGE",
+      "TPP_APP_LINK_PATHS",
       "TPP_CERT_FILE",
       "TPP_DATA_DIR",
+      "TPP_IOS_APP_IDS",
       "TPP_KEY_FILE",
       "TPP_P12_FILE",
       "TPP_P12_PASSWORD",
@@ -240,8 +273,33 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       "TPP_REFRESH_SCHEDULE",
       "TPP_TLS_CERT_FILE",
       "TPP_TLS_KEY_FILE",
+      "TPP_TLS_P12_FILE",
+      "TPP_TLS_P12_PASSWORD",
       "TPP_TRUSTED_PROXIES",
     ]);
+  });
+
+  it("reaches the bank over TLS as configured: files, PKCS#12, the sandbox portal, or the system's CAs", () => {
+    const https = "https://localhost:4443";
+    expect(load({}).tls).toEqual({ clientCertificate: { kind: "none" }, serverCa: { kind: "system" } });
+    // The local sandbox over HTTPS: its portal's CA and client certificate.
+    expect(load({ ASPSP_BASE_URL: https }).tls).toEqual({
+      clientCertificate: { kind: "sandbox-portal" },
+      serverCa: { kind: "sandbox-portal" },
+    });
+    const files = load({
+      ...production,
+      ASPSP_TLS_CA_FILE: testPki.path("trusted-cas.pem"),
+      TPP_TLS_CERT_FILE: testPki.path("tpp.cert.pem"),
+      TPP_TLS_KEY_FILE: testPki.path("tpp.key.pem"),
+    }).tls;
+    expect(files.clientCertificate).toMatchObject({ kind: "files", variable: "TPP_TLS_CERT_FILE" });
+    expect(files.serverCa).toMatchObject({ kind: "file", file: testPki.path("trusted-cas.pem") });
+    expect(files.serverCa.kind === "file" && files.serverCa.subjects.length).toBe(2);
+    const p12 = load({ ...production, TPP_TLS_P12_FILE: p12File, TPP_TLS_P12_PASSWORD: "secret" }).tls;
+    expect(p12.clientCertificate).toMatchObject({ kind: "files", variable: "TPP_TLS_P12_FILE" });
+    expect(p12.clientCertificate.kind === "files" && p12.clientCertificate.credentials.privateKeyPem).toContain("PRIVATE KEY");
+    expect(p12.serverCa).toEqual({ kind: "system" });
   });
 
   it("trusts no proxy's X-Forwarded-For unless told how many proxies stand in front (TPP_TRUSTED_PROXIES)", () => {

@@ -2,9 +2,10 @@ import "server-only";
 import path from "node:path";
 import { z } from "zod";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
+import { APP_LINKS_ENVIRONMENT, type AppLinksConfig, readAppLinksConfig } from "./app-links/app-links-config";
 import { readConfigFile } from "./credentials/read-config-file";
 import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
-import { readTlsCredentials, type TlsCredentials } from "./credentials/read-tls-credentials";
+import { readTlsSetting, type TlsSetting } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
 import { DEFAULT_REFRESH_SCHEDULE, parseRefreshSchedule, REFRESH_SCHEDULE_RULE, type RefreshSchedule } from "./refresh/refresh-schedule";
 import { loadSandboxSecrets } from "./secrets/load-sandbox-secrets";
@@ -43,7 +44,8 @@ export interface TppConfig {
   readonly sessionSecret: string;
   readonly nextAuthSecret: string;
   readonly signing: SigningSource;
-  readonly tls: TlsCredentials | undefined;
+  /** The TLS client certificate and the CAs of the bank's server certificate (read-tls-credentials.ts). */
+  readonly tls: TlsSetting;
   readonly trustAnchors: TrustAnchorSource;
   readonly requireSignedResponses: boolean;
   /**
@@ -63,6 +65,8 @@ export interface TppConfig {
    * (Oslo wall-clock times on the bank's clock), or off; default four times a day.
    */
   readonly refreshSchedule: RefreshSchedule;
+  /** The application-site bindings published under /.well-known (lib/tpp/app-links). */
+  readonly appLinks: AppLinksConfig;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -99,6 +103,9 @@ const environmentSchema = z.object({
   TPP_P12_PASSWORD: z.string().optional(),
   TPP_TLS_CERT_FILE: fileName.optional(),
   TPP_TLS_KEY_FILE: fileName.optional(),
+  TPP_TLS_P12_FILE: fileName.optional(),
+  TPP_TLS_P12_PASSWORD: z.string().optional(),
+  ASPSP_TLS_CA_FILE: fileName.optional(),
   TPP_REDIRECT_URI: httpUrl("http://localhost:3000/callback").optional(),
   TPP_DATA_DIR: z.string().min(1, "must name a directory").default(".data/tpp"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }).optional(),
@@ -129,10 +136,11 @@ const environmentSchema = z.object({
       }
     })
     .default(parseRefreshSchedule(DEFAULT_REFRESH_SCHEDULE)),
+  ...APP_LINKS_ENVIRONMENT,
 });
 
 /** Variables whose values never appear in a message. */
-const SECRET_VARIABLES = new Set(["SESSION_SECRET", "NEXTAUTH_SECRET", "TPP_P12_PASSWORD", "DATABASE_URL"]);
+const SECRET_VARIABLES = new Set(["SESSION_SECRET", "NEXTAUTH_SECRET", "TPP_P12_PASSWORD", "TPP_TLS_P12_PASSWORD", "DATABASE_URL"]);
 
 export const TPP_CONFIG_VARIABLES: readonly string[] = Object.keys(environmentSchema.shape);
 
@@ -235,6 +243,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     );
   }
   const dataDir = path.resolve(cwd, e.TPP_DATA_DIR);
+  const appLinks = readAppLinksConfig(e, redirectUri);
 
   let signing: SigningSource;
   if (e.TPP_CERT_FILE !== undefined && e.TPP_KEY_FILE !== undefined) {
@@ -258,10 +267,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     );
   }
 
-  const tls =
-    e.TPP_TLS_CERT_FILE !== undefined && e.TPP_TLS_KEY_FILE !== undefined
-      ? readTlsCredentials({ certFile: e.TPP_TLS_CERT_FILE, keyFile: e.TPP_TLS_KEY_FILE }, cwd)
-      : undefined;
+  const tls = readTlsSetting(e, { cwd, aspspBaseUrl, sandboxPortal: signing.kind === "sandbox-portal" });
 
   let trustAnchors: TrustAnchorSource;
   if (e.ASPSP_TRUST_ANCHORS !== undefined) {
@@ -319,6 +325,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     trustedProxies: e.TPP_TRUSTED_PROXIES,
     recordRetentionDays: e.TPP_RECORD_RETENTION_DAYS,
     refreshSchedule: e.TPP_REFRESH_SCHEDULE,
+    appLinks,
     generated,
   };
 }

@@ -5,12 +5,13 @@ import { readCertificateInfo } from "../psd2/certificates";
 import { createRequestSigner } from "../psd2/signing";
 import { ACCEPT_FIX_VALUES } from "../psd2/validation";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
-import { type AspspClient, createAspspClient } from "./aspsp/create-aspsp-client";
+import { type AspspClient, type AspspTlsOptions, createAspspClient } from "./aspsp/create-aspsp-client";
 import { ensureDemoUser } from "./auth/demo-user";
 import { createSignInFailuresRepository, type SignInFailuresRepository } from "./auth/sign-in-failures-repository";
 import { type TppConfig, getTppConfig } from "./config";
 import { fetchSandboxCa, provisionSandboxCredentials } from "./credentials/provision-sandbox-credentials";
 import type { SigningCredentials } from "./credentials/read-signing-credentials";
+import type { TlsCredentials } from "./credentials/read-tls-credentials";
 import { type OpenedTppDatabase, openTppDatabase } from "./db/open-tpp-database";
 import { TppError } from "./errors";
 import { createFlowsRepository, type FlowsRepository } from "./flow-diagrams/flows-repository";
@@ -102,10 +103,29 @@ export function getTppRuntime(): Promise<TppRuntime> {
   return globalThis.__psd2TppRuntime;
 }
 
-async function signingCredentialsOf(config: TppConfig): Promise<{ credentials: SigningCredentials; sandboxCa?: string }> {
+async function signingCredentialsOf(
+  config: TppConfig,
+): Promise<{ credentials: SigningCredentials; sandboxCa?: string; sandboxTls?: TlsCredentials | undefined }> {
   if (config.signing.kind === "files") return { credentials: config.signing.credentials };
   const sandbox = await provisionSandboxCredentials({ bankUrl: config.aspspBaseUrl, directory: config.signing.directory });
-  return { credentials: sandbox, sandboxCa: sandbox.caCertificatePem };
+  return { credentials: sandbox, sandboxCa: sandbox.caCertificatePem, sandboxTls: sandbox.tls };
+}
+
+/** The client's TLS options from the configuration (and, for the local sandbox, what its portal gave). */
+function tlsOptionsOf(
+  config: TppConfig,
+  sandbox: { sandboxCa?: string; sandboxTls?: TlsCredentials | undefined },
+): AspspTlsOptions | undefined {
+  const { clientCertificate, serverCa } = config.tls;
+  const client =
+    clientCertificate.kind === "files"
+      ? clientCertificate.credentials
+      : clientCertificate.kind === "sandbox-portal"
+        ? sandbox.sandboxTls
+        : undefined;
+  const caPem = serverCa.kind === "file" ? serverCa.pem : serverCa.kind === "sandbox-portal" ? sandbox.sandboxCa : undefined;
+  if (client === undefined && caPem === undefined) return undefined;
+  return { ...(client ?? {}), ...(caPem === undefined ? {} : { caPem }) };
 }
 
 async function trustAnchorsOf(config: TppConfig, sandboxCa: string | undefined): Promise<readonly TrustAnchor[] | undefined> {
@@ -122,7 +142,9 @@ async function trustAnchorsOf(config: TppConfig, sandboxCa: string | undefined):
 async function createConnection(): Promise<AspspConnection> {
   const config = getTppConfig();
   const runtime = await getTppRuntime();
-  const { credentials, sandboxCa } = await signingCredentialsOf(config);
+  const sandbox = await signingCredentialsOf(config);
+  const { credentials, sandboxCa } = sandbox;
+  const tls = tlsOptionsOf(config, sandbox);
   const trustAnchors = await trustAnchorsOf(config, sandboxCa);
   if (config.requireSignedResponses && (trustAnchors === undefined || trustAnchors.length === 0)) {
     throw new TppError(
@@ -141,7 +163,7 @@ async function createConnection(): Promise<AspspConnection> {
     acceptFix: ACCEPT_FIX_VALUES.join(","),
     ...(trustAnchors === undefined ? {} : { trustAnchors }),
     requireSignedResponses: config.requireSignedResponses,
-    ...(config.tls === undefined ? {} : { tls: config.tls }),
+    ...(tls === undefined ? {} : { tls }),
     recorder: async (exchange) => {
       await runtime.bankCalls.insert(exchange);
     },

@@ -1,7 +1,9 @@
 import "server-only";
 import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
+import { describeAppLinks } from "./app-links/app-link-files";
 import { getTppConfig } from "./config";
+import { describeTlsSetting } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
 import { startRefreshSchedule, stopRefreshSchedule } from "./refresh/app-refresh";
 import { describeRefreshSchedule } from "./refresh/refresh-schedule";
@@ -42,6 +44,8 @@ export async function startTpp(): Promise<void> {
     stop(error);
   }
   log(`${config.environment} environment, bank at ${config.aspspBaseUrl}, callback ${config.redirectUri}`);
+  log(describeTlsSetting(config.tls, config.aspspBaseUrl));
+  log(describeAppLinks(config.appLinks));
   if (config.generated.length > 0)
     log(`${config.generated.join(" and ")} from ${config.dataDir}/secrets.json (sandbox: generated on first start)`);
   try {

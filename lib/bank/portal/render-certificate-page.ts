@@ -13,8 +13,8 @@ function fileStem(tppId: string): string {
 }
 
 /**
- * The portal's answer to its form: the certificate, its key and the bank's CA, to download (no
- * script: data: links with a file name) or to copy.
+ * The portal's answer to its form: the certificate, its key and the bank's CA, and the TLS client
+ * certificate with its key, to download (no script: data: links with a file name) or to copy.
  *
  * @see supplement.md §10
  */
@@ -41,6 +41,11 @@ export function renderCertificatePage(input: { bankName: string; publicUrl: stri
 <a class="button primary" href="${pemDownload(issued.certificate)}" download="${stem}.cert.pem">Certificate (${stem}.cert.pem)</a>
 <a class="button primary" href="${pemDownload(issued.privateKey)}" download="${stem}.key.pem">Private key (${stem}.key.pem)</a>
 <a class="button secondary" href="${pemDownload(issued.caCertificate)}" download="sandbox-ca.pem">Bank CA (sandbox-ca.pem)</a>
+</div>
+<p>For a bank that requires mutual TLS (<code>BANK_CLIENT_CERT=required</code>), present this TLS client certificate and its key on the connection; it names the same organisation.</p>
+<div class="actions downloads">
+<a class="button secondary" href="${pemDownload(issued.tlsCertificate)}" download="${stem}.tls.cert.pem">TLS client certificate (${stem}.tls.cert.pem)</a>
+<a class="button secondary" href="${pemDownload(issued.tlsPrivateKey)}" download="${stem}.tls.key.pem">TLS client key (${stem}.tls.key.pem)</a>
 </div>
 </section>
 <section class="panel full" aria-labelledby="pem-title">

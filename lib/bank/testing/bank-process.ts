@@ -8,6 +8,7 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { request as httpRequest } from "node:http";
+import { request as httpsRequest, type RequestOptions as HttpsRequestOptions } from "node:https";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { FastifyInstance } from "fastify";
@@ -46,7 +47,8 @@ export async function freePort(): Promise<number> {
  */
 export async function spawnBank(settings: Record<string, string>, { bundle = false }: { bundle?: boolean } = {}): Promise<BankProcess> {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  const tls = ["on", "true", "1", "yes"].includes(settings.BANK_TLS ?? "");
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("BANK_")) delete env[name];
   // node --import tsx: the bank is this process itself, so that a signal reaches it.
@@ -100,9 +102,9 @@ export async function waitForHealth(bank: BankProcess, timeoutMs = 120_000): Pro
   while (Date.now() < deadline) {
     if (ended) throw new Error(`the bank ended before answering /health:\n${bank.lines().slice(-30).join("\n")}`);
     try {
-      const response = await fetch(`${bank.url}/health`, { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.ok) return;
+      // Over HTTPS the bank's CA is not known yet: readiness only, the certificate is not trusted here.
+      const response = await sendRequest(bank.url, { method: "GET", url: "/health", tls: { rejectUnauthorized: false }, timeoutMs: 2_000 });
+      if (response.statusCode === 200) return;
     } catch {
       // not up yet
     }
@@ -119,20 +121,39 @@ export type HttpResponse = {
   json: <T = unknown>() => T;
 };
 
-/** One request on a connection of its own (no keep-alive). */
+/** TLS options of a request to an https:// bank: the CA to trust, a client certificate and key, versions. */
+export type TlsRequestOptions = Pick<HttpsRequestOptions, "ca" | "cert" | "key" | "rejectUnauthorized" | "minVersion" | "maxVersion">;
+
+/** One request on a connection of its own (no keep-alive); over https:// with `tls`. */
 export function sendRequest(
   baseUrl: string,
-  options: { method: string; url: string; headers?: Record<string, string>; payload?: string },
+  options: {
+    method: string;
+    url: string;
+    headers?: Record<string, string>;
+    payload?: string;
+    tls?: TlsRequestOptions;
+    timeoutMs?: number;
+    /** Ask to keep the connection open (to see whether the server closes it); it is closed after the reply. */
+    keepAlive?: boolean;
+  },
 ): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const target = new URL(options.url, baseUrl);
-    const outgoing = httpRequest(
+    const send = target.protocol === "https:" ? httpsRequest : httpRequest;
+    const outgoing = send(
       target,
-      { method: options.method, headers: { ...options.headers, connection: "close" }, agent: false },
+      {
+        method: options.method,
+        headers: { ...options.headers, connection: options.keepAlive === true ? "keep-alive" : "close" },
+        agent: false,
+        ...options.tls,
+      },
       (incoming) => {
         const chunks: Buffer[] = [];
         incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
         incoming.on("end", () => {
+          if (options.keepAlive === true) outgoing.destroy();
           const body = Buffer.concat(chunks).toString("utf8");
           resolve({
             statusCode: incoming.statusCode ?? 0,
@@ -146,6 +167,7 @@ export function sendRequest(
       },
     );
     outgoing.on("error", reject);
+    if (options.timeoutMs !== undefined) outgoing.setTimeout(options.timeoutMs, () => outgoing.destroy(new Error("timed out")));
     if (options.payload !== undefined) outgoing.write(options.payload);
     outgoing.end();
   });
@@ -155,8 +177,8 @@ export function sendRequest(
  * The part of a FastifyInstance the test drivers use (`inject`), over HTTP to a running bank:
  * signed-test-client and sca-page-driver then drive it as they drive an inject() bank.
  */
-export function httpInjector(baseUrl: string): FastifyInstance {
+export function httpInjector(baseUrl: string, connection: { tls?: TlsRequestOptions; keepAlive?: boolean } = {}): FastifyInstance {
   const inject = (options: { method: string; url: string; headers?: Record<string, string>; payload?: string }) =>
-    sendRequest(baseUrl, options);
+    sendRequest(baseUrl, { ...options, ...connection });
   return { inject } as unknown as FastifyInstance;
 }

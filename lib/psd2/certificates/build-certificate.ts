@@ -106,6 +106,23 @@ export function authorityKeyIdentifier(keyIdentifier: Uint8Array): ExtensionTemp
   };
 }
 
+/** extendedKeyUsage (RFC 5280 §4.2.1.12), not critical: the key purposes, e.g. serverAuth. */
+export function extendedKeyUsage(purposes: readonly string[]): ExtensionTemplate {
+  return { oid: OID.extKeyUsage, critical: false, value: toDer(sequence(purposes.map((purpose) => oid(purpose)))) };
+}
+
+/** subjectAltName (RFC 5280 §4.2.1.6) with dNSName and iPAddress entries (addresses as their octets). */
+export function subjectAltName(names: {
+  readonly dnsNames: readonly string[];
+  readonly ipAddresses: readonly Uint8Array[];
+}): ExtensionTemplate {
+  const entries = [
+    ...names.dnsNames.map((name) => implicitPrimitive(2, new Uint8Array(Buffer.from(name, "ascii")))),
+    ...names.ipAddresses.map((address) => implicitPrimitive(7, address)),
+  ];
+  return { oid: OID.subjectAltName, critical: false, value: toDer(sequence(entries)) };
+}
+
 /** Signs the template with the issuer's RSA key; returns the certificate's DER. */
 export function buildCertificate(template: CertificateTemplate, issuerKey: KeyObject): Uint8Array {
   if (template.notAfter.getTime() <= template.notBefore.getTime()) {

@@ -63,7 +63,7 @@ export function bitString(contents: Uint8Array, unusedBits = 0): Asn1 {
 }
 
 // Context-specific tag numbers as forge's Type members (forge keys tags by number).
-const contextTypes = { 0: Type.NONE, 1: Type.BOOLEAN, 2: Type.INTEGER, 3: Type.BITSTRING } as const;
+const contextTypes = { 0: Type.NONE, 1: Type.BOOLEAN, 2: Type.INTEGER, 3: Type.BITSTRING, 7: Type.ODESC } as const;
 
 /** `[n] EXPLICIT` around one element. */
 export function explicit(tagNumber: 0 | 1 | 2 | 3, child: Asn1): Asn1 {
@@ -71,7 +71,7 @@ export function explicit(tagNumber: 0 | 1 | 2 | 3, child: Asn1): Asn1 {
 }
 
 /** `[n] IMPLICIT` primitive octets. */
-export function implicitPrimitive(tagNumber: 0 | 1 | 2 | 3, contents: Uint8Array): Asn1 {
+export function implicitPrimitive(tagNumber: keyof typeof contextTypes, contents: Uint8Array): Asn1 {
   return forge.asn1.create(Class.CONTEXT_SPECIFIC, contextTypes[tagNumber], false, binary(contents));
 }
 

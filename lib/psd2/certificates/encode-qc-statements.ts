@@ -28,6 +28,8 @@ export interface QcStatementsOptions {
   /** The PSD2 roles; with none, the PSD2 statement is left out (QcCompliance and QcType stay). */
   readonly roles: readonly Psd2Role[];
   readonly competentAuthority: CompetentAuthority;
+  /** QcType: eseal (a seal, the default) or web (a QWAC, for TLS). @see ETSI EN 319 412-5 §4.2.3 */
+  readonly qcType?: "eseal" | "web";
 }
 
 /** Checks the nCAName and nCAId of ETSI TS 119 495 §5.1 (nCAId: CC-XXXX, 2-8 capitals). */
@@ -46,7 +48,10 @@ export function checkCompetentAuthority(authority: CompetentAuthority): void {
 /** DER of the qcStatements extension value for an eSeal, with the PSD2 statement when roles are given. @see ETSI TS 119 495 §5.1 */
 export function encodeQcStatements(options: QcStatementsOptions): Uint8Array {
   checkCompetentAuthority(options.competentAuthority);
-  const statements: Asn1[] = [sequence([oid(OID.qcCompliance)]), sequence([oid(OID.qcType), sequence([oid(OID.qcTypeEseal)])])];
+  const statements: Asn1[] = [
+    sequence([oid(OID.qcCompliance)]),
+    sequence([oid(OID.qcType), sequence([oid(options.qcType === "web" ? OID.qcTypeWeb : OID.qcTypeEseal)])]),
+  ];
   const roles = [...new Set(options.roles)];
   if (roles.length > 0) {
     const rolesOfPsp = sequence(roles.map((role) => sequence([oid(PSD2_ROLE_OIDS[role]), utf8String(role)])));

@@ -22,3 +22,4 @@ export { loadCertificatePem } from "./load-certificate-pem";
 export { loadPrivateKeyPem } from "./load-private-key-pem";
 export { loadPkcs12, type Pkcs12Contents } from "./load-pkcs12";
 export { privateKeyMatchesCertificate } from "./private-key-matches-certificate";
+export { issueTlsServerCertificate, issueTppTlsClientCertificate, type TlsServerCertificateOptions } from "./issue-tls-certificates";

@@ -17,6 +17,7 @@ import {
   basicConstraints,
   buildCertificate,
   encodeName,
+  extendedKeyUsage,
   keyUsage,
   subjectKeyIdentifier,
   type NameAttribute,
@@ -110,7 +111,7 @@ function parseIssuerCertificate(pem: string): ParsedCertificate {
 }
 
 /** The issuer's Name (DER), key identifier and signing key, after checking they belong together. */
-function readIssuer(issuer: CertificateIssuer): { name: Uint8Array; keyId: Uint8Array; privateKey: KeyObject } {
+export function readIssuer(issuer: CertificateIssuer): { name: Uint8Array; keyId: Uint8Array; privateKey: KeyObject } {
   const parsed = parseIssuerCertificate(issuer.certificatePem);
   const privateKey = readPrivateKey(issuer.privateKeyPem, "issuer.privateKeyPem");
   requireRsaKey(privateKey, "issuer.privateKeyPem");
@@ -128,8 +129,18 @@ function readIssuer(issuer: CertificateIssuer): { name: Uint8Array; keyId: Uint8
   return { name: parsed.subject.der, keyId, privateKey };
 }
 
-/** An eSeal certificate signed by `issuer`. @see ETSI TS 119 495 §5.1, RFC 5280 §4.2.1 */
-export function issueEsealCertificate(options: EsealCertificateOptions, defaultValidityDays: number): IssuedCertificate {
+/**
+ * What differs between a seal and a QWAC (a website authentication certificate, presented as a
+ * TLS client certificate): the QcType, and for a QWAC keyEncipherment and the clientAuth purpose.
+ */
+export type EsealProfile = "eseal" | "qwac-client";
+
+/** An eSeal certificate (or, with profile qwac-client, a QWAC-style TLS client certificate) signed by `issuer`. @see ETSI TS 119 495 §5.1, RFC 5280 §4.2.1 */
+export function issueEsealCertificate(
+  options: EsealCertificateOptions,
+  defaultValidityDays: number,
+  profile: EsealProfile = "eseal",
+): IssuedCertificate {
   const country = options.country ?? "NO";
   const commonName = options.commonName ?? options.organizationName;
   const roles = options.roles ?? [];
@@ -173,13 +184,14 @@ export function issueEsealCertificate(options: EsealCertificateOptions, defaultV
       subjectPublicKeyInfo: spki,
       extensions: [
         basicConstraints(false),
-        keyUsage(["digitalSignature", "nonRepudiation"]),
+        keyUsage(profile === "eseal" ? ["digitalSignature", "nonRepudiation"] : ["digitalSignature", "keyEncipherment"]),
+        ...(profile === "eseal" ? [] : [extendedKeyUsage([OID.clientAuth])]),
         subjectKeyIdentifier(keyIdentifierOfSpki(spki)),
         authorityKeyIdentifier(issuer.keyId),
         {
           oid: OID.qcStatements,
           critical: false,
-          value: encodeQcStatements({ roles, competentAuthority: authority }),
+          value: encodeQcStatements({ roles, competentAuthority: authority, qcType: profile === "eseal" ? "eseal" : "web" }),
         },
       ],
     },

@@ -11,6 +11,11 @@ export const OID = {
   keyUsage: "2.5.29.15",
   basicConstraints: "2.5.29.19",
   authorityKeyIdentifier: "2.5.29.35",
+  subjectAltName: "2.5.29.17",
+  extKeyUsage: "2.5.29.37",
+  // RFC 5280 §4.2.1.12 key purposes
+  serverAuth: "1.3.6.1.5.5.7.3.1",
+  clientAuth: "1.3.6.1.5.5.7.3.2",
   qcStatements: "1.3.6.1.5.5.7.1.3",
   // ETSI EN 319 412-5
   qcCompliance: "0.4.0.1862.1.1",

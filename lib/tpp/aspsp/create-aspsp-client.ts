@@ -39,9 +39,9 @@ export interface AspspReply<T> {
 }
 
 export interface AspspTlsOptions {
-  /** The QWAC and its key, presented to the bank (mutual TLS). */
-  readonly certificatePem: string;
-  readonly privateKeyPem: string;
+  /** The QWAC (the chain may follow it) and its key, presented to the bank (mutual TLS); none when both are absent. */
+  readonly certificatePem?: string;
+  readonly privateKeyPem?: string;
   /** CAs for the bank's server certificate, when not the system's (tests, private CAs). */
   readonly caPem?: string;
 }
@@ -96,9 +96,10 @@ export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" 
   return {
     connect: {
       timeout: options.timeouts?.connectMs ?? 5_000,
-      ...(tls === undefined
-        ? {}
-        : { cert: tls.certificatePem, key: tls.privateKeyPem, ...(tls.caPem === undefined ? {} : { ca: tls.caPem }) }),
+      // TLS 1.2 or higher on every call (psd2-interface.md "Authentication" 1).
+      minVersion: "TLSv1.2",
+      ...(tls?.certificatePem === undefined || tls.privateKeyPem === undefined ? {} : { cert: tls.certificatePem, key: tls.privateKeyPem }),
+      ...(tls?.caPem === undefined ? {} : { ca: tls.caPem }),
     },
     headersTimeout: options.timeouts?.headersMs ?? 20_000,
     bodyTimeout: options.timeouts?.bodyMs ?? 30_000,
@@ -128,10 +129,28 @@ function errorCodeOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** What to do about a TLS failure, by its code: the setting that decides it. */
+const TLS_HINTS: Readonly<Record<string, string>> = {
+  SELF_SIGNED_CERT_IN_CHAIN: "the bank's server certificate is not from a CA the app trusts: set ASPSP_TLS_CA_FILE to its CA",
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the bank's server certificate is self-signed: set ASPSP_TLS_CA_FILE to it",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the bank's server certificate is not from a CA the app trusts: set ASPSP_TLS_CA_FILE to its CA",
+  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "the bank's server certificate is not from a CA the app trusts: set ASPSP_TLS_CA_FILE to its CA",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the bank's server certificate is not for the host of ASPSP_BASE_URL",
+  CERT_HAS_EXPIRED: "the bank's server certificate has expired",
+  ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED:
+    "the bank requires a client certificate: set TPP_TLS_CERT_FILE with TPP_TLS_KEY_FILE, or TPP_TLS_P12_FILE",
+  ERR_SSL_SSLV3_ALERT_HANDSHAKE_FAILURE:
+    "the bank refused the TLS handshake (a client certificate it requires, or no common TLS version 1.2 or higher)",
+  ERR_SSL_TLSV1_ALERT_UNKNOWN_CA: "the bank does not trust the CA of the client certificate (TPP_TLS_CERT_FILE or TPP_TLS_P12_FILE)",
+  ERR_SSL_TLSV1_ALERT_PROTOCOL_VERSION: "the bank and the app have no TLS version in common (the app speaks 1.2 and 1.3)",
+};
+
 function describeError(error: unknown): string {
   const code = errorCodeOf(error);
   const message = error instanceof Error ? error.message : String(error);
-  return code === undefined || message.includes(code) ? message : `${code}: ${message}`;
+  const described = code === undefined || message.includes(code) ? message : `${code}: ${message}`;
+  const hint = code === undefined ? undefined : TLS_HINTS[code];
+  return hint === undefined ? described : `${described}; ${hint}`;
 }
 
 function headerPairsOf(headers: Readonly<Record<string, string | string[] | undefined>>): HeaderPair[] {

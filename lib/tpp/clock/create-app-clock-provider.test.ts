@@ -48,6 +48,16 @@ describe("createAppClockProvider against the sandbox bank", () => {
     for (const absent of ["psu-id", "psu-ip-address", "psu-corporate-id", "tpp-session-id"]) expect(headers).not.toHaveProperty(absent);
   });
 
+  it("sends TPP-Redirect-Preferred on the clock read as the user chose (false: approval in the bank's app)", async () => {
+    for (const redirectPreferred of [false, true]) {
+      const provider = createAppClockProvider({ environment: "sandbox", client: async () => tpp.client });
+      const before = clockReads();
+      await provider.get(async () => ({ redirectPreferred }));
+      expect(clockReads() - before).toBe(1);
+      expect(tpp.sentHeaders("GET", /^\/v1\/sandbox\/clock$/)["tpp-redirect-preferred"]).toBe(String(redirectPreferred));
+    }
+  });
+
   // Each move forward runs the batch runs it passes: the moves here stay a few days apart.
   it("keeps a reading for maxAgeMs (bounded staleness), and reads again after invalidate()", async () => {
     await moveSandboxClock(tpp.client, { now: "2026-04-02T10:00:00Z", frozen: true });

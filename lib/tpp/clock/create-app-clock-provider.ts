@@ -1,4 +1,5 @@
 import "server-only";
+import type { AspspCaller } from "../aspsp/aspsp-caller";
 import type { AspspClient } from "../aspsp/create-aspsp-client";
 import type { AspspEnvironment } from "../config";
 import { type AppClock, createAppClock, sandboxClockResponseSchema, toBankClockReading } from "./app-clock";
@@ -18,9 +19,18 @@ export interface AppClockProviderOptions {
   readonly onFallback?: (reason: string) => void;
 }
 
+/**
+ * Who a reading of the bank's clock is for, asked only when the bank is read: its
+ * TPP-Redirect-Preferred is sent as the user chose (psd2-interface.md "Authentication" 8).
+ */
+export type AppClockCaller = () => AspspCaller | Promise<AspspCaller>;
+
 export interface AppClockProvider {
-  /** The app's clock, from a reading at most maxAgeMs old; concurrent calls share one reading. */
-  get(): Promise<AppClock>;
+  /**
+   * The app's clock, from a reading at most maxAgeMs old; concurrent calls share one reading
+   * (made for the caller of the call that started it).
+   */
+  get(caller?: AppClockCaller): Promise<AppClock>;
   /** Drops the kept reading (after the sandbox clock was moved): the next get() reads the bank's clock. */
   invalidate(): void;
 }
@@ -45,11 +55,12 @@ export function createAppClockProvider(options: AppClockProviderOptions): AppClo
   // Bumped by invalidate(), so that a reading begun before it is not kept after it.
   let generation = 0;
 
-  async function readBankClock(): Promise<AppClock> {
+  async function readBankClock(caller: AppClockCaller): Promise<AppClock> {
     try {
       const client = await options.client();
+      const forCaller = await caller();
       const sentAt = systemNow();
-      const reply = await client.fetch({ method: "GET", path: "/v1/sandbox/clock", schema: sandboxClockResponseSchema, caller: {} });
+      const reply = await client.fetch({ method: "GET", path: "/v1/sandbox/clock", schema: sandboxClockResponseSchema, caller: forCaller });
       return createAppClock(toBankClockReading(reply.value, sentAt, systemNow()), systemNow);
     } catch (error) {
       onFallback(`the bank's sandbox clock could not be read (${describe(error)}): the system clock is used instead`);
@@ -63,12 +74,12 @@ export function createAppClockProvider(options: AppClockProviderOptions): AppClo
   }
 
   return {
-    async get() {
+    async get(caller = () => ({})) {
       if (options.environment !== "sandbox") return createAppClock(undefined, systemNow);
       if (kept !== undefined && isFresh(kept.readAt)) return kept.clock;
       if (reading === undefined) {
         const started = generation;
-        const current = readBankClock().then((clock) => {
+        const current = readBankClock(caller).then((clock) => {
           if (started === generation) kept = { clock, readAt: systemNow().getTime() };
           return clock;
         });

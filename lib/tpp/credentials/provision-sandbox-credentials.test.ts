@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { issueTppCertificate, readCertificateInfo } from "../../psd2/certificates";
+import { issueTppCertificate, issueTppTlsClientCertificate, readCertificateInfo } from "../../psd2/certificates";
 import { type CaptureHandler, type CaptureServer, startCaptureServer } from "../testing/capture-server";
 import { testPki } from "../testing/test-pki";
 import { provisionSandboxCredentials } from "./provision-sandbox-credentials";
@@ -25,19 +25,23 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
       response.writeHead(400).end();
       return;
     }
-    const issued = issueTppCertificate({
+    const subject = {
       issuer: { certificatePem: testPki.ca1CertificatePem, privateKeyPem: testPki.ca1KeyPem },
       organizationName: "PSD2 TPP Demo AS",
       organizationIdentifier: body.organisationId,
-      roles: ["PSP_AI", "PSP_PI"],
+      roles: ["PSP_AI", "PSP_PI"] as const,
       now: new Date(Date.now() - 60_000),
-    });
+    };
+    const issued = issueTppCertificate(subject);
+    const tls = issueTppTlsClientCertificate(subject);
     response.writeHead(201, { "Content-Type": "application/json" }).end(
       JSON.stringify({
         tppId: body.organisationId,
         certificate: issued.certificatePem,
         privateKey: issued.privateKeyPem,
         caCertificate: caPem,
+        tlsCertificate: tls.certificatePem,
+        tlsPrivateKey: tls.privateKeyPem,
       }),
     );
   };

@@ -1,13 +1,16 @@
 import "server-only";
-import { randomInt } from "node:crypto";
+import { randomInt, X509Certificate } from "node:crypto";
 import { mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { get as httpsGet } from "node:https";
 import path from "node:path";
-import { request } from "undici";
+import type { TLSSocket } from "node:tls";
+import { Agent, request } from "undici";
 import { z } from "zod";
 import { loadCertificatePem, loadPrivateKeyPem, privateKeyMatchesCertificate } from "../../psd2/certificates";
 import { parseCertificate } from "../../psd2/x509";
 import { TppError } from "../errors";
 import type { SigningCredentials } from "./read-signing-credentials";
+import type { TlsCredentials } from "./read-tls-credentials";
 
 /** A sandbox certificate from the bank's developer portal, kept in the data directory. */
 export interface SandboxCredentials extends SigningCredentials {
@@ -17,6 +20,8 @@ export interface SandboxCredentials extends SigningCredentials {
   readonly caCertificatePem: string;
   /** true when the portal issued it just now. */
   readonly issued: boolean;
+  /** The QWAC-style TLS client certificate the portal issued beside it, for a bank that asks for one. */
+  readonly tls: TlsCredentials | undefined;
 }
 
 /** The reply of POST /portal/certificates (the bank's developer portal). @see supplement.md §10 */
@@ -25,6 +30,8 @@ const portalCertificateSchema = z.looseObject({
   certificate: z.string().includes("BEGIN CERTIFICATE"),
   privateKey: z.string().includes("PRIVATE KEY"),
   caCertificate: z.string().includes("BEGIN CERTIFICATE"),
+  tlsCertificate: z.string().includes("BEGIN CERTIFICATE").optional(),
+  tlsPrivateKey: z.string().includes("PRIVATE KEY").optional(),
 });
 
 const registrationSchema = z.object({ tppId: z.string(), organisationName: z.string(), issuedAt: z.string(), bankUrl: z.string() });
@@ -35,6 +42,7 @@ const FILES = {
   ca: "aspsp-ca.pem",
   registration: "registration.json",
 } as const;
+const TLS_FILES = { certificate: "tls-certificate.pem", privateKey: "tls-private-key.pem" } as const;
 
 /** The organisation the demo registers as; the id is new per data directory. */
 export const SANDBOX_ORGANISATION_NAME = "PSD2 TPP Demo AS";
@@ -69,8 +77,38 @@ async function writeAtomically(file: string, content: string, mode: number): Pro
   await rename(temporary, file);
 }
 
-/** GET /portal/ca.pem: the sandbox bank's CA, or undefined when the bank cannot be reached. */
+/**
+ * GET /portal/ca.pem over HTTPS from the local sandbox bank, whose CA is not known before: the
+ * reply is accepted only when the server's own certificate was issued by the CA it serves (the
+ * bank is on this machine, isLocalUrl: the same trust as the portal's certificate over HTTP).
+ */
+function fetchCaOverHttps(bankUrl: string): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const outgoing = httpsGet(`${bankUrl}/portal/ca.pem`, { rejectUnauthorized: false, timeout: TIMEOUTS.headersTimeout }, (response) => {
+      const peer = (response.socket as TLSSocket).getPeerCertificate();
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("error", () => resolve(undefined));
+      response.on("end", () => {
+        try {
+          if (response.statusCode !== 200 || peer.raw === undefined) return resolve(undefined);
+          const caPem = loadCertificatePem(Buffer.concat(chunks).toString("utf8"));
+          const ca = new X509Certificate(caPem);
+          const server = new X509Certificate(peer.raw);
+          resolve(server.checkIssued(ca) && server.verify(ca.publicKey) ? caPem : undefined);
+        } catch {
+          resolve(undefined);
+        }
+      });
+    });
+    outgoing.on("timeout", () => outgoing.destroy());
+    outgoing.on("error", () => resolve(undefined));
+  });
+}
+
+/** GET /portal/ca.pem: the sandbox bank's CA (over HTTP or HTTPS), or undefined when the bank cannot be reached. */
 export async function fetchSandboxCa(bankUrl: string): Promise<string | undefined> {
+  if (new URL(bankUrl).protocol === "https:") return fetchCaOverHttps(bankUrl);
   try {
     const response = await request(`${bankUrl}/portal/ca.pem`, { method: "GET", ...TIMEOUTS });
     const text = await response.body.text();
@@ -84,6 +122,7 @@ export async function fetchSandboxCa(bankUrl: string): Promise<string | undefine
 async function requestCertificate(
   bankUrl: string,
   keptId: string | undefined,
+  caPem: string | undefined,
 ): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
   // A new id per data directory, kept across renewals: the portal registers the TPP under it (and
   // renews the certificate for the same id), and the bank's psu-ids are per TPP, so the app's
@@ -92,12 +131,15 @@ async function requestCertificate(
   const body = JSON.stringify({ organisationName: SANDBOX_ORGANISATION_NAME, organisationId, roles: ["PSP_AI", "PSP_PI"] });
   let status: number;
   let text: string;
+  // Over HTTPS the server's certificate must chain to the CA fetched (checked) just before.
+  const dispatcher = new URL(bankUrl).protocol === "https:" && caPem !== undefined ? new Agent({ connect: { ca: caPem } }) : undefined;
   try {
     const response = await request(`${bankUrl}/portal/certificates`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body,
       ...TIMEOUTS,
+      ...(dispatcher === undefined ? {} : { dispatcher }),
     });
     status = response.statusCode;
     text = await response.body.text();
@@ -106,6 +148,8 @@ async function requestCertificate(
       `no certificate is configured and the sandbox bank's portal at ${bankUrl}/portal/certificates cannot be reached (${messageOf(error)}): start the bank (npm run bank) or use npm run demo`,
       error,
     );
+  } finally {
+    await dispatcher?.close();
   }
   if (status !== 201) {
     throw unavailable(`the sandbox bank's portal refused a certificate (${status}): ${text.slice(0, 300)}`);
@@ -136,10 +180,26 @@ async function readKeptTppId(directory: string, bankUrl: string): Promise<string
   }
 }
 
+/** The kept TLS client certificate and key, when both are there and belong together. */
+async function readKeptTls(directory: string): Promise<TlsCredentials | undefined> {
+  const [certificateText, keyText] = await Promise.all([
+    readIfPresent(fileIn(directory, TLS_FILES.certificate)),
+    readIfPresent(fileIn(directory, TLS_FILES.privateKey)),
+  ]);
+  if (certificateText === undefined || keyText === undefined) return undefined;
+  try {
+    const certificatePem = loadCertificatePem(certificateText);
+    const privateKeyPem = loadPrivateKeyPem(keyText);
+    return privateKeyMatchesCertificate(privateKeyPem, certificatePem) ? { certificatePem, privateKeyPem } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The kept credentials, when they are complete, match, are valid now and belong to this bank. */
 async function readKept(directory: string, bankUrl: string, now: Date): Promise<Omit<SandboxCredentials, "issued"> | undefined> {
   const [certificateText, keyText, caText, registrationText] = await Promise.all(
-    Object.values(FILES).map((name) => readIfPresent(fileIn(directory, name))),
+    [FILES.certificate, FILES.privateKey, FILES.ca, FILES.registration].map((name) => readIfPresent(fileIn(directory, name))),
   );
   if (certificateText === undefined || keyText === undefined || caText === undefined || registrationText === undefined) return undefined;
   try {
@@ -150,7 +210,14 @@ async function readKept(directory: string, bankUrl: string, now: Date): Promise<
     if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem)) return undefined;
     const certificate = parseCertificate(certificatePem);
     if (certificate.notAfter.getTime() <= now.getTime() || certificate.notBefore.getTime() > now.getTime()) return undefined;
-    return { certificatePem, privateKeyPem, chainPems: [caText], tppId: registration.tppId, caCertificatePem: loadCertificatePem(caText) };
+    return {
+      certificatePem,
+      privateKeyPem,
+      chainPems: [caText],
+      tppId: registration.tppId,
+      caCertificatePem: loadCertificatePem(caText),
+      tls: await readKeptTls(directory),
+    };
   } catch {
     return undefined;
   }
@@ -158,9 +225,12 @@ async function readKept(directory: string, bankUrl: string, now: Date): Promise<
 
 /**
  * The TPP's certificate in the local sandbox: the one kept in `directory` (certificate.pem,
- * private-key.pem readable by the owner only, aspsp-ca.pem, registration.json), or a new one from
- * the bank's developer portal on first start, or when the bank's CA changed (its data was reset).
- * When the bank cannot be reached, the kept certificate is used as it is.
+ * private-key.pem readable by the owner only, aspsp-ca.pem, registration.json, and the TLS client
+ * certificate tls-certificate.pem with tls-private-key.pem), or a new one from the bank's
+ * developer portal on first start, when the bank's CA changed (its data was reset), or when the
+ * kept set has no TLS client certificate (kept from before the portal issued one). When the bank
+ * cannot be reached, the kept certificate is used as it is. Works over HTTP and HTTPS (the CA is
+ * then fetched as fetchCaOverHttps says).
  * @see supplement.md §10
  */
 export async function provisionSandboxCredentials(options: {
@@ -171,9 +241,11 @@ export async function provisionSandboxCredentials(options: {
   const now = options.now ?? new Date();
   const kept = await readKept(options.directory, options.bankUrl, now);
   const currentCa = await fetchSandboxCa(options.bankUrl);
-  if (kept !== undefined && (currentCa === undefined || currentCa === kept.caCertificatePem)) return { ...kept, issued: false };
+  if (kept !== undefined && (currentCa === undefined || (currentCa === kept.caCertificatePem && kept.tls !== undefined))) {
+    return { ...kept, issued: false };
+  }
 
-  const issued = await requestCertificate(options.bankUrl, await readKeptTppId(options.directory, options.bankUrl));
+  const issued = await requestCertificate(options.bankUrl, await readKeptTppId(options.directory, options.bankUrl), currentCa);
   let certificatePem: string;
   let privateKeyPem: string;
   let caCertificatePem: string;
@@ -186,15 +258,29 @@ export async function provisionSandboxCredentials(options: {
   }
   if (!privateKeyMatchesCertificate(privateKeyPem, certificatePem))
     throw unavailable("the sandbox bank's portal sent a key that does not match its certificate");
+  let tls: TlsCredentials | undefined;
+  if (issued.tlsCertificate !== undefined && issued.tlsPrivateKey !== undefined) {
+    try {
+      tls = { certificatePem: loadCertificatePem(issued.tlsCertificate), privateKeyPem: loadPrivateKeyPem(issued.tlsPrivateKey) };
+    } catch (error) {
+      throw unavailable(`the sandbox bank's portal sent a TLS client certificate or key that cannot be read (${messageOf(error)})`, error);
+    }
+    if (!privateKeyMatchesCertificate(tls.privateKeyPem, tls.certificatePem))
+      throw unavailable("the sandbox bank's portal sent a TLS client key that does not match its certificate");
+  }
   await mkdir(options.directory, { recursive: true, mode: 0o700 });
   // The key first and the registration last: readKept accepts the set only when all are there.
   await writeAtomically(fileIn(options.directory, FILES.privateKey), privateKeyPem, 0o600);
   await writeAtomically(fileIn(options.directory, FILES.certificate), certificatePem, 0o644);
   await writeAtomically(fileIn(options.directory, FILES.ca), caCertificatePem, 0o644);
+  if (tls !== undefined) {
+    await writeAtomically(fileIn(options.directory, TLS_FILES.privateKey), tls.privateKeyPem, 0o600);
+    await writeAtomically(fileIn(options.directory, TLS_FILES.certificate), tls.certificatePem, 0o644);
+  }
   await writeAtomically(
     fileIn(options.directory, FILES.registration),
     `${JSON.stringify({ tppId: issued.tppId, organisationName: issued.organisationName, issuedAt: now.toISOString(), bankUrl: options.bankUrl }, null, 2)}\n`,
     0o644,
   );
-  return { certificatePem, privateKeyPem, chainPems: [caCertificatePem], tppId: issued.tppId, caCertificatePem, issued: true };
+  return { certificatePem, privateKeyPem, chainPems: [caCertificatePem], tppId: issued.tppId, caCertificatePem, issued: true, tls };
 }

@@ -6,12 +6,14 @@ import { requireCurrentUser } from "../auth/get-current-user";
 import { getTppConfig } from "../config";
 import { TppError } from "../errors";
 import { getAspspConnection } from "../runtime";
+import { sandboxCallerOf } from "./sandbox-caller";
 import type { SandboxReply } from "./sandbox-reply";
 
 /**
  * What a sandbox operation needs: the signed client and who asks. Sandbox operations are made for
- * nobody in particular: the caller names the app user (so that the request inspector shows the
- * call to them) and carries no PSU-ID, session or PSU-* headers.
+ * nobody in particular at the bank: the caller names the app user (so that the request inspector
+ * shows the call to them) and their TPP-Redirect-Preferred, and carries no PSU-ID, session or
+ * PSU-* headers (sandbox-caller.ts).
  * @see supplement.md §11
  */
 export interface SandboxContext {
@@ -41,7 +43,7 @@ export async function getSandboxContext(returnTo = "/sandbox"): Promise<SandboxC
   requireSandboxEnvironment();
   const user = await requireCurrentUser(returnTo);
   const connection = await getAspspConnection();
-  return { client: connection.client, caller: { userId: user.id } };
+  return { client: connection.client, caller: sandboxCallerOf(user) };
 }
 
 /** One sandbox call through the signed client, its reply kept whole for the control room. */

@@ -25,6 +25,7 @@ import { moveSandboxClock } from "./move-sandbox-clock";
 import { listNextBatchRuns } from "./next-batch-runs";
 import { runBatch } from "./run-batch";
 import { runScenario } from "./run-scenario";
+import { sandboxCallerOf } from "./sandbox-caller";
 import type { SandboxContext } from "./sandbox-context";
 import { setAccountBalance } from "./set-account-balance";
 import { setCardAccountBalance } from "./set-card-account-balance";
@@ -70,6 +71,19 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
     expect(exchange.requestId).toBe(reply.requestId);
     const sent = exchange.requestHeaders.map(([name]) => name.toLowerCase());
     expect(sent.filter((name) => name.startsWith("psu-"))).toEqual([]);
+  });
+
+  it("sandbox calls send TPP-Redirect-Preferred as the user chose (sandboxCallerOf), the clock read and moves included", async () => {
+    for (const redirectPreferred of [false, true]) {
+      const userCtx: SandboxContext = { client: tpp.client, caller: sandboxCallerOf({ id: "user-2", redirectPreferred }) };
+      await getSandboxClock(userCtx);
+      expect(tpp.sentHeaders("GET", /^\/v1\/sandbox\/clock$/)["tpp-redirect-preferred"]).toBe(String(redirectPreferred));
+      await listCustomers(userCtx);
+      expect(tpp.sentHeaders("GET", /^\/v1\/sandbox\/customers$/)["tpp-redirect-preferred"]).toBe(String(redirectPreferred));
+      await runBatch(userCtx);
+      expect(tpp.lastExchange("POST", /^\/v1\/sandbox\/batch-runs$/).userId).toBe("user-2");
+      expect(tpp.sentHeaders("POST", /^\/v1\/sandbox\/batch-runs$/)["tpp-redirect-preferred"]).toBe(String(redirectPreferred));
+    }
   });
 
   it("the clock: set frozen, advance, release, reset; the next five batch runs from its schedule", async () => {

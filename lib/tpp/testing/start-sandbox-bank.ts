@@ -9,6 +9,7 @@
  *   afterAll(() => bank.close());
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { get as httpsGet } from "node:https";
 import { createServer } from "node:net";
 import { fileURLToPath } from "node:url";
 import { testPki } from "./test-pki";
@@ -26,7 +27,7 @@ export interface SandboxBank {
 }
 
 export interface StartSandboxBankOptions {
-  /** More BANK_* settings, e.g. { BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: "false" }. */
+  /** More BANK_* settings, e.g. { BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: "false" }; BANK_TLS=on gives an https:// url. */
   readonly env?: Readonly<Record<string, string>>;
   /** How long to wait for GET /health; default 90 s (a loaded 2-core machine starts it in about 10). */
   readonly startTimeoutMs?: number;
@@ -63,6 +64,17 @@ function keepTail(lines: string[], chunk: Buffer): void {
 }
 
 async function healthy(url: string): Promise<boolean> {
+  if (url.startsWith("https:")) {
+    // The bank's CA is not known before it answers: readiness only, the certificate is not trusted here.
+    return new Promise((resolve) => {
+      const outgoing = httpsGet(`${url}/health`, { rejectUnauthorized: false, timeout: 2_000 }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode === 200));
+      });
+      outgoing.on("timeout", () => outgoing.destroy());
+      outgoing.on("error", () => resolve(false));
+    });
+  }
   try {
     const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
     await response.arrayBuffer();
@@ -87,7 +99,9 @@ function exited(child: ChildProcess): Promise<void> {
  */
 export async function startSandboxBank(options: StartSandboxBankOptions = {}): Promise<SandboxBank> {
   const port = await findFreePort();
-  const url = `http://127.0.0.1:${port}`;
+  // BANK_TLS=on: the bank serves HTTPS with a certificate from its own CA (GET /portal/ca.pem).
+  const tls = ["on", "true", "1", "yes"].includes(options.env?.BANK_TLS ?? "");
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
   const child = spawn(`${repositoryRoot}node_modules/.bin/tsx`, ["lib/bank/server.ts"], {
     cwd: repositoryRoot,
     env: bankEnvironment({

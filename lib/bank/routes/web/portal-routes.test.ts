@@ -1,6 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCertificateInfo } from "../../../psd2/certificates";
+import { X509Certificate } from "node:crypto";
+import { decodeQcStatements, privateKeyMatchesCertificate, readCertificateInfo } from "../../../psd2/certificates";
+import { parseCertificate } from "../../../psd2/x509";
 import { renderPortalPage } from "../../portal/render-portal-page";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createCustomersRepository } from "../../repositories/customers-repository";
@@ -17,6 +19,8 @@ type Issued = {
   certificate: string;
   privateKey: string;
   caCertificate: string;
+  tlsCertificate: string;
+  tlsPrivateKey: string;
   validUntil: string;
 };
 
@@ -65,6 +69,20 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
       roles: ["PSP_AI", "PSP_PI"],
       competentAuthority: { id: "NO-FSA", name: "Finanstilsynet" },
     });
+
+    // Beside it, a QWAC-style TLS client certificate of the same TPP, from the same CA, with a key of its own (supplement §13).
+    const tls = new X509Certificate(issued.tlsCertificate);
+    expect(tls.checkIssued(new X509Certificate(issued.caCertificate))).toBe(true);
+    expect(tls.keyUsage).toEqual(["1.3.6.1.5.5.7.3.2"]);
+    expect(privateKeyMatchesCertificate(issued.tlsPrivateKey, issued.tlsCertificate)).toBe(true);
+    expect(issued.tlsPrivateKey).not.toBe(issued.privateKey);
+    expect(readCertificateInfo(issued.tlsCertificate)).toMatchObject({
+      organizationIdentifier: "PSDNO-FSA-777001",
+      organizationName: "Fjordpay AS",
+      roles: ["PSP_AI", "PSP_PI"],
+    });
+    const qcStatements = parseCertificate(issued.tlsCertificate).extensions.find((extension) => extension.oid === "1.3.6.1.5.5.7.1.3");
+    expect(decodeQcStatements(qcStatements?.value ?? new Uint8Array()).qcTypes).toEqual(["0.4.0.1862.1.6.3"]);
 
     const client = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
     const customers = await client.get("/v1/sandbox/customers");
@@ -182,7 +200,13 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.body).toContain('href="data:application/x-pem-file;base64,');
     // The next step names the files just offered and this bank's address.
     const downloads = [...response.body.matchAll(/download="([^"]+)"/g)].map((match) => match[1]);
-    expect(downloads).toEqual(["PSDNO-FSA-880001.cert.pem", "PSDNO-FSA-880001.key.pem", "sandbox-ca.pem"]);
+    expect(downloads).toEqual([
+      "PSDNO-FSA-880001.cert.pem",
+      "PSDNO-FSA-880001.key.pem",
+      "sandbox-ca.pem",
+      "PSDNO-FSA-880001.tls.cert.pem",
+      "PSDNO-FSA-880001.tls.key.pem",
+    ]);
     expect(response.body).toContain(
       `sign --key PSDNO-FSA-880001.key.pem --cert PSDNO-FSA-880001.cert.pem \\\n  --request request.json --curl ${app.bank.config.publicUrl} | sh &gt; reply.http`,
     );

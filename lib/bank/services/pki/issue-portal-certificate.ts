@@ -13,6 +13,7 @@ import {
   DEFAULT_COMPETENT_AUTHORITY,
   generateRsaKeyPairAsync,
   issueTppCertificate,
+  issueTppTlsClientCertificate,
 } from "../../../psd2/certificates";
 import { checkWith } from "../../../psd2/schemas/zod-checks";
 import { durationMs } from "../../../psd2/time";
@@ -94,6 +95,14 @@ export type PortalCertificate = {
   privateKey: string;
   /** The bank's sandbox CA (PEM): the certificate chains to it. */
   caCertificate: string;
+  /**
+   * A QWAC-style TLS client certificate (PEM) for the same organisation, roles and validity, for
+   * mutual TLS (a bank with BANK_CLIENT_CERT=required refuses /v1 calls without it); its own key.
+   * @see supplement.md §13
+   */
+  tlsCertificate: string;
+  /** The TLS client certificate's private key (PKCS#8 PEM); the bank keeps no copy. */
+  tlsPrivateKey: string;
   serialNumber: string;
   validFrom: string;
   validUntil: string;
@@ -132,10 +141,11 @@ export async function issuePortalCertificate(
   );
   const validityDays = Math.ceil((Math.max(...times) - from.getTime()) / DAY_MS) + VALIDITY_DAYS;
 
-  const key = await generateRsaKeyPairAsync(2048);
+  const [key, tlsKey] = await Promise.all([generateRsaKeyPairAsync(2048), generateRsaKeyPairAsync(2048)]);
   let issued;
+  let tlsIssued;
   try {
-    issued = issueTppCertificate({
+    const subject = {
       issuer: dependencies.ca,
       organizationName: request.organisationName,
       organizationIdentifier: request.organisationId,
@@ -143,8 +153,9 @@ export async function issuePortalCertificate(
       competentAuthority: { id: authorityId, name: AUTHORITY_NAMES[authorityId] ?? authorityId },
       now: from,
       validityDays,
-      subjectKey: { privateKeyPem: key.privateKeyPem },
-    });
+    };
+    issued = issueTppCertificate({ ...subject, subjectKey: { privateKeyPem: key.privateKeyPem } });
+    tlsIssued = issueTppTlsClientCertificate({ ...subject, subjectKey: { privateKeyPem: tlsKey.privateKeyPem } });
   } catch (error) {
     // The schema checks what issuing checks; a refusal left is still the caller's input.
     if (error instanceof CertificateError && error.code === "OPTIONS_INVALID")
@@ -163,6 +174,8 @@ export async function issuePortalCertificate(
     certificate: issued.certificatePem,
     privateKey: key.privateKeyPem,
     caCertificate: dependencies.ca.certificatePem,
+    tlsCertificate: tlsIssued.certificatePem,
+    tlsPrivateKey: tlsKey.privateKeyPem,
     serialNumber: issued.serialNumber,
     validFrom: from.toISOString().replace(/\.\d{3}Z$/, "Z"),
     validUntil: new Date(Math.floor(from.getTime() / 1000) * 1000 + validityDays * DAY_MS).toISOString().replace(/\.\d{3}Z$/, "Z"),
