@@ -7,7 +7,10 @@
  * The sandbox clock is put back to the real time at the end, and the connection forgotten.
  * @see psd2-interface.md "Authentication" (9), "Limits"; supplement.md §7, §8
  */
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import { expect, type Locator, type Page, test } from "@playwright/test";
+import { refreshOperatorToken } from "../lib/tpp/refresh/operator-token";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { bank, freezeClock, unfreezeClock } from "./support/payments";
 import { act } from "./support/sandbox-control-room";
@@ -150,4 +153,28 @@ test("an account unticked at the bank is marked no longer shared, what was read 
   await page.goto("/");
   await shoot(page, "refresh-05-unshared", { phone: true });
   await expectNoSeriousA11yViolations(page, "overview with an account no longer shared");
+});
+
+test("npm run tpp:refresh's way in: POST /api/refresh runs the refresh with the operator's token, and refuses without it", async ({
+  request,
+}) => {
+  // The operator's token comes from the app's session secret (the sandbox keeps it in its data directory).
+  const secrets = JSON.parse(
+    await readFile(path.join(".data", "e2e", process.env.TEST_PARALLEL_INDEX ?? "0", "tpp", "secrets.json"), "utf8"),
+  ) as { sessionSecret: string };
+  const refused = await request.post(`${appUrl}/api/refresh`, { maxRedirects: 0 });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual({
+    error: "POST /api/refresh needs Authorization: Bearer with the operator's token (npm run tpp:refresh sends it)",
+  });
+  const wrong = await request.post(`${appUrl}/api/refresh`, { headers: { authorization: "Bearer not-the-token" }, maxRedirects: 0 });
+  expect(wrong.status()).toBe(401);
+  expect((await request.get(`${appUrl}/api/refresh`, { maxRedirects: 0 })).status()).toBe(405);
+  const ran = await request.post(`${appUrl}/api/refresh`, {
+    headers: { authorization: `Bearer ${refreshOperatorToken(secrets.sessionSecret)}` },
+    maxRedirects: 0,
+  });
+  expect(ran.status()).toBe(200);
+  // The demo user is connected as Per Olav: his accounts, each with what was read or not sent.
+  expect(await ran.text()).toMatch(/^demo \(by hand, bank time .*\)\n {2}Brukskonto \S+ \(account \S+\)\n {4}balances: /m);
 });

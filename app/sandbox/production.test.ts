@@ -74,6 +74,7 @@ const ACTIONS: [string, (state: object, data: FormData) => Promise<unknown>, For
   ["setClock", actions.setClock, form({ now: "2026-03-02T05:00", frozen: "false" })],
   ["moveClock", actions.moveClock, form({ move: "advance-hour" })],
   ["runBatchNow", actions.runBatchNow, form({})],
+  ["runAppRefresh", actions.runAppRefresh, form({})],
   ["runScenarioPreset", actions.runScenarioPreset, form({ scenario: "fresh-start" })],
   ["initialize", actions.initialize, form({ understood: "on" })],
   [

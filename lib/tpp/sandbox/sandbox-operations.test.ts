@@ -6,6 +6,7 @@
  * @see supplement.md §5, §11
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, BANK_TIME_ZONE, dateInZone, instantAt, toZonedIso } from "../../psd2/time";
 import { appendMod11CheckDigit } from "../../psd2/validation";
 import type { BankAccount } from "../ais/ais-types";
 import { AspspError } from "../errors";
@@ -87,19 +88,23 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
   });
 
   it("the clock: set frozen, advance, release, reset; the next five batch runs from its schedule", async () => {
-    const set = await moveSandboxClock(ctx, { now: "2026-03-02T08:30:00+01:00", frozen: true });
-    expect(set.body).toMatchObject({ now: "2026-03-02T07:30:00.000Z", today: "2026-03-02", frozen: true });
+    // Tomorrow at 08:30 in Oslo: a move forward runs every batch run it passes (5 a day), so the
+    // clock goes no further than a day from the real time; the reset moves it back, running none.
+    const day = addDays(dateInZone(new Date(), BANK_TIME_ZONE), 1);
+    const at = (date: string, time: string) => instantAt(date, time, BANK_TIME_ZONE).toISOString();
+    const set = await moveSandboxClock(ctx, { now: toZonedIso(instantAt(day, "08:30", BANK_TIME_ZONE), BANK_TIME_ZONE), frozen: true });
+    expect(set.body).toMatchObject({ now: at(day, "08:30"), today: day, frozen: true });
     const clock = await getSandboxClock(ctx);
-    expect(clock.body.batchSchedule.nextScheduledRun).toBe("2026-03-02T08:00:00.000Z");
+    expect(clock.body.batchSchedule.nextScheduledRun).toBe(at(day, "09:00"));
     expect(listNextBatchRuns(clock.body.batchSchedule, new Date(clock.body.now)).map((run) => run.toISOString())).toEqual([
-      "2026-03-02T08:00:00.000Z",
-      "2026-03-02T11:00:00.000Z",
-      "2026-03-02T14:00:00.000Z",
-      "2026-03-02T18:00:00.000Z",
-      "2026-03-03T05:00:00.000Z",
+      at(day, "09:00"),
+      at(day, "12:00"),
+      at(day, "15:00"),
+      at(day, "19:00"),
+      at(addDays(day, 1), "06:00"),
     ]);
     const advanced = await moveSandboxClock(ctx, { advance: "PT1H" });
-    expect(advanced.body.now).toBe("2026-03-02T08:30:00.000Z");
+    expect(advanced.body.now).toBe(at(day, "09:30"));
     expect(advanced.body.batchRuns.ran).toBe(1);
     expect((await moveSandboxClock(ctx, { frozen: false })).body.frozen).toBe(false);
     const reset = await moveSandboxClock(ctx, { reset: true });
