@@ -5,7 +5,7 @@ export { appendLuhnCheckDigit, appendMod11CheckDigit, computeLuhnCheckDigit, com
 export { countCharacters } from "./count-characters";
 export { COUNTRY_CODES, isCountryCode, validateCountryCode, type CountryCode } from "./country-codes";
 export { CURRENCY_CODES, isCurrencyCode, validateCurrencyCode, type CurrencyCode } from "./currency-codes";
-export { CURRENCY_MINOR_UNITS } from "./currency-minor-units";
+export { CURRENCY_MINOR_UNITS, minorUnitsOf } from "./currency-minor-units";
 export { FIELD_LIMITS, type LengthLimit } from "./field-limits";
 export { findUnprocessableCharacters, validateProcessableText } from "./find-unprocessable-characters";
 export { IBAN_LENGTHS, ibanLengthOf } from "./iban-lengths";
