@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { CURRENCY_CODES, CURRENCY_MINOR_UNITS } from "@/lib/psd2/validation";
 import {
   accountStatusLabel,
+  balanceTypeLabel,
   formatAccountNumber,
   formatBban,
   formatDate,
@@ -105,5 +106,8 @@ describe("formatting for the pages", () => {
 describe("accountStatusLabel", () => {
   it("puts the bank's account statuses in plain words, and shows any other as the bank sent it", () => {
     expect(["enabled", "blocked", "deleted", "frozen"].map(accountStatusLabel)).toEqual(["Open", "Blocked", "Closed", "frozen"]);
+    // Only the table's own names: what every object inherits is shown as sent, like any other.
+    expect(accountStatusLabel("constructor")).toBe("constructor");
+    expect(balanceTypeLabel("toString")).toBe("toString");
   });
 });

@@ -7,6 +7,7 @@
 import { addDays, dateInZone } from "@/lib/psd2/time";
 import { minorUnitsOf } from "@/lib/psd2/validation/currency-minor-units";
 import { formatWallClock } from "@/lib/tpp/format-wall-clock";
+import { ownValue } from "@/lib/psd2/lookup/own-value";
 
 const OSLO = "Europe/Oslo";
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: OSLO });
@@ -139,13 +140,13 @@ export function balanceTypeLabel(type: string): string {
     openingBooked: "Booked at start of day",
     forwardAvailable: "Available later",
   };
-  return labels[type] ?? type;
+  return ownValue(labels, type) ?? type;
 }
 
 /** Plain words for an account's or card account's status at the bank (enabled, blocked, deleted). */
 export function accountStatusLabel(status: string): string {
   const labels: Record<string, string> = { enabled: "Open", blocked: "Blocked", deleted: "Closed" };
-  return labels[status] ?? status;
+  return ownValue(labels, status) ?? status;
 }
 
 /** The date (YYYY-MM-DD) in Norway at an instant. */

@@ -11,6 +11,7 @@ import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { issuePortalCertificate, portalCertificateRequestSchema } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
+import { ownValue } from "../../../psd2/lookup/own-value";
 
 /** A text field as @fastify/formbody reads it: a string, or a list when the field was given more than once. */
 const formText = z.union([z.string(), z.array(z.string())]).optional();
@@ -60,7 +61,7 @@ const FIELD_LABELS: Record<string, string> = {
 /** An error of the JSON interface as the form shows it: beside its field, in the field's words. */
 function toFormError(message: { path?: string; text: string }): { field: string; text: string } {
   const field = (message.path ?? "").replace(/\[\d+\]$/, "");
-  const label = FIELD_LABELS[field];
+  const label = ownValue(FIELD_LABELS, field);
   const text =
     label && message.text.startsWith(message.path ?? "") ? `${label}${message.text.slice((message.path ?? "").length)}` : message.text;
   return { field, text };

@@ -34,6 +34,7 @@ import {
 import { BANK_TIME_ZONE } from "../../../psd2/time";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
+import { ownValue } from "../../../psd2/lookup/own-value";
 
 export const SANDBOX_FORM_KINDS = [
   "clock",
@@ -385,7 +386,7 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
 
 /** The label of a field of a form (the field's name when it has none). */
 export function labelOf(kind: SandboxFormKind, field: string): string {
-  return SPECS[kind].labels[field] ?? field;
+  return ownValue(SPECS[kind].labels, field) ?? field;
 }
 
 /** The fields of a form. */
