@@ -4,7 +4,7 @@
  * Europe/Oslo, account numbers grouped.
  */
 
-import { addDays, dateInZone } from "@/lib/psd2/time";
+import { addDays } from "@/lib/psd2/time";
 import { minorUnitsOf } from "@/lib/psd2/validation/currency-minor-units";
 import { formatWallClock } from "@/lib/tpp/format-wall-clock";
 import { ownValue } from "@/lib/psd2/lookup/own-value";
@@ -147,11 +147,6 @@ export function balanceTypeLabel(type: string): string {
 export function accountStatusLabel(status: string): string {
   const labels: Record<string, string> = { enabled: "Open", blocked: "Blocked", deleted: "Closed" };
   return ownValue(labels, status) ?? status;
-}
-
-/** The date (YYYY-MM-DD) in Norway at an instant. */
-export function isoDateInOslo(instant: Date): string {
-  return dateInZone(instant, OSLO);
 }
 
 /** A YYYY-MM-DD date moved by whole days (lib/psd2/time). */
