@@ -4,7 +4,6 @@
 export { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
 export { addDecimalStrings, sumAmountsByCurrency, type CurrencyTotal } from "./decimal";
 export {
-  collectErrors,
   fieldErrorsFromTppMessages,
   fieldNameForPath,
   issueFromTppMessage,
@@ -38,12 +37,12 @@ export {
   createPaymentFormSchema,
   INITIAL_PAYMENT_FORM_STATE,
   parsePaymentForm,
-  pathOfField,
   replyWithFormError,
   replyWithOutcome,
   withBulkRow,
   type PaymentFormState,
 } from "./payment-form-schema";
+export { pathOfField } from "../forms/conform-schema";
 export type {
   PayingAccount,
   PayingCard,

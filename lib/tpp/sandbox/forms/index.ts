@@ -1,7 +1,6 @@
 // The control room's forms, pure (they run in the browser too): the model and its Conform schema.
 export {
   BANK_TIME_ZONE,
-  collectIssues,
   fieldForPath,
   fieldsOf,
   issueFromTppMessage,

@@ -25,12 +25,7 @@ import {
   sandboxClockMoveSchema,
   setSandboxBalanceSchema,
 } from "../../../psd2/schemas";
-import {
-  collectFormErrors,
-  type FormIssue,
-  issueFromTppMessage as placeTppMessage,
-  type TppMessageLike,
-} from "../../forms/tpp-message-fields";
+import { type FormIssue, issueFromTppMessage as placeTppMessage, type TppMessageLike } from "../../forms/tpp-message-fields";
 import { BANK_TIME_ZONE } from "../../../psd2/time";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
@@ -464,6 +459,3 @@ export function judgeSandboxForm<K extends SandboxFormKind>(kind: K, values: unk
   }
   return judged.ok && issues.length === 0 ? { ok: true, request: judged.request } : { ok: false, issues };
 }
-
-/** Issues gathered into Conform's shape: messages by field, and the form's own. */
-export { collectFormErrors as collectIssues };
