@@ -24,7 +24,6 @@ import type { TestDatabaseKind } from "./test-database";
 
 /** A creditor outside the sandbox bank (a valid Norwegian account number). */
 export const EXTERNAL_BBAN = "86011117947";
-export const EXTERNAL_IBAN = "NO9386011117947";
 
 /**
  * A bank for payment tests: the seeded test database (the sandbox's known state for 2026-01-10,

@@ -127,11 +127,6 @@ export function labelOfField(field: string): string {
   return row === null ? label : `Payment ${Number(row[1]) + 1}: ${label}`;
 }
 
-/** The field name of a bulk row's field: payments[2].creditorName. */
-export function rowField(index: number, field: (typeof TRANSFER_FIELDS)[number]): string {
-  return `${BULK_PAYMENTS}[${index}].${field}`;
-}
-
 /** The payment service of each kind. */
 export const KIND_SERVICES: Readonly<Record<PaymentKind, PaymentService>> = {
   single: "payments",

@@ -384,11 +384,6 @@ export function labelOf(kind: SandboxFormKind, field: string): string {
   return ownValue(SPECS[kind].labels, field) ?? field;
 }
 
-/** The fields of a form. */
-export function fieldsOf(kind: SandboxFormKind): readonly string[] {
-  return Object.keys(SPECS[kind].labels);
-}
-
 /** The field a path names by its own name (before aliases), and the field that shows its message. */
 function fieldsForPath(kind: SandboxFormKind, path: string | undefined): { named: string; shown: string } | undefined {
   if (path === undefined || path === "") return undefined;
@@ -402,15 +397,6 @@ function fieldsForPath(kind: SandboxFormKind, path: string | undefined): { named
   );
   if (name === undefined) return undefined;
   return { named: name, shown: spec.aliases?.[name] ?? name };
-}
-
-/**
- * The field of the form that shows a message about a path of its body (lib/psd2's or the
- * bank's): the field of that name, or the one beside it (a currency's message under its amount);
- * undefined for the form as a whole.
- */
-export function fieldForPath(kind: SandboxFormKind, path: string | undefined): string | undefined {
-  return fieldsForPath(kind, path)?.shown;
 }
 
 /**
