@@ -30,7 +30,7 @@ describe("formatting for the pages", () => {
     expect(isDebit({ amount: "0.00", currency: "NOK" })).toBe(false);
   });
 
-  it("writes the currency's ISO 4217 minor units where Intl's (CLDR's) differ, rounding nothing", () => {
+  it("writes the currency's ISO 4217 minor units where Intl's (CLDR's) differ, and the string's digits beyond them, rounding nothing", () => {
     // Intl alone writes these "1 251 HUF", "1 251 IQD" and "0 ISK".
     expect(normal(formatMoney({ amount: "1250.50", currency: "HUF" }))).toBe("1 250,50 HUF");
     expect(normal(formatMoney({ amount: "1250.500", currency: "IQD" }))).toBe("1 250,500 IQD");

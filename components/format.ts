@@ -24,7 +24,8 @@ function moneyFormat(currency: string, signed: boolean, fractionDigits: number):
   let format = moneyFormats.get(key);
   if (format === undefined) {
     // Fraction digits set here, never left to Intl: its currency digits are CLDR's (HUF 0, IQD 0,
-    // ISK 0), not ISO 4217's (HUF 2, IQD 3, ISK 0), and it would round the amount to them.
+    // IDR 0), not ISO 4217's (HUF 2, IQD 3, IDR 2), and it rounds the amount to them (even ISK
+    // "0.40", whose 0 digits both agree on, became "0 ISK").
     const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
     const signDisplay = signed ? "exceptZero" : "auto";
     try {
