@@ -6,6 +6,14 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 import local from "./eslint/boundaries.js";
 
+// A key from outside (a query string, a stored or received value) looked up with a cast finds
+// what every object inherits ("constructor", "toString") too.
+const noKeyofCast = {
+  selector: "TSAsExpression > TSTypeOperator[operator='keyof']",
+  message:
+    "A cast to keyof hides a lookup by a key that may not be the table's: use ownValue or isOwnKey (lib/psd2/lookup/own-value.ts), or a schema.",
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,6 +38,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       "@typescript-eslint/ban-ts-comment": "error",
       eqeqeq: ["error", "always"],
+      "no-restricted-syntax": ["error", noKeyofCast],
     },
   },
   {
@@ -38,6 +47,7 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
+        noKeyofCast,
         {
           selector: "Property[key.name='month'][value.value='short']",
           message:

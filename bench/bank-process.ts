@@ -23,7 +23,8 @@ import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../lib/bank/testing
 import { TEST_NOW, TEST_PUBLIC_URL } from "../lib/bank/testing/build-test-bank";
 import { readSharedFile, sharedSignatureDir } from "../lib/bank/testing/shared-test-pki";
 import { createSignedTestClient, sharedTppCredentials } from "../lib/bank/testing/signed-test-client";
-import { freePort, type LoadTarget } from "./load";
+import { spawnBankProcess, waitForHealth } from "../testing/bank-process";
+import type { LoadTarget } from "./load";
 
 export type BenchDatabaseKind = "postgres" | "pglite";
 
@@ -193,21 +194,23 @@ export async function waitUntilListening(url: string, process: ReturnType<typeof
 }
 
 async function startBankProcess(env: Record<string, string>, workers: number): Promise<RunningBank> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const bank = runProcess(["lib/bank/server.ts"], {
+  const bank = await spawnBankProcess({
     ...env,
-    BANK_HOST: "127.0.0.1",
-    BANK_PORT: String(port),
     BANK_PUBLIC_URL: TEST_PUBLIC_URL,
     BANK_TRUST_ANCHORS: fileURLToPath(new URL("keys/trusted-cas.pem", sharedSignatureDir)),
     // Request logs off: the figure is the bank's own work per request.
     BANK_LOG_LEVEL: "warn",
   });
-  await waitUntilListening(`${url}/openapi.json`, bank, "the bank");
+  await waitForHealth(bank, 90_000);
   // The first worker answers; give the others time to start too.
   if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 3000));
   const pid = bank.child.pid;
   if (pid === undefined) throw new Error("the bank process has no pid");
-  return { url, pid, stop: bank.stop };
+  return {
+    url: bank.url,
+    pid,
+    stop: async () => {
+      await bank.stop();
+    },
+  };
 }

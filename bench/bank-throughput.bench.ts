@@ -5,7 +5,8 @@ import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
 import { readSharedFile } from "../lib/bank/testing/shared-test-pki";
 import { BALANCES_PATH, type BenchDatabaseKind, benchServerUrl, prepareBenchBank, runProcess, waitUntilListening } from "./bank-process";
 import { addSplits, type CpuSplit, cpuSplitUnavailable, startCpuSplit } from "./cpu-split";
-import { compareLoad, freePort, IN_FLIGHT, type LoadTarget, observedSlice, type SliceObserver } from "./load";
+import { freePort } from "../testing/bank-process";
+import { compareLoad, IN_FLIGHT, type LoadTarget, observedSlice, type SliceObserver } from "./load";
 import type { MeasureOptions } from "./measure";
 
 /** Reads a target once: it must answer 200; its body is returned. */

@@ -4,7 +4,6 @@
  * same pre-signed request over and over. Two targets are measured in alternating slices, so
  * that both see the same machine load; the figure is the median of the per-round ratios.
  */
-import { createServer } from "node:net";
 import autocannon from "autocannon";
 import type { MeasureOptions } from "./measure";
 
@@ -101,16 +100,4 @@ export async function compareLoad(
     `  ${candidate.name}: ${perSecond.candidate.join(", ")} req/s; ${baseline.name}: ${perSecond.baseline.join(", ")} req/s\n`,
   );
   return Math.round(median(ratios) * 1000) / 1000;
-}
-
-/** A TCP port free on 127.0.0.1 now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (address && typeof address === "object" ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
 }

@@ -39,19 +39,6 @@ function median(values: number[]): number {
   return sorted.length % 2 === 1 ? (sorted[middle] ?? NaN) : ((sorted[middle - 1] ?? NaN) + (sorted[middle] ?? NaN)) / 2;
 }
 
-async function asyncOpsPerSecond(operation: () => Promise<unknown>, sliceMs: number): Promise<number> {
-  const start = process.hrtime.bigint();
-  const limit = start + BigInt(sliceMs) * 1_000_000n;
-  let count = 0;
-  let now = start;
-  while (now < limit) {
-    await operation();
-    count += 1;
-    now = process.hrtime.bigint();
-  }
-  return count / (Number(now - start) / 1e9);
-}
-
 /** The median ratio over alternating rounds of the two throughputs, each slice timed by `time`. */
 async function compareRounds<Op>(
   candidate: Op,
@@ -79,13 +66,4 @@ async function compareRounds<Op>(
 /** The throughput of `candidate` over that of `baseline` (1.0 = as fast). */
 export function compareThroughput(candidate: () => void, baseline: () => void, options: MeasureOptions): Promise<number> {
   return compareRounds(candidate, baseline, options, opsPerSecond);
-}
-
-/** The same for asynchronous operations (database reads): each awaited before the next starts. */
-export function compareAsyncThroughput(
-  candidate: () => Promise<unknown>,
-  baseline: () => Promise<unknown>,
-  options: MeasureOptions,
-): Promise<number> {
-  return compareRounds(candidate, baseline, options, asyncOpsPerSecond);
 }

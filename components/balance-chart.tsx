@@ -23,9 +23,12 @@ function niceSteps(min: number, max: number): number[] {
 export function BalanceChart({ series }: { series: BalanceSeries }) {
   const values = series.points.map((p) => Number(p.amount));
   if (values.length < 2) return null;
-  const money = (value: number) => formatMoney({ amount: value.toFixed(2), currency: series.currency });
+  // The words show the amounts' own decimal strings; numbers only place the points.
+  const money = (amount: string | undefined) => (amount === undefined ? "–" : formatMoney({ amount, currency: series.currency }));
   const low = Math.min(...values);
   const high = Math.max(...values);
+  const lowAmount = series.points[values.indexOf(low)]?.amount;
+  const highAmount = series.points[values.indexOf(high)]?.amount;
   const min = Math.min(low, 0 < low ? low - (high - low) * 0.1 : low);
   const max = high === min ? high + 1 : high;
   const x = (index: number) => PAD.left + (index / (values.length - 1)) * (WIDTH - PAD.left - PAD.right);
@@ -34,7 +37,7 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
   const area = `${line} L${x(values.length - 1).toFixed(1)},${HEIGHT - PAD.bottom} L${x(0).toFixed(1)},${HEIGHT - PAD.bottom} Z`;
   const first = series.points[0];
   const last = series.points.at(-1);
-  const description = `Balance from ${formatDate(first?.date)} to ${formatDate(last?.date)}: ${money(values[0] ?? 0)} at the start, ${money(values.at(-1) ?? 0)} at the end, lowest ${money(low)}, highest ${money(high)}.`;
+  const description = `Balance from ${formatDate(first?.date)} to ${formatDate(last?.date)}: ${money(first?.amount)} at the start, ${money(last?.amount)} at the end, lowest ${money(lowAmount)}, highest ${money(highAmount)}.`;
   const ticks = [0, Math.floor((values.length - 1) / 2), values.length - 1];
   const zeroVisible = min < 0 && max > 0;
   const gridValues = niceSteps(min, max);
@@ -99,10 +102,10 @@ export function BalanceChart({ series }: { series: BalanceSeries }) {
       </div>
       <figcaption className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-xs text-slate-500">
         <span>
-          Lowest <span className="font-medium text-slate-700 tabular-nums">{money(low)}</span>
+          Lowest <span className="font-medium text-slate-700 tabular-nums">{money(lowAmount)}</span>
         </span>
         <span>
-          Highest <span className="font-medium text-slate-700 tabular-nums">{money(high)}</span>
+          Highest <span className="font-medium text-slate-700 tabular-nums">{money(highAmount)}</span>
         </span>
         <span>End-of-day balance, worked back from the booked balance through the booked transactions</span>
       </figcaption>

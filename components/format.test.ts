@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { CURRENCY_CODES, CURRENCY_MINOR_UNITS } from "@/lib/psd2/validation";
 import {
   accountStatusLabel,
+  balanceTypeLabel,
   formatAccountNumber,
   formatBban,
   formatDate,
@@ -26,6 +28,44 @@ describe("formatting for the pages", () => {
     expect(normal(formatMoney({ amount: "12345678901234567.89", currency: "NOK" }))).toBe("12 345 678 901 234 567,89 kr");
     expect(isDebit({ amount: "-0.01", currency: "NOK" })).toBe(true);
     expect(isDebit({ amount: "0.00", currency: "NOK" })).toBe(false);
+  });
+
+  it("writes the currency's ISO 4217 minor units where Intl's (CLDR's) differ, and the string's digits beyond them, rounding nothing", () => {
+    // Intl alone writes these "1 251 HUF", "1 251 IQD" and "0 ISK".
+    expect(normal(formatMoney({ amount: "1250.50", currency: "HUF" }))).toBe("1 250,50 HUF");
+    expect(normal(formatMoney({ amount: "1250.500", currency: "IQD" }))).toBe("1 250,500 IQD");
+    expect(normal(formatMoney({ amount: "0.40", currency: "ISK" }))).toBe("0,40 ISK");
+    expect(normal(formatMoney({ amount: "-99.99", currency: "IDR" }))).toBe("-99,99 IDR");
+    expect(normal(formatMoney({ amount: "1250", currency: "JPY" }))).toBe("1 250 JPY");
+    expect(normal(formatMoney({ amount: "1250.125", currency: "KWD" }, { signed: true }))).toBe("+1 250,125 KWD");
+  });
+
+  it("pads a short fraction to the minor units and keeps every digit the string has", () => {
+    expect(normal(formatMoney({ amount: "1250.5", currency: "NOK" }))).toBe("1 250,50 kr");
+    expect(normal(formatMoney({ amount: "1250", currency: "EUR" }))).toBe("1 250,00 EUR");
+    expect(normal(formatMoney({ amount: "1.5", currency: "BHD" }))).toBe("1,500 BHD");
+    expect(normal(formatMoney({ amount: "0.00001", currency: "NOK" }))).toBe("0,00001 kr");
+    expect(normal(formatMoney({ amount: "-12.50000", currency: "JPY" }))).toBe("-12,50000 JPY");
+    // XDR has no ISO minor units; a code outside the spec's list has none known: the string's digits.
+    expect(normal(formatMoney({ amount: "1.23456", currency: "XDR" }))).toBe("1,23456 XDR");
+    expect(normal(formatMoney({ amount: "7", currency: "XYZ" }))).toBe("7 XYZ");
+    expect(normal(formatMoney({ amount: "999999999999999999.99999", currency: "NOK" }))).toBe("999 999 999 999 999 999,99999 kr");
+  });
+
+  it("shows an amount that is not a decimal string as given, and a malformed code after a plain number", () => {
+    expect(formatMoney({ amount: "1e3", currency: "NOK" })).toBe("1e3 NOK");
+    expect(formatMoney({ amount: "", currency: "EUR" })).toBe(" EUR");
+    expect(normal(formatMoney({ amount: "12.5", currency: "EURO" }))).toBe("12,5 EURO");
+  });
+
+  it("writes every currency of the spec's list with exactly its ISO 4217 minor units", () => {
+    for (const currency of CURRENCY_CODES) {
+      const units = CURRENCY_MINOR_UNITS[currency] ?? 0;
+      const amount = units === 0 ? "1234" : `1234.${"5".repeat(units)}`;
+      const shown = normal(formatMoney({ amount, currency }));
+      const number = units === 0 ? "1 234" : `1 234,${"5".repeat(units)}`;
+      expect(shown, currency).toBe(currency === "NOK" ? `${number} kr` : `${number} ${currency}`);
+    }
   });
 
   it("writes an axis label in whole units", () => {
@@ -66,5 +106,8 @@ describe("formatting for the pages", () => {
 describe("accountStatusLabel", () => {
   it("puts the bank's account statuses in plain words, and shows any other as the bank sent it", () => {
     expect(["enabled", "blocked", "deleted", "frozen"].map(accountStatusLabel)).toEqual(["Open", "Blocked", "Closed", "frozen"]);
+    // Only the table's own names: what every object inherits is shown as sent, like any other.
+    expect(accountStatusLabel("constructor")).toBe("constructor");
+    expect(balanceTypeLabel("toString")).toBe("toString");
   });
 });

@@ -4,8 +4,10 @@
  * Europe/Oslo, account numbers grouped.
  */
 
-import { addDays, dateInZone } from "@/lib/psd2/time";
+import { addDays } from "@/lib/psd2/time";
+import { minorUnitsOf } from "@/lib/psd2/validation/currency-minor-units";
 import { formatWallClock } from "@/lib/tpp/format-wall-clock";
+import { ownValue } from "@/lib/psd2/lookup/own-value";
 
 const OSLO = "Europe/Oslo";
 const timeFormat = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: OSLO });
@@ -17,31 +19,47 @@ export interface MoneyLike {
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
-function moneyFormat(currency: string, signed: boolean): Intl.NumberFormat {
-  const key = `${currency}:${signed}`;
+function moneyFormat(currency: string, signed: boolean, fractionDigits: number): Intl.NumberFormat {
+  const key = `${currency}:${signed}:${fractionDigits}`;
   let format = moneyFormats.get(key);
   if (format === undefined) {
+    // Fraction digits set here, never left to Intl: its currency digits are CLDR's (HUF 0, IQD 0,
+    // IDR 0), not ISO 4217's (HUF 2, IQD 3, IDR 2), and it rounds the amount to them (even ISK
+    // "0.40", whose 0 digits both agree on, became "0 ISK").
+    const digits = { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits };
+    const signDisplay = signed ? "exceptZero" : "auto";
     try {
-      format = new Intl.NumberFormat("nb-NO", {
-        style: "currency",
-        currency,
-        currencyDisplay: currency === "NOK" ? "symbol" : "code",
-        signDisplay: signed ? "exceptZero" : "auto",
-      });
+      const currencyDisplay = currency === "NOK" ? "symbol" : "code";
+      format = new Intl.NumberFormat("nb-NO", { style: "currency", currency, currencyDisplay, signDisplay, ...digits });
     } catch {
-      // A code Intl does not know: a plain number with the code after it.
-      format = new Intl.NumberFormat("nb-NO", { minimumFractionDigits: 2, signDisplay: signed ? "exceptZero" : "auto" });
+      // A code Intl does not take (not three letters): a plain number with the code after it.
+      format = new Intl.NumberFormat("nb-NO", { signDisplay, ...digits });
     }
     moneyFormats.set(key, format);
   }
   return format;
 }
 
-/** "1 234,50 kr", "−249,90 kr", "EUR 49,90"; `signed` also writes + on credits. The decimal string is formatted exactly. */
+// A decimal string as the bank and the forms write it: an optional sign, digits, an optional fraction.
+const DECIMAL_AMOUNT = /^([+-]?)([0-9]+)(?:\.([0-9]+))?$/;
+// Intl.NumberFormat takes at most 100 fraction digits; the contract's scale is 5.
+const MAX_FRACTION_DIGITS = 100;
+
+/**
+ * "1 234,50 kr", "−249,90 kr", "1 250,500 IQD"; `signed` also writes + on credits. The amount is
+ * shown exactly as its decimal string says, with at least the currency's ISO 4217 minor units
+ * ("1250.5" NOK as "1 250,50 kr", "1250" JPY as "1 250 JPY") and never fewer digits than the
+ * string has, so nothing is rounded. Intl receives the decimal string itself, which it formats
+ * as a decimal (no JavaScript number in between). Text that is not a decimal is shown as given,
+ * with its currency.
+ */
 export function formatMoney(money: MoneyLike, options: { signed?: boolean } = {}): string {
-  const format = moneyFormat(money.currency, options.signed === true);
-  const value = money.amount as Intl.StringNumericLiteral;
-  const text = format.format(value);
+  const match = DECIMAL_AMOUNT.exec(money.amount.trim());
+  const fraction = match?.[3] ?? "";
+  if (match === null || fraction.length > MAX_FRACTION_DIGITS) return `${money.amount} ${money.currency}`;
+  const fractionDigits = Math.max(fraction.length, minorUnitsOf(money.currency) ?? 0);
+  const format = moneyFormat(money.currency, options.signed === true, fractionDigits);
+  const text = format.format(money.amount.trim() as Intl.StringNumericLiteral);
   return format.resolvedOptions().style === "currency" ? text : `${text} ${money.currency}`;
 }
 
@@ -133,18 +151,13 @@ export function balanceTypeLabel(type: string): string {
     openingBooked: "Booked at start of day",
     forwardAvailable: "Available later",
   };
-  return labels[type] ?? type;
+  return ownValue(labels, type) ?? type;
 }
 
 /** Plain words for an account's or card account's status at the bank (enabled, blocked, deleted). */
 export function accountStatusLabel(status: string): string {
   const labels: Record<string, string> = { enabled: "Open", blocked: "Blocked", deleted: "Closed" };
-  return labels[status] ?? status;
-}
-
-/** The date (YYYY-MM-DD) in Norway at an instant. */
-export function isoDateInOslo(instant: Date): string {
-  return dateInZone(instant, OSLO);
+  return ownValue(labels, status) ?? status;
 }
 
 /** A YYYY-MM-DD date moved by whole days (lib/psd2/time). */

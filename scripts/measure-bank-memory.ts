@@ -13,7 +13,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../lib/bank/testing/ais-scenarios";
-import { httpInjector, spawnBank, waitForHealth } from "../lib/bank/testing/bank-process";
+import { httpInjector } from "../lib/bank/testing/bank-process";
+import { spawnBankProcess, waitForHealth } from "../testing/bank-process";
 import { createSignedTestClient } from "../lib/bank/testing/signed-test-client";
 import { ensureBankBundle } from "./build-bank.mjs";
 
@@ -65,7 +66,7 @@ async function sendReads(url: string): Promise<number> {
 
 /** Starts the bank on the data directory, reads its memory once it answers and after the reads; stops it. */
 async function measure(): Promise<{ afterStart: Record<string, number>; afterLoad: Record<string, number> }> {
-  const bank = await spawnBank(settings, { bundle });
+  const bank = await spawnBankProcess(settings, { bundle });
   try {
     const started = Date.now();
     await waitForHealth(bank);

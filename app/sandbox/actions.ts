@@ -11,8 +11,8 @@ import { createAccount } from "@/lib/tpp/sandbox/create-account";
 import { createAgreement } from "@/lib/tpp/sandbox/create-agreement";
 import { createCardAccount } from "@/lib/tpp/sandbox/create-card-account";
 import { createCustomer } from "@/lib/tpp/sandbox/create-customer";
+import { collectFormErrors } from "@/lib/tpp/forms/tpp-message-fields";
 import {
-  collectIssues,
   issueFromTppMessage,
   parseSandboxForm,
   type SandboxFormKind,
@@ -81,7 +81,9 @@ async function performForm<K extends SandboxFormKind>(
   const request = submission.value;
   const state = await perform((ctx, replies) => call(ctx, request, replies));
   if (state.outcome?.kind !== "failed") return { ...state, submission: submission.reply() };
-  const { fieldErrors, formErrors } = collectIssues(state.outcome.error.tppMessages.map((message) => issueFromTppMessage(kind, message)));
+  const { fieldErrors, formErrors } = collectFormErrors(
+    state.outcome.error.tppMessages.map((message) => issueFromTppMessage(kind, message)),
+  );
   return { ...state, submission: submission.reply({ fieldErrors, formErrors }) };
 }
 

@@ -13,6 +13,7 @@ import { DEMO_USERNAME } from "@/lib/tpp/auth/demo-user";
 import { CHANGE_ROLE_REFUSALS, isAdministrator, REMOVE_USER_REFUSALS } from "@/lib/tpp/users/manage-users";
 import { addAppUser, changeUserRole, forgetConnection, removeAppUser, saveApprovalMethod, saveContactEmail } from "./actions";
 import { AddUserForm } from "./add-user-form";
+import { ownValue } from "@/lib/psd2/lookup/own-value";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -28,10 +29,8 @@ export default async function SettingsPage({ searchParams }: { searchParams: Sea
   const administrators = appUsers.filter((appUser) => appUser.role === "administrator").length;
   /** The sandbox's demo user, whom the sign-in page offers: never removed. */
   const demoUsername = runtime.config.environment === "sandbox" ? DEMO_USERNAME : undefined;
-  const roleRefused =
-    typeof query.roleRefused === "string" ? CHANGE_ROLE_REFUSALS[query.roleRefused as keyof typeof CHANGE_ROLE_REFUSALS] : undefined;
-  const removeRefused =
-    typeof query.removeRefused === "string" ? REMOVE_USER_REFUSALS[query.removeRefused as keyof typeof REMOVE_USER_REFUSALS] : undefined;
+  const roleRefused = typeof query.roleRefused === "string" ? ownValue(CHANGE_ROLE_REFUSALS, query.roleRefused) : undefined;
+  const removeRefused = typeof query.removeRefused === "string" ? ownValue(REMOVE_USER_REFUSALS, query.removeRefused) : undefined;
   const choices = [
     {
       value: "browser",

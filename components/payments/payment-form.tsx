@@ -3,7 +3,7 @@
 import { FormProvider, useForm } from "@conform-to/react";
 import Link from "next/link";
 import { useActionState, useMemo, useState } from "react";
-import { CURRENCY_MINOR_UNITS, DAYS_OF_EXECUTION, addOneYear, isCurrencyCode, validateAmount } from "@/lib/psd2/validation";
+import { DAYS_OF_EXECUTION, addOneYear, minorUnitsOf, validateAmount } from "@/lib/psd2/validation";
 import {
   CONTROL_FIELDS,
   FREQUENCY_CHOICES,
@@ -62,8 +62,8 @@ export interface PaymentFormProps {
 }
 
 function amountHint(currency: string | undefined): string {
-  const units = currency !== undefined && isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : undefined;
-  if (currency === undefined || units === undefined || units === null) return "A decimal amount; use . or , for decimals.";
+  const units = currency === undefined ? null : minorUnitsOf(currency);
+  if (currency === undefined || units === null) return "A decimal amount; use . or , for decimals.";
   if (units === 0) return `${currency} amounts have no decimals, e.g. 1250.`;
   return `${currency} amounts have ${units} decimals, e.g. 1250.${"0".repeat(units)}, 1250,${"0".repeat(units)} or 1 250,${"0".repeat(units)}.`;
 }

@@ -6,11 +6,11 @@
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { rmSync } from "node:fs";
-import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { sandboxClockStateSchema, sandboxCustomersSchema, type SandboxClockState, type SandboxCustomer } from "../../lib/psd2/schemas";
+import { freePort } from "../../testing/bank-process";
 import { bankUrl, createSignedBankClient } from "./signed-bank-client";
 
 export const bank = createSignedBankClient();
@@ -49,18 +49,6 @@ export async function act(page: Page, form: Locator, button: Locator): Promise<v
   await button.click();
   expect((await answered).status()).toBe(200);
   await expect(form.getByRole("status").or(form.getByRole("alert")).first()).toBeVisible();
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === "string") throw new Error("no free port");
-  return address.port;
 }
 
 /**

@@ -14,6 +14,7 @@ describe("loadBankConfig", () => {
       signatureMode: "strict",
       workers: 1,
       batchRunIntervalMs: 30_000,
+      portalCertificatesPerMinute: 20,
       switches: { pendingKnownIssue: true, domesticDetailsKnownIssue: true },
     });
   });
@@ -68,6 +69,7 @@ describe("loadBankConfig", () => {
       BANK_BATCH_RUN_INTERVAL: "0",
       BANK_PENDING_KNOWN_ISSUE: "off",
       BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: "false",
+      BANK_PORTAL_CERTIFICATES_PER_MINUTE: "0",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -79,6 +81,7 @@ describe("loadBankConfig", () => {
       signatureMode: "lenient",
       workers: 4,
       batchRunIntervalMs: 0,
+      portalCertificatesPerMinute: 0,
       switches: { pendingKnownIssue: false, domesticDetailsKnownIssue: false },
     });
   });
@@ -94,6 +97,8 @@ describe("loadBankConfig", () => {
     ["BANK_WORKERS", "1.5", "BANK_WORKERS: must be a whole number of processes"],
     ["BANK_BATCH_RUN_INTERVAL", "-1", "BANK_BATCH_RUN_INTERVAL: must be 0-86400 seconds"],
     ["BANK_BATCH_RUN_INTERVAL", "soon", "BANK_BATCH_RUN_INTERVAL: must be a number of seconds"],
+    ["BANK_PORTAL_CERTIFICATES_PER_MINUTE", "-1", "BANK_PORTAL_CERTIFICATES_PER_MINUTE: must be 0-10000 (0: no limit)"],
+    ["BANK_PORTAL_CERTIFICATES_PER_MINUTE", "lots", "BANK_PORTAL_CERTIFICATES_PER_MINUTE: must be a whole number of certificates a minute"],
     ["BANK_PENDING_KNOWN_ISSUE", "maybe", "BANK_PENDING_KNOWN_ISSUE: must be one of true, false"],
   ])("names %s when it is %j", (variable, value, message) => {
     let thrown: unknown;

@@ -61,6 +61,13 @@ const schema = z.object({
   BANK_PENDING_KNOWN_ISSUE: booleanSetting.default(true),
   /** The spec's known issue: a Norwegian domestic payment is unknown until it is approved. */
   BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: booleanSetting.default(true),
+  /** Certificates the developer portal issues to one client address a minute (each makes an RSA key); 0: no limit. */
+  BANK_PORTAL_CERTIFICATES_PER_MINUTE: z.coerce
+    .number({ error: "must be a whole number of certificates a minute" })
+    .int("must be a whole number of certificates a minute")
+    .min(0, "must be 0-10000 (0: no limit)")
+    .max(10_000, "must be 0-10000 (0: no limit)")
+    .default(20),
 });
 
 export type BankConfig = {
@@ -81,6 +88,11 @@ export type BankConfig = {
   batchRunIntervalMs: number;
   signatureMode: "strict" | "lenient";
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * POST /portal/certificates a client address may make a minute (each makes an RSA key); 0: no
+   * limit. Counted in each bank process: with several workers, one address may get this many from each.
+   */
+  portalCertificatesPerMinute: number;
   switches: {
     pendingKnownIssue: boolean;
     domesticDetailsKnownIssue: boolean;
@@ -142,6 +154,7 @@ export function loadBankConfig(
     batchRunIntervalMs: c.BANK_BATCH_RUN_INTERVAL * 1000,
     signatureMode: c.BANK_SIGNATURE_MODE,
     logLevel: c.BANK_LOG_LEVEL,
+    portalCertificatesPerMinute: c.BANK_PORTAL_CERTIFICATES_PER_MINUTE,
     switches: {
       pendingKnownIssue: c.BANK_PENDING_KNOWN_ISSUE,
       domesticDetailsKnownIssue: c.BANK_DOMESTIC_DETAILS_KNOWN_ISSUE,

@@ -29,6 +29,7 @@ import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
 import type { PaymentDetails, PaymentTransfer } from "@/lib/tpp/pis/pis-types";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { approvePaymentAction, cancelPaymentAction } from "./actions";
+import { ownValue } from "@/lib/psd2/lookup/own-value";
 
 export const metadata: Metadata = { title: "Payment" };
 
@@ -56,7 +57,7 @@ function first(value: string | string[] | undefined): string | undefined {
 function scheduleText(details: PaymentDetails): string | undefined {
   const schedule = details.schedule;
   if (schedule === undefined) return undefined;
-  const frequency = FREQUENCY_LABELS[schedule.frequency as keyof typeof FREQUENCY_LABELS] ?? schedule.frequency;
+  const frequency = ownValue(FREQUENCY_LABELS, schedule.frequency) ?? schedule.frequency;
   const months = schedule.monthsOfExecution === undefined ? "" : ` (months ${schedule.monthsOfExecution.join(", ")})`;
   const day = schedule.dayOfExecution === undefined ? "" : `, on day ${schedule.dayOfExecution}`;
   const rule = schedule.executionRule === undefined ? "" : `, ${schedule.executionRule} business day when that is a holiday`;
@@ -105,7 +106,7 @@ export default async function PaymentPage({ params, searchParams }: { params: Pa
     try {
       const parsed: unknown = JSON.parse(record.requestBody);
       const code = typeof parsed === "object" && parsed !== null && "purposeCode" in parsed ? parsed.purposeCode : undefined;
-      return typeof code === "string" ? `${PURPOSE_LABELS[code as keyof typeof PURPOSE_LABELS] ?? code} (${code})` : undefined;
+      return typeof code === "string" ? `${ownValue(PURPOSE_LABELS, code) ?? code} (${code})` : undefined;
     } catch {
       return undefined;
     }

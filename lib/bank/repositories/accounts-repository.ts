@@ -126,5 +126,3 @@ export function createAccountsRepository(db: Executor) {
     },
   };
 }
-
-export type AccountsRepository = ReturnType<typeof createAccountsRepository>;

@@ -106,5 +106,3 @@ export function createAgreementsRepository(db: Executor) {
     },
   };
 }
-
-export type AgreementsRepository = ReturnType<typeof createAgreementsRepository>;

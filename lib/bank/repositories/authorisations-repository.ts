@@ -43,5 +43,3 @@ export function createAuthorisationsRepository(db: Executor) {
     },
   };
 }
-
-export type AuthorisationsRepository = ReturnType<typeof createAuthorisationsRepository>;

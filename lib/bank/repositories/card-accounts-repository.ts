@@ -91,5 +91,3 @@ export function createCardAccountsRepository(db: Executor) {
     },
   };
 }
-
-export type CardAccountsRepository = ReturnType<typeof createCardAccountsRepository>;

@@ -53,5 +53,3 @@ const LEDGER: LedgerTable<CardTransactionRecord, NewCardTransaction> = {
 export function createCardTransactionsRepository(db: Executor) {
   return createLedgerRepository<CardTransactionRecord, NewCardTransaction, CardTransactionStatus>(db, LEDGER);
 }
-
-export type CardTransactionsRepository = ReturnType<typeof createCardTransactionsRepository>;

@@ -57,5 +57,3 @@ export function createConsentsRepository(db: Executor) {
     },
   };
 }
-
-export type ConsentsRepository = ReturnType<typeof createConsentsRepository>;

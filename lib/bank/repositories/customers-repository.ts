@@ -4,7 +4,6 @@ import { customers } from "../db/schema";
 
 export type CustomerRecord = typeof customers.$inferSelect;
 export type NewCustomer = typeof customers.$inferInsert;
-export type CustomerType = CustomerRecord["type"];
 
 /** Sandbox customers: the PSUs who log in with a mocked national identity number. */
 export function createCustomersRepository(db: Executor) {
@@ -81,5 +80,3 @@ export function createCustomersRepository(db: Executor) {
     },
   };
 }
-
-export type CustomersRepository = ReturnType<typeof createCustomersRepository>;

@@ -3,8 +3,7 @@
  * JavaScript floats. The database keeps amounts as numeric(23, 5) and returns them as strings
  * such as "-123.45000"; the wire wants the currency's ISO 4217 fraction digits ("-123.45").
  */
-import { isCurrencyCode } from "../../psd2/validation/currency-codes";
-import { CURRENCY_MINOR_UNITS } from "../../psd2/validation/currency-minor-units";
+import { minorUnitsOf } from "../../psd2/validation/currency-minor-units";
 
 /** The scale of the database's money columns, also used for currencies without minor units (XDR). */
 export const STORAGE_SCALE = 5;
@@ -13,7 +12,7 @@ const DECIMAL = /^(-?)([0-9]+)(?:\.([0-9]+))?$/;
 
 /** The fraction digits of a currency's amounts: its ISO 4217 minor units, else the storage scale. */
 export function fractionDigitsOf(currency: string): number {
-  return (isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : null) ?? STORAGE_SCALE;
+  return minorUnitsOf(currency) ?? STORAGE_SCALE;
 }
 
 /** A decimal string as an integer count of 10^-digits units; a RangeError when it has more (non-zero) digits. */

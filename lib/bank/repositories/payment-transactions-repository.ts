@@ -42,5 +42,3 @@ export function createPaymentTransactionsRepository(db: Executor) {
     },
   };
 }
-
-export type PaymentTransactionsRepository = ReturnType<typeof createPaymentTransactionsRepository>;

@@ -6,8 +6,6 @@ import { formatAmount } from "./money";
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
 export type PaymentStatus = PaymentRow["status"];
-export type PaymentServiceName = PaymentRow["service"];
-export type PaymentProductName = PaymentRow["product"];
 export type PaymentChanges = Partial<
   Pick<
     PaymentRow,
@@ -162,5 +160,3 @@ export function createPaymentsRepository(db: Executor) {
     },
   };
 }
-
-export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -35,5 +35,3 @@ export function createPsuCorporateIdsRepository(db: Executor) {
     },
   };
 }
-
-export type PsuCorporateIdsRepository = ReturnType<typeof createPsuCorporateIdsRepository>;

@@ -40,5 +40,3 @@ export function createPsuIdsRepository(db: Executor) {
     },
   };
 }
-
-export type PsuIdsRepository = ReturnType<typeof createPsuIdsRepository>;

@@ -30,5 +30,3 @@ export function createSandboxResetRepository(db: Executor) {
     },
   };
 }
-
-export type SandboxResetRepository = ReturnType<typeof createSandboxResetRepository>;

@@ -52,5 +52,3 @@ export function createScaSessionsRepository(db: Executor) {
     },
   };
 }
-
-export type ScaSessionsRepository = ReturnType<typeof createScaSessionsRepository>;

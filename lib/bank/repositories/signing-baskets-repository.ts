@@ -40,5 +40,3 @@ export function createSigningBasketsRepository(db: Executor) {
     },
   };
 }
-
-export type SigningBasketsRepository = ReturnType<typeof createSigningBasketsRepository>;

@@ -42,5 +42,3 @@ export function createTppsRepository(db: Executor) {
     },
   };
 }
-
-export type TppsRepository = ReturnType<typeof createTppsRepository>;

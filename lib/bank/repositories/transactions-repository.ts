@@ -56,5 +56,3 @@ const LEDGER: LedgerTable<TransactionRecord, NewTransaction> = {
 export function createTransactionsRepository(db: Executor) {
   return createLedgerRepository<TransactionRecord, NewTransaction, TransactionStatus>(db, LEDGER);
 }
-
-export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;

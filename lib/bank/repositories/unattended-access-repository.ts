@@ -46,5 +46,3 @@ export function createUnattendedAccessRepository(db: Executor) {
     },
   };
 }
-
-export type UnattendedAccessRepository = ReturnType<typeof createUnattendedAccessRepository>;

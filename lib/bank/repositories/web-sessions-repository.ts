@@ -29,5 +29,3 @@ export function createWebSessionsRepository(db: Executor) {
     },
   };
 }
-
-export type WebSessionsRepository = ReturnType<typeof createWebSessionsRepository>;

@@ -519,5 +519,3 @@ export function createScaJourney(ctx: ScaJourneyContext) {
     },
   };
 }
-
-export type ScaJourney = ReturnType<typeof createScaJourney>;

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildBank } from "../app";
 import { loadBankConfig } from "../config";
+import type { OpenedBankDatabase } from "../db/open-bank-database";
 import { initializeSandbox } from "../services/sandbox/initialize-sandbox";
 import { registerReplyCheck } from "./reply-check";
 import { readSharedFile } from "./shared-test-pki";
@@ -17,7 +18,16 @@ export const TEST_NOW = new Date("2026-01-10T11:00:00Z");
 export const TEST_PUBLIC_URL = "http://bank.test";
 
 export async function buildTestBank(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const database = await createTestDatabase(kind);
+  const app = await buildTestBankOn(await createTestDatabase(kind), env);
+  await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });
+  return app;
+}
+
+/**
+ * A test bank on a database already made (with the sandbox's data or not): the shared test PKI as
+ * extra trust anchors, the sandbox clock frozen at TEST_NOW, every /v1 reply checked.
+ */
+export async function buildTestBankOn(database: OpenedBankDatabase, env: Record<string, string> = {}): Promise<FastifyInstance> {
   const app = await buildBank({
     config: loadBankConfig({ BANK_PUBLIC_URL: TEST_PUBLIC_URL, ...env }),
     database,
@@ -26,6 +36,5 @@ export async function buildTestBank(kind: TestDatabaseKind, env: Record<string, 
     instrumentV1: registerReplyCheck,
   });
   await app.bank.clock.set(TEST_NOW, { frozen: true });
-  await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });
   return app;
 }

@@ -7,24 +7,19 @@ import { createHash } from "node:crypto";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { count, sql } from "drizzle-orm";
 import { expect } from "vitest";
-import { buildBank } from "../app";
-import { loadBankConfig } from "../config";
 import type { Executor } from "../db/open-bank-database";
 import * as schema from "../db/schema";
 import { createAccountsRepository, type AccountRecord } from "../repositories/accounts-repository";
 import { errorResponseSchema } from "../../psd2/schemas";
 import { CUSTOMERS, ids, REDIRECT_URI } from "./ais-scenarios";
-import { TEST_NOW, TEST_PUBLIC_URL } from "./build-test-bank";
+import { buildTestBankOn } from "./build-test-bank";
 import { type CompleteScaOptions, completeScaJourney, openScaLink, type ScaPage, submitScaPage } from "./sca-page-driver";
 import { createSeededTestDatabase } from "./seeded-test-database";
-import { registerReplyCheck } from "./reply-check";
-import { readSharedFile } from "./shared-test-pki";
 import type { SignedTestClient } from "./signed-test-client";
 import type { TestDatabaseKind } from "./test-database";
 
 /** A creditor outside the sandbox bank (a valid Norwegian account number). */
 export const EXTERNAL_BBAN = "86011117947";
-export const EXTERNAL_IBAN = "NO9386011117947";
 
 /**
  * A bank for payment tests: the seeded test database (the sandbox's known state for 2026-01-10,
@@ -32,16 +27,7 @@ export const EXTERNAL_IBAN = "NO9386011117947";
  * every /v1 reply is checked against /openapi.json (reply-check.ts).
  */
 export async function buildPaymentTestBank(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  const database = await createSeededTestDatabase(kind);
-  const app = await buildBank({
-    config: loadBankConfig({ BANK_PUBLIC_URL: TEST_PUBLIC_URL, ...env }),
-    database,
-    extraTrustAnchorsPem: readSharedFile("keys/trusted-cas.pem"),
-    realNow: () => TEST_NOW,
-    instrumentV1: registerReplyCheck,
-  });
-  await app.bank.clock.set(TEST_NOW, { frozen: true });
-  return app;
+  return buildTestBankOn(await createSeededTestDatabase(kind), env);
 }
 
 /** The accounts the tests pay from and to. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, html, raw } from "./html";
+import { html, raw } from "./html";
 
 describe("html", () => {
   it("escapes interpolated text, attributes included", () => {
@@ -13,6 +13,5 @@ describe("html", () => {
     const items = ["a<b", "c"].map((x) => html`<li>${x}</li>`);
     expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.value).toBe("<ul><li>a&lt;b</li><li>c</li></ul>0");
     expect(html`${raw("<b>trusted</b>")}`.value).toBe("<b>trusted</b>");
-    expect(escapeHtml("ø & æ")).toBe("ø &amp; æ");
   });
 });

@@ -1,3 +1,5 @@
+import { escapeMarkup } from "../../psd2/markup/escape-markup";
+
 /**
  * A tiny HTML template for the bank's server-rendered pages: every interpolated value is
  * escaped unless it is itself the result of `html` (or `raw`, for trusted markup only).
@@ -5,12 +7,6 @@
 const SAFE = Symbol("safe-html");
 
 export type SafeHtml = { readonly [SAFE]: true; readonly value: string };
-
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => escapes[c] ?? c);
-}
 
 function isSafe(value: unknown): value is SafeHtml {
   return typeof value === "object" && value !== null && SAFE in value;
@@ -20,7 +16,7 @@ function render(value: unknown): string {
   if (value === null || value === undefined || value === false) return "";
   if (Array.isArray(value)) return value.map(render).join("");
   if (isSafe(value)) return value.value;
-  return escapeHtml(String(value));
+  return escapeMarkup(String(value));
 }
 
 export function html(strings: TemplateStringsArray, ...values: unknown[]): SafeHtml {

@@ -39,9 +39,5 @@ export const accountsResponseSchema = z.looseObject({
   accounts: z.array(accountSchema).describe("The accounts the PSU has consented to for this TPP"),
 });
 
-export type AccountsResponse = z.output<typeof accountsResponseSchema>;
-
 /** The reply to GET /v1/accounts/{id}. @see supplement.md §2 */
 export const accountResponseSchema = z.looseObject({ account: accountSchema.describe("The account") });
-
-export type AccountResponse = z.output<typeof accountResponseSchema>;

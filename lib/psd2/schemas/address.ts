@@ -18,8 +18,6 @@ export const requestAddressSchema = z.strictObject({
   country: countryCodeSchema.describe("ISO 3166-1 alpha-2 country code, e.g. NO"),
 });
 
-export type RequestAddress = z.output<typeof requestAddressSchema>;
-
 /** An Address in a reply (transaction details): every part optional, unknown fields kept. @see supplement.md §5 */
 export const reportedAddressSchema = z.looseObject({
   street: z.string().optional().describe("Street name (at most 70 characters)"),

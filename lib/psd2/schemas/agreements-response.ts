@@ -12,5 +12,3 @@ export const agreementsResponseSchema = z.looseObject({
     )
     .describe("The PSU's corporate agreements"),
 });
-
-export type AgreementsResponse = z.output<typeof agreementsResponseSchema>;

@@ -23,8 +23,6 @@ export const requestAmountSchema = z
     if (violation) addViolation(payload, violation, ["amount"]);
   });
 
-export type RequestAmount = z.output<typeof requestAmountSchema>;
-
 /**
  * An Amount in a reply: a decimal string (negative for debits) within precision 18 and scale 5,
  * and any three upper-case letters as currency. Replies are not held to the request list: a card
@@ -44,8 +42,6 @@ export const reportedAmountSchema = z.looseObject({
 });
 
 const { amount: reportedDecimalSchema, currency: reportedCurrencySchema } = reportedAmountSchema.shape;
-
-export type ReportedAmount = z.output<typeof reportedAmountSchema>;
 
 /**
  * An amount of the sandbox card transactions: the spec says int32, from before numbers became

@@ -4,18 +4,6 @@ import { reportedAmountSchema } from "./amount";
 import { isoDateSchema, isoDateTimeSchema } from "./fields";
 import { linksSchema } from "./links";
 
-/** Berlin Group balance types; the sandbox returns closingBooked, expected and interimAvailable. @see supplement.md §3 */
-export const BALANCE_TYPES = [
-  "closingBooked",
-  "expected",
-  "authorised",
-  "openingBooked",
-  "interimAvailable",
-  "interimBooked",
-  "forwardAvailable",
-  "nonInvoiced",
-] as const;
-
 /**
  * One balance. balanceType is read as any string (a bank may use a type beyond Berlin Group's
  * list, which BALANCE_TYPES holds).
@@ -44,5 +32,3 @@ export const balancesResponseSchema = z.looseObject({
   balances: z.array(balanceSchema).describe("The balances"),
   _links: linksSchema.optional().describe("Links to the account"),
 });
-
-export type BalancesResponse = z.output<typeof balancesResponseSchema>;

@@ -41,9 +41,5 @@ export const cardAccountsResponseSchema = z.looseObject({
   cardAccounts: z.array(cardAccountSchema).describe("The card accounts the PSU has consented to for this TPP"),
 });
 
-export type CardAccountsResponse = z.output<typeof cardAccountsResponseSchema>;
-
 /** The reply to GET /v1/card-accounts/{id}. @see supplement.md §3 */
 export const cardAccountResponseSchema = z.looseObject({ cardAccount: cardAccountSchema.describe("The card account") });
-
-export type CardAccountResponse = z.output<typeof cardAccountResponseSchema>;

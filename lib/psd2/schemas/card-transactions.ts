@@ -88,5 +88,3 @@ export const cardTransactionsResponseSchema = z.looseObject({
     .describe("The card transactions, booked and pending as bookingStatus asks, with paging links"),
   balances: z.array(balanceSchema).optional().describe("Balances of the card account, when the bank adds them"),
 });
-
-export type CardTransactionsResponse = z.output<typeof cardTransactionsResponseSchema>;

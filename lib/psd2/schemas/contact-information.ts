@@ -19,5 +19,3 @@ export type ContactInformationRequest = z.output<typeof contactInformationReques
 
 /** The reply to PUT and GET /v1/tpps/{tppId}/contact-information. @see supplement.md §2 */
 export const contactInformationResponseSchema = z.looseObject({ email: z.string().describe("The TPP's contact e-mail address") });
-
-export type ContactInformationResponse = z.output<typeof contactInformationResponseSchema>;

@@ -6,5 +6,3 @@ export const feeInformationResponseSchema = z.looseObject({
   transactionFees: reportedAmountSchema.describe("The fee the payment would cost"),
   transactionFeeIndicator: z.boolean().describe("true when the payment costs a fee"),
 });
-
-export type FeeInformationResponse = z.output<typeof feeInformationResponseSchema>;

@@ -92,8 +92,3 @@ export const norwegianDomesticPaymentSchema = z
   .transform(foldDeprecatedRemittance);
 
 export type NorwegianDomesticPayment = z.output<typeof norwegianDomesticPaymentSchema>;
-
-/** @see norwegianDomesticPaymentSchema */
-export const instantPaymentSchema = norwegianDomesticPaymentSchema;
-
-export type InstantPayment = NorwegianDomesticPayment;

@@ -5,7 +5,7 @@ import { validateExecutionDate } from "../validation/validate-execution-date";
 import { isValidIsoDate } from "../validation/validate-iso-date";
 import type { FieldViolation } from "../validation/violation";
 import { bulkNorwegianDomesticPaymentSchema, bulkSepaPaymentSchema } from "./bulk-payment";
-import { instantPaymentSchema, norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
+import { norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
 import { parseRequestBody, type ParseResult } from "./parse-request-body";
 import { PAYMENT_REQUEST_SCHEMAS, type PaymentProduct, type PaymentRequest, type PaymentService } from "./payment-request-schemas";
 import { periodicNorwegianDomesticPaymentSchema, periodicSepaPaymentSchema } from "./periodic-payment";
@@ -90,9 +90,9 @@ export function parseNorwegianDomesticPayment(body: unknown, context: PaymentReq
   return parsePayment(norwegianDomesticPaymentSchema, "payments", body, context);
 }
 
-/** The body of POST /v1/payments/instant-norwegian-credit-transfers-straks. @see supplement.md §2, §5 */
+/** The body of POST /v1/payments/instant-norwegian-credit-transfers-straks: the domestic payment's. @see supplement.md §2, §5 */
 export function parseInstantPayment(body: unknown, context: PaymentRequestContext) {
-  return parsePayment(instantPaymentSchema, "payments", body, context);
+  return parsePayment(norwegianDomesticPaymentSchema, "payments", body, context);
 }
 
 /** The body of POST /v1/payments/sepa-credit-transfers. @see psd2-interface.md "SEPA credit transfer request" */

@@ -60,5 +60,3 @@ export const paymentDetailsResponseSchema = z.looseObject({
   transactionFeeIndicator: z.boolean().optional().describe("true when the payment incurs a fee; the total is then in transactionFees"),
   _links: linksSchema.optional().describe("self and status of the payment"),
 });
-
-export type PaymentDetailsResponse = z.output<typeof paymentDetailsResponseSchema>;

@@ -20,5 +20,3 @@ export const paymentInitiationResponseSchema = z.looseObject({
   psuMessage: psuMessageSchema.optional(),
   _links: linksSchema.optional().describe("self, status, and startAuthorisation (POST it to start SCA) or scaRedirect"),
 });
-
-export type PaymentInitiationResponse = z.output<typeof paymentInitiationResponseSchema>;

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import { bulkNorwegianDomesticPaymentSchema, bulkSepaPaymentSchema } from "./bulk-payment";
-import { instantPaymentSchema, norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
+import { norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
 import { periodicNorwegianDomesticPaymentSchema, periodicSepaPaymentSchema } from "./periodic-payment";
 import { sepaPaymentSchema } from "./sepa-payment";
 
@@ -36,7 +36,8 @@ export const PAYMENT_REQUEST_SCHEMAS = {
   payments: {
     "norwegian-domestic-credit-transfers": norwegianDomesticPaymentSchema,
     "sepa-credit-transfers": sepaPaymentSchema,
-    "instant-norwegian-credit-transfers-straks": instantPaymentSchema,
+    // The instant product's body is the domestic payment's.
+    "instant-norwegian-credit-transfers-straks": norwegianDomesticPaymentSchema,
   },
   "periodic-payments": {
     "norwegian-domestic-credit-transfers": periodicNorwegianDomesticPaymentSchema,

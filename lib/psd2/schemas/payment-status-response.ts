@@ -13,5 +13,3 @@ export const paymentStatusResponseSchema = z.looseObject({
   psuMessage: psuMessageSchema.optional(),
   _links: linksSchema.optional().describe("Links of the payment"),
 });
-
-export type PaymentStatusResponse = z.output<typeof paymentStatusResponseSchema>;

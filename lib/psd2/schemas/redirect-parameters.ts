@@ -16,8 +16,6 @@ export const successRedirectParametersSchema = z.object({
   context: psuContextSchema,
 });
 
-export type SuccessRedirectParameters = z.output<typeof successRedirectParametersSchema>;
-
 /**
  * The query parameters of the failure redirect. status is read from its string as a number
  * (100 to 599); code and status are required, system (named for server errors) and message

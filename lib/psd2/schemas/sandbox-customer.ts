@@ -39,5 +39,3 @@ export const sandboxCustomerRequestSchema = z.strictObject({
   customerName: text().describe("The customer's name"),
   customerType: psuContextSchema.describe("PRIVATE or CORPORATE"),
 });
-
-export type SandboxCustomerRequest = z.output<typeof sandboxCustomerRequestSchema>;

@@ -12,10 +12,9 @@ import { isValidOrganisationNumber } from "./sandbox-organisation-number";
 import { addViolation, checkWith, text } from "./zod-checks";
 import {
   checkKid,
-  CURRENCY_MINOR_UNITS,
   FIELD_LIMITS,
   formatError,
-  isCurrencyCode,
+  minorUnitsOf,
   validateAmount,
   validateItemCount,
   validateLength,
@@ -55,10 +54,6 @@ export const SANDBOX_CASH_ACCOUNT_TYPES = [
   "TRAS",
   "VACC",
 ] as const;
-
-function fractionDigits(currency: string): number | null {
-  return isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : null;
-}
 
 /**
  * An Amount that may be negative (a debit) and, when allowed, zero (a balance); with
@@ -100,7 +95,7 @@ function signedAmountSchema(options: { allowZero: boolean; allowInteger: boolean
     })
     .transform(({ currency, amount: value }) => {
       if (typeof value === "string") return { currency, amount: value === "-0" || /^-0(\.0+)?$/.test(value) ? value.slice(1) : value };
-      const digits = fractionDigits(currency) ?? 0;
+      const digits = minorUnitsOf(currency) ?? 0;
       return { currency, amount: `${value}${digits > 0 ? `.${"0".repeat(digits)}` : ""}` };
     });
 }

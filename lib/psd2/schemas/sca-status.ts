@@ -20,8 +20,6 @@ export const scaStatusResponseSchema = z.looseObject({
   scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
 });
 
-export type ScaStatusResponse = z.output<typeof scaStatusResponseSchema>;
-
 /** The reply to POST .../authorisations (201): the new authorisation and its scaRedirect link. @see supplement.md §2 */
 export const startAuthorisationResponseSchema = z.looseObject({
   scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
@@ -29,5 +27,3 @@ export const startAuthorisationResponseSchema = z.looseObject({
   psuMessage: psuMessageSchema.optional(),
   _links: linksSchema.optional().describe("scaRedirect: the start of SCA at the bank; scaStatus: this authorisation"),
 });
-
-export type StartAuthorisationResponse = z.output<typeof startAuthorisationResponseSchema>;

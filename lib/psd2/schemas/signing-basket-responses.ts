@@ -14,8 +14,6 @@ export const signingBasketResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
-export type SigningBasketResponse = z.output<typeof signingBasketResponseSchema>;
-
 /** The reply to GET /v1/signing-baskets/{basketId}. @see supplement.md §6 */
 export const signingBasketDetailsResponseSchema = z.looseObject({
   payments: z.array(z.string()).describe("The ids of the basket's payments"),
@@ -25,13 +23,9 @@ export const signingBasketDetailsResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
-export type SigningBasketDetailsResponse = z.output<typeof signingBasketDetailsResponseSchema>;
-
 /** The reply to GET /v1/signing-baskets/{basketId}/status. @see supplement.md §6 */
 export const signingBasketStatusResponseSchema = z.looseObject({
   transactionStatus: basketTransactionStatusSchema.describe(
     "The basket's status: RCVD before SCA, ACTC when all are authorised, PATC when some are, RJCT when one was rejected",
   ),
 });
-
-export type SigningBasketStatusResponse = z.output<typeof signingBasketStatusResponseSchema>;

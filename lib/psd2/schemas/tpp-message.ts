@@ -31,5 +31,3 @@ export const errorResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("scaRedirect when an SCA can cure the refusal (a 401)"),
   psuMessage: psuMessageSchema.optional().describe("Text for display to the PSU (at most 512 characters)"),
 });
-
-export type ErrorResponse = z.output<typeof errorResponseSchema>;

@@ -73,11 +73,7 @@ export const transactionsResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("Links of the reply"),
 });
 
-export type TransactionsResponse = z.output<typeof transactionsResponseSchema>;
-
 /** The reply to GET /v1/accounts/{id}/transactions/{transactionId}. @see supplement.md §2, §5 */
 export const transactionDetailsResponseSchema = z.looseObject({
   transactionsDetails: transactionSchema.describe("The transaction, with every field the bank has"),
 });
-
-export type TransactionDetailsResponse = z.output<typeof transactionDetailsResponseSchema>;

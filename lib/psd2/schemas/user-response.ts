@@ -7,5 +7,3 @@ export const userResponseSchema = z.looseObject({
   context: psuContextSchema.describe("PRIVATE or CORPORATE: the context the PSU chose at SCA"),
   customerName: z.string().describe("The customer's name"),
 });
-
-export type UserResponse = z.output<typeof userResponseSchema>;

@@ -14,6 +14,7 @@ import { decodeRfc2047, isRfc2047Encoded } from "./decode-rfc2047";
 import { createHeaderLookup, type HttpMessage } from "./header-lookup";
 import { parseSignatureHeader, type SignatureParameters } from "./parse-signature-header";
 import { codeOfCheck, rankOfCheck, selectErrorCode, type SignatureErrorCode, type VerificationCheck } from "./verification-checks";
+import { ownValue } from "../lookup/own-value";
 
 /** strict: the bank's default, canonical forms only; lenient: accepts the spellings real banks differ on. */
 export type VerificationMode = "strict" | "lenient";
@@ -77,7 +78,7 @@ const DISPLAY_NAMES: Readonly<Record<string, string>> = {
 };
 
 function display(name: string): string {
-  return DISPLAY_NAMES[name] ?? name;
+  return ownValue(DISPLAY_NAMES, name) ?? name;
 }
 
 function messageOf(error: unknown): string {

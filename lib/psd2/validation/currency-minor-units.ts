@@ -1,4 +1,4 @@
-import type { CurrencyCode } from "./currency-codes";
+import { isCurrencyCode, type CurrencyCode } from "./currency-codes";
 
 /**
  * ISO 4217 minor units (fraction digits) of every currency code of the spec's list.
@@ -182,3 +182,11 @@ export const CURRENCY_MINOR_UNITS: Readonly<Record<CurrencyCode, number | null>>
   ZMW: 2,
   ZWD: 2,
 };
+
+/**
+ * The ISO 4217 minor units of a currency given as any string (a request's field, a stored value):
+ * null when the code is not one of the spec's, or has none (XDR).
+ */
+export function minorUnitsOf(currency: string): number | null {
+  return isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : null;
+}

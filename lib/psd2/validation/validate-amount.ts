@@ -1,5 +1,4 @@
-import { isCurrencyCode } from "./currency-codes";
-import { CURRENCY_MINOR_UNITS } from "./currency-minor-units";
+import { minorUnitsOf } from "./currency-minor-units";
 import { plural } from "./plural";
 import { formatError, type Violation } from "./violation";
 
@@ -33,7 +32,7 @@ export function validateAmount(amount: string, currency: string): Violation | un
   if (digits > AMOUNT_PRECISION) {
     return formatError(`has ${digits} digits; at most ${AMOUNT_PRECISION} are allowed`);
   }
-  const minorUnits = isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : null;
+  const minorUnits = minorUnitsOf(currency);
   if (minorUnits === null) {
     if (fraction.length > AMOUNT_SCALE) {
       return formatError(`has ${fraction.length} fraction digits; at most ${AMOUNT_SCALE} are allowed`);

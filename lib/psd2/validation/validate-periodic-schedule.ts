@@ -19,7 +19,6 @@ export type FrequencyCode = (typeof FREQUENCY_CODES)[number];
 
 /** @see supplement.md §2 */
 export const EXECUTION_RULES = ["following", "preceding"] as const;
-export type ExecutionRule = (typeof EXECUTION_RULES)[number];
 
 /** "1" to "31", without leading zeros (Berlin Group's enumeration; "31" is the month's last day). @see supplement.md §2 */
 export const DAYS_OF_EXECUTION = Array.from({ length: 31 }, (_, index) => String(index + 1));

@@ -25,8 +25,3 @@ export interface FieldViolation extends Violation {
 export function formatError(reason: string): Violation {
   return { code: "FORMAT_ERROR", reason };
 }
-
-/** The message of a violation for a named field: `${field} ${reason}`. @see supplement.md §4 */
-export function describeViolation(field: string, violation: Violation): string {
-  return `${field} ${violation.reason}`;
-}

@@ -109,6 +109,13 @@ export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" 
   };
 }
 
+/** The dispatcher given, or the client's own keep-alive Agent (which close() closes). */
+function dispatcherOf(options: AspspClientOptions): { dispatcher: Dispatcher; ownAgent: Agent | undefined } {
+  if (options.dispatcher !== undefined) return { dispatcher: options.dispatcher, ownAgent: undefined };
+  const agent = new Agent(createAspspAgentOptions(options));
+  return { dispatcher: agent, ownAgent: agent };
+}
+
 // Errors where no request reached the bank's application, or the connection broke before a
 // reply: a GET may be sent again. Timeouts waiting for a reply are not among them.
 const CONNECTION_ERROR_CODES = new Set([
@@ -217,8 +224,7 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");
   const now = options.now ?? (() => new Date());
   const newRequestId = options.createRequestId ?? createRequestId;
-  const ownAgent = options.dispatcher === undefined ? new Agent(createAspspAgentOptions(options)) : undefined;
-  const dispatcher: Dispatcher = options.dispatcher ?? ownAgent ?? new Agent(createAspspAgentOptions(options));
+  const { dispatcher, ownAgent } = dispatcherOf(options);
   const redirectUri = encodeRedirectUri(options.redirectUri);
   const certificateCache: CertificateCache = createCertificateCache({ maxEntries: 16 });
   const { signer } = options;

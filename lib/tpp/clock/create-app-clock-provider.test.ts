@@ -9,7 +9,8 @@ import { createRequestSigner } from "../../psd2/signing";
 import { createAspspClient } from "../aspsp/create-aspsp-client";
 import { createTestAspspClient, type TestAspspClient } from "../testing/create-test-aspsp-client";
 import { moveSandboxClock } from "../testing/sandbox-operations";
-import { findFreePort, type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
+import { freePort } from "../../../testing/bank-process";
+import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
 import { testPki } from "../testing/test-pki";
 import { osloDateOf } from "./app-clock";
 import { createAppClockProvider } from "./create-app-clock-provider";
@@ -100,7 +101,7 @@ describe("createAppClockProvider against the sandbox bank", () => {
   });
 
   it("a bank that cannot be reached: the system clock, and the reason told", async () => {
-    const port = await findFreePort();
+    const port = await freePort();
     const unreachable = createAspspClient({
       baseUrl: `http://127.0.0.1:${port}`,
       signer: createRequestSigner({ privateKeyPem: testPki.tppKeyPem, certificatePem: testPki.tppCertificatePem }),

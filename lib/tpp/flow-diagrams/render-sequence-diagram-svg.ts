@@ -1,3 +1,4 @@
+import { escapeMarkup } from "../../psd2/markup/escape-markup";
 import type { ArrowTone, BoxTone, DiagramArrow, DiagramBox, SequenceDiagramLayout } from "./layout-sequence-diagram";
 
 /**
@@ -37,18 +38,13 @@ const BOX_COLOURS: Readonly<Record<BoxTone, { readonly fill: string; readonly st
 const HEAD_LENGTH = 9;
 const HEAD_HALF_WIDTH = 4.5;
 
-/** Text for XML: &, <, >, " and ' escaped (attributes and content alike). */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
-}
-
 function n(value: number): string {
   return String(Math.round(value * 10) / 10);
 }
 
 function textLines(lines: readonly string[], x: number, y: number, lineHeight: number): string {
   return lines
-    .map((line, index) => `<tspan x="${n(x)}"${index === 0 ? ` y="${n(y)}"` : ` dy="${n(lineHeight)}"`}>${escapeXml(line)}</tspan>`)
+    .map((line, index) => `<tspan x="${n(x)}"${index === 0 ? ` y="${n(y)}"` : ` dy="${n(lineHeight)}"`}>${escapeMarkup(line)}</tspan>`)
     .join("");
 }
 
@@ -69,9 +65,9 @@ function drawArrow(arrow: DiagramArrow, layout: SequenceDiagramLayout, standalon
     `<polygon points="${head}" fill="${colours.stroke}"/>`,
     `<text x="${n(arrow.labelX)}" y="${n(arrow.labelY)}" text-anchor="middle" font-family="${MONO}" font-size="${fontSize}" fill="${colours.text}" stroke="#ffffff" stroke-width="4" stroke-linejoin="round" paint-order="stroke">${textLines(arrow.lines, arrow.labelX, arrow.labelY, lineHeight)}</text>`,
   ].join("");
-  if (arrow.href === undefined || !standalone) return `<g><title>${escapeXml(arrow.title)}</title>${shapes}</g>`;
-  const href = escapeXml(arrow.href);
-  return `<a href="${href}" xlink:href="${href}"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}${shapes}</a>`;
+  if (arrow.href === undefined || !standalone) return `<g><title>${escapeMarkup(arrow.title)}</title>${shapes}</g>`;
+  const href = escapeMarkup(arrow.href);
+  return `<a href="${href}" xlink:href="${href}"><title>${escapeMarkup(arrow.title)}</title>${linkTarget(arrow, layout)}${shapes}</a>`;
 }
 
 /** A transparent target over a message's label and arrow: the whole message is the link. */
@@ -94,7 +90,7 @@ export function renderSequenceDiagramLinks(layout: SequenceDiagramLayout): strin
     .filter((item): item is DiagramArrow => item.kind === "arrow" && item.href !== undefined)
     .map(
       (arrow) =>
-        `<a href="${escapeXml(arrow.href ?? "")}" tabindex="-1"><title>${escapeXml(arrow.title)}</title>${linkTarget(arrow, layout)}</a>`,
+        `<a href="${escapeMarkup(arrow.href ?? "")}" tabindex="-1"><title>${escapeMarkup(arrow.title)}</title>${linkTarget(arrow, layout)}</a>`,
     );
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}" style="width:100%;height:auto;max-width:${n(layout.width)}px" aria-hidden="true" focusable="false" pointer-events="none">`,
@@ -108,7 +104,7 @@ function drawBox(box: DiagramBox, layout: SequenceDiagramLayout): string {
   const colours = BOX_COLOURS[box.tone];
   const x = box.x + box.width / 2;
   return [
-    `<g><title>${escapeXml(box.title)}</title>`,
+    `<g><title>${escapeMarkup(box.title)}</title>`,
     `<rect x="${n(box.x)}" y="${n(box.y)}" width="${n(box.width)}" height="${n(box.height)}" rx="6" fill="${colours.fill}" stroke="${colours.stroke}" stroke-width="1.5"${box.tone === "waiting" ? ' stroke-dasharray="5 3"' : ""}/>`,
     `<text x="${n(x)}" y="${n(box.y + 6 + fontSize)}" text-anchor="middle" font-family="${SANS}" font-size="${fontSize}" font-weight="600" fill="${colours.text}">${textLines(box.lines, x, box.y + 6 + fontSize, lineHeight)}</text>`,
     "</g>",
@@ -129,8 +125,8 @@ export function renderSequenceDiagramSvg(layout: SequenceDiagramLayout, options:
   if (standalone) parts.push('<?xml version="1.0" encoding="UTF-8"?>\n');
   parts.push(
     `<svg xmlns="http://www.w3.org/2000/svg"${standalone ? ' xmlns:xlink="http://www.w3.org/1999/xlink"' : ""} viewBox="0 0 ${n(layout.width)} ${n(layout.height)}" width="${n(layout.width)}" height="${n(layout.height)}"${standalone ? "" : ` style="width:100%;height:auto;max-width:${n(layout.width)}px"`} role="img" aria-labelledby="${titleId} ${descId}" font-family="${SANS}">`,
-    `<title id="${titleId}">${escapeXml(options.title)}</title>`,
-    `<desc id="${descId}">${escapeXml(options.description)}</desc>`,
+    `<title id="${titleId}">${escapeMarkup(options.title)}</title>`,
+    `<desc id="${descId}">${escapeMarkup(options.description)}</desc>`,
     `<rect width="${n(layout.width)}" height="${n(layout.height)}" fill="#ffffff"/>`,
   );
   for (const lifeline of layout.lifelines) {
@@ -147,7 +143,7 @@ export function renderSequenceDiagramSvg(layout: SequenceDiagramLayout, options:
     parts.push(
       `<circle cx="${n(size.markX)}" cy="${n(mark.y)}" r="9" fill="${mark.failed ? "#fef2f2" : "#f8fafc"}" stroke="${stroke}"/>`,
       `<text x="${n(size.markX)}" y="${n(mark.y + 3.5)}" text-anchor="middle" font-size="10" font-weight="700" fill="${mark.failed ? "#b91c1c" : "#334155"}">${mark.step}</text>`,
-      `<text x="${n(offsetX)}" y="${n(offsetY)}" font-size="10" fill="#64748b">${escapeXml(mark.offset)}</text>`,
+      `<text x="${n(offsetX)}" y="${n(offsetY)}" font-size="10" fill="#64748b">${escapeMarkup(mark.offset)}</text>`,
     );
   }
   for (const item of layout.items) parts.push(item.kind === "arrow" ? drawArrow(item, layout, standalone) : drawBox(item, layout));

@@ -50,6 +50,15 @@ describe("explainScaFailure", () => {
     ]);
   });
 
+  it("takes a code or reason that only objects inherit (constructor, toString) for an unknown one", () => {
+    const explanation = explainScaFailure({ reason: "toString", status: "400", code: "constructor" });
+    expect(explanation.title).toBe(explainScaFailure({ reason: "unknown", status: "400", code: "UNKNOWN" }).title);
+    expect(explanation.sentences).toEqual([
+      "The bank reported the error code constructor.",
+      "The bank considered the request invalid (HTTP status 400).",
+    ]);
+  });
+
   it("explains a refused return and never offers a retry off the site", () => {
     const explanation = explainScaFailure({
       reason: "session-mismatch",

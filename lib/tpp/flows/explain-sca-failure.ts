@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeReturnPath } from "./safe-return-path";
+import { ownValue } from "../../psd2/lookup/own-value";
 
 /** What the failure page shows: a title, sentences in plain words, and the bank's own values. */
 export interface ScaFailureExplanation {
@@ -102,7 +103,7 @@ export function explainScaFailure(query: Readonly<Record<string, string | string
   const parsed = querySchema.parse(single);
   const retry = safeReturnPath(parsed.retry);
   const problems = query.problem === undefined ? [] : Array.isArray(query.problem) ? query.problem : [query.problem];
-  const refusal = parsed.reason === undefined ? undefined : REFUSALS[parsed.reason];
+  const refusal = ownValue(REFUSALS, parsed.reason);
   if (refusal !== undefined) {
     return {
       title: refusal.title,
@@ -113,8 +114,8 @@ export function explainScaFailure(query: Readonly<Record<string, string | string
   }
   const sentences: string[] = [];
   const code = parsed.code;
-  if (code !== undefined) sentences.push(CODE_WORDS[code] ?? `The bank reported the error code ${code}.`);
-  const nextStep = code === undefined ? undefined : CODE_NEXT_STEPS[code];
+  if (code !== undefined) sentences.push(ownValue(CODE_WORDS, code) ?? `The bank reported the error code ${code}.`);
+  const nextStep = ownValue(CODE_NEXT_STEPS, code);
   if (nextStep !== undefined) sentences.push(nextStep);
   if (parsed.status !== undefined) sentences.push(statusWords(Number(parsed.status)));
   if (parsed.system !== undefined && parsed.system !== "") sentences.push(`The bank's system "${parsed.system}" reported it.`);

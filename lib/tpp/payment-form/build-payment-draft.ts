@@ -1,7 +1,8 @@
 import { isPaymentProduct, parsePaymentRequest, type PaymentProduct } from "../../psd2/schemas";
 import { validateNorwegianBban } from "../../psd2/validation";
 import type { PayerIdentity } from "../pis/pis-types";
-import { collectErrors, issueFromTppMessage, type FieldMappingOptions } from "./field-errors";
+import { collectFormErrors } from "../forms/tpp-message-fields";
+import { issueFromTppMessage, type FieldMappingOptions } from "./field-errors";
 import { BULK_PAYMENTS, CONTROL_FIELDS, KID_FIELD, KIND_SERVICES, isNorwegianProduct, isPaymentKind, labelOfField } from "./form-fields";
 import type { PaymentDraft, PaymentDraftResult, PaymentFormContext, PaymentFormIssue, PaymentKind } from "./payment-form-types";
 import {
@@ -308,7 +309,7 @@ export function buildPaymentDraft(values: unknown, context: PaymentFormContext):
 }
 
 function failure(issues: readonly PaymentFormIssue[]): PaymentDraftResult {
-  const { fieldErrors, formErrors } = collectErrors(issues);
+  const { fieldErrors, formErrors } = collectFormErrors(issues);
   // Never "not ok" without a message: that would leave the PSU without a clue.
   if (issues.length === 0) formErrors.push("The payment could not be read from the form: reload the page and try again");
   return { ok: false, fieldErrors, formErrors, issues };

@@ -1,6 +1,6 @@
 // Exact sums of decimal amounts: amounts are decimal strings, and a float would turn
 // 0.10 + 0.20 into 0.30000000000000004.
-import { CURRENCY_MINOR_UNITS, isCurrencyCode, validateAmount } from "../../psd2/validation";
+import { isCurrencyCode, minorUnitsOf, validateAmount } from "../../psd2/validation";
 
 const DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
 
@@ -62,7 +62,7 @@ export function sumAmountsByCurrency(amounts: readonly { readonly amount: string
   }
   const totals = [...byCurrency].map(([currency, list]) => ({
     currency,
-    amount: addDecimalStrings(list, isCurrencyCode(currency) ? (CURRENCY_MINOR_UNITS[currency] ?? 0) : 0),
+    amount: addDecimalStrings(list, minorUnitsOf(currency) ?? 0),
     count: list.length,
   }));
   return { totals, skipped };

@@ -131,9 +131,6 @@ const BANK_RULE_WORDS: Readonly<Record<string, string>> = {
   KID_MISSING: "The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice.",
 };
 
-/** Issues gathered into Conform's shape: messages by field, and the form's. */
-export { collectFormErrors as collectErrors };
-
 /**
  * The bank's tppMessages (a 400 to a payment initiation) on the fields their paths name; those
  * naming no field of the form, and WARNINGs, as form-level messages with their codes.

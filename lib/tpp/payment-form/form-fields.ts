@@ -5,6 +5,7 @@
 import type { PaymentProduct, PaymentService } from "../../psd2/schemas";
 import { FREQUENCY_CODES, PURPOSE_CODES, type FrequencyCode, type PurposeCode } from "../../psd2/validation";
 import type { PaymentKind, TransferFormValues } from "./payment-form-types";
+import { ownValue } from "../../psd2/lookup/own-value";
 
 /** The names of the form's own fields (not part of the wire body). */
 export const CONTROL_FIELDS = {
@@ -122,13 +123,8 @@ const ROW_PREFIX = /^payments\[(\d+)\]\./;
 export function labelOfField(field: string): string {
   const row = ROW_PREFIX.exec(field);
   const own = row === null ? field : field.slice(row[0].length);
-  const label = FIELD_LABELS[own] ?? own;
+  const label = ownValue(FIELD_LABELS, own) ?? own;
   return row === null ? label : `Payment ${Number(row[1]) + 1}: ${label}`;
-}
-
-/** The field name of a bulk row's field: payments[2].creditorName. */
-export function rowField(index: number, field: (typeof TRANSFER_FIELDS)[number]): string {
-  return `${BULK_PAYMENTS}[${index}].${field}`;
 }
 
 /** The payment service of each kind. */

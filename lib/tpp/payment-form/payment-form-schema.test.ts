@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePaymentForm, pathOfField, replyWithFormError, replyWithOutcome, withBulkRow } from "./payment-form-schema";
+import { parsePaymentForm, replyWithFormError, replyWithOutcome, withBulkRow } from "./payment-form-schema";
 import type { PaymentFormContext } from "./payment-form-types";
 
 const context: PaymentFormContext = {
@@ -112,16 +112,6 @@ describe("parsePaymentForm: the form's FormData through Conform (parseWithZod, z
       context,
     );
     expect(inserted.payload.payments).toHaveLength(3);
-  });
-
-  it("pathOfField reads a field's name into a path", () => {
-    expect(pathOfField("payments[12].creditorAccount.bban")).toEqual(["payments", 12, "creditorAccount", "bban"]);
-    expect(pathOfField("remittanceInformationStructuredArray[0].reference")).toEqual([
-      "remittanceInformationStructuredArray",
-      0,
-      "reference",
-    ]);
-    expect(pathOfField("creditorName")).toEqual(["creditorName"]);
   });
 });
 

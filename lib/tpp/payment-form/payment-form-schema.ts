@@ -2,42 +2,19 @@ import { parseWithZod, type Submission, type SubmissionResult } from "@conform-t
 import { z } from "zod";
 import { buildPaymentDraft, isDebtorTyped } from "./build-payment-draft";
 import { isPaymentProduct } from "../../psd2/schemas";
+import { createConformSchema, type FormJudgement, parseConformForm } from "../forms/conform-schema";
 import { fieldErrorsFromTppMessages, relocateFieldErrors } from "./field-errors";
 import { emptyTransfer } from "./form-fields";
 import type { PaymentDraft, PaymentFormContext, PaymentFormValues, PaymentSubmitOutcome } from "./payment-form-types";
 
-/** A field name as a path: "payments[1].creditorAccount.bban" → ["payments", 1, "creditorAccount", "bban"]. */
-export function pathOfField(field: string): (string | number)[] {
-  const path: (string | number)[] = [];
-  for (const match of field.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-    if (match[2] !== undefined) path.push(Number(match[2]));
-    else if (match[1] !== undefined) path.push(match[1]);
-  }
-  return path;
-}
-
 /**
- * The form's schema for Conform: the posted values (nested objects of strings) go through
- * buildPaymentDraft, whose issues (lib/psd2's among them) are added at the paths of the fields
- * they belong to, so that Conform shows each next to its field; the output is the PaymentDraft.
- * The same schema runs in the browser as the PSU types and in the Server Action.
+ * The form's schema for Conform: its values go through buildPaymentDraft, whose issues (lib/psd2's
+ * among them) land on their fields; the output is the PaymentDraft.
  */
 export function createPaymentFormSchema(context: PaymentFormContext) {
-  return z.record(z.string(), z.unknown()).transform((values, ctx): PaymentDraft => {
+  return createConformSchema((values): FormJudgement<PaymentDraft> => {
     const result = buildPaymentDraft(values, context);
-    if (result.ok) return result.draft;
-    for (const issue of result.issues) {
-      ctx.issues.push({
-        code: "custom",
-        message: issue.message,
-        input: values,
-        path: issue.field === undefined ? [] : pathOfField(issue.field),
-        params: { code: issue.code },
-      });
-    }
-    if (result.issues.length === 0)
-      for (const message of result.formErrors) ctx.issues.push({ code: "custom", message, input: values, path: [] });
-    return z.NEVER;
+    return result.ok ? { ok: true, value: result.draft } : { ok: false, issues: result.issues, formErrors: result.formErrors };
   });
 }
 
@@ -46,8 +23,7 @@ export function parsePaymentForm(
   formData: FormData | URLSearchParams,
   context: PaymentFormContext,
 ): Submission<PaymentFormValues, string[], PaymentDraft> {
-  // The values stay strings as posted: buildPaymentDraft reads them itself.
-  return parseWithZod(formData, { schema: createPaymentFormSchema(context), disableAutoCoercion: true });
+  return parseConformForm(formData, createPaymentFormSchema(context));
 }
 
 /**

@@ -1,6 +1,7 @@
 // The types of the payment form's model. Pure: this folder runs in the browser as well as on the
 // server, so it imports lib/psd2, zod and Conform only (and types of lib/tpp).
 import type { PaymentProduct, PaymentService } from "../../psd2/schemas";
+import type { FormIssue, TppMessageLike } from "../forms/tpp-message-fields";
 import type { PayerIdentity } from "../pis/pis-types";
 
 /** What the form calls the payment services: single → payments, periodic, bulk. */
@@ -52,13 +53,12 @@ export interface PaymentDraft {
   readonly debtor: { readonly accountId?: string; readonly cardAccountId?: string; readonly label: string };
 }
 
-/** One thing wrong with the form: the field it belongs to (undefined: the form as a whole), its code and message. */
-export interface PaymentFormIssue {
-  readonly field: string | undefined;
-  /** lib/psd2's code (FORMAT_ERROR, KID_INVALID, EXECUTION_DATE_INVALID), or the form's own (FORM_INVALID). */
-  readonly code: string;
-  readonly message: string;
-}
+/**
+ * One thing wrong with the form: the field it belongs to (undefined: the form as a whole), its code
+ * (lib/psd2's, such as FORMAT_ERROR, KID_INVALID, EXECUTION_DATE_INVALID, or the form's own,
+ * FORM_INVALID) and message.
+ */
+export type PaymentFormIssue = FormIssue;
 
 export type PaymentDraftResult =
   | { readonly ok: true; readonly draft: PaymentDraft }
@@ -71,13 +71,7 @@ export type PaymentDraftResult =
       readonly issues: readonly PaymentFormIssue[];
     };
 
-/** A tppMessage as the bank's reply carries it (category and text optional here). */
-export interface TppMessageLike {
-  readonly category?: string;
-  readonly code: string;
-  readonly path?: string | undefined;
-  readonly text?: string | undefined;
-}
+export type { TppMessageLike };
 
 /**
  * What submitting a valid payment gives when the browser is not sent to the bank: the contract of

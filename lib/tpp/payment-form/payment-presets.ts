@@ -2,6 +2,7 @@
 // prefill a payment. Pure: values only, judged by the same model as anything typed.
 import { appendLuhnCheckDigit } from "../../psd2/validation";
 import type { PaymentFormValues } from "./payment-form-types";
+import { ownValue } from "../../psd2/lookup/own-value";
 
 export interface PaymentPreset {
   readonly title: string;
@@ -28,9 +29,7 @@ export const PAYMENT_PRESETS = {
   },
 } as const satisfies Record<string, PaymentPreset>;
 
-export type PaymentPresetId = keyof typeof PAYMENT_PRESETS;
-
 /** The preset of that name, or undefined. */
 export function findPaymentPreset(name: string | undefined): PaymentPreset | undefined {
-  return name !== undefined && Object.hasOwn(PAYMENT_PRESETS, name) ? PAYMENT_PRESETS[name as PaymentPresetId] : undefined;
+  return ownValue(PAYMENT_PRESETS, name);
 }

@@ -65,5 +65,3 @@ export function createRefreshStatesRepository(db: TppExecutor) {
     },
   };
 }
-
-export type RefreshStatesRepository = ReturnType<typeof createRefreshStatesRepository>;

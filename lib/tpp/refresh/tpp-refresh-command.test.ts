@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTppDatabase } from "../db/open-tpp-database";
 import { connectTestPsu } from "../testing/connect-test-psu";
 import { createTestAspspClient, type TestAspspClient } from "../testing/create-test-aspsp-client";
-import { findFreePort, type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
+import { freePort } from "../../../testing/bank-process";
+import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
 import { testPki } from "../testing/test-pki";
 import { isRefreshOperator, refreshOperatorToken } from "./operator-token";
 
@@ -39,7 +40,7 @@ describe("npm run tpp:refresh with no app running", () => {
       await database.close();
     }
     // Nothing listens at the app's address: the command runs the refresh itself.
-    const appUrl = `http://127.0.0.1:${await findFreePort()}`;
+    const appUrl = `http://127.0.0.1:${await freePort()}`;
     env = {
       ...process.env,
       ASPSP_ENVIRONMENT: "sandbox",

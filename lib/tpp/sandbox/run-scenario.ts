@@ -1,5 +1,5 @@
 import "server-only";
-import { CURRENCY_MINOR_UNITS, isCurrencyCode } from "../../psd2/validation";
+import { isCurrencyCode, minorUnitsOf } from "../../psd2/validation";
 import type { BankAccount } from "../ais/ais-types";
 import { describeError } from "../describe-error";
 import { needsSca } from "../errors";
@@ -38,7 +38,7 @@ export function formatOsloTime(iso: string): string {
 }
 
 function tenUnits(currency: string): string {
-  const digits = isCurrencyCode(currency) ? CURRENCY_MINOR_UNITS[currency] : 2;
+  const digits = isCurrencyCode(currency) ? minorUnitsOf(currency) : 2;
   return digits === null || digits === 2 ? SHORT_OF_FUNDS_AMOUNT : digits === 0 ? "10" : `10.${"0".repeat(digits)}`;
 }
 

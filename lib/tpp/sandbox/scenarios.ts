@@ -59,9 +59,3 @@ export const SANDBOX_SCENARIOS: readonly ScenarioDescription[] = [
     destructive: true,
   },
 ];
-
-export function scenarioById(id: ScenarioId): ScenarioDescription {
-  const found = SANDBOX_SCENARIOS.find((scenario) => scenario.id === id);
-  if (found === undefined) throw new RangeError(`no scenario ${id}`);
-  return found;
-}

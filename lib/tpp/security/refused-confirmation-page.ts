@@ -1,10 +1,7 @@
 import "server-only";
 import { headers } from "next/headers";
+import { escapeMarkup } from "../../psd2/markup/escape-markup";
 import { NONCE_REQUEST_HEADER } from "./nonce-header";
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 /**
  * The page of a refused confirmation (POST /connect): a Route Handler cannot render the app's
@@ -29,16 +26,16 @@ export async function refusedConfirmationPage(status: 400 | 403, reason: string,
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Connection not started · PSD2 TPP Demo</title>
-<style${nonce === null ? "" : ` nonce="${escapeHtml(nonce)}"`}>${style}</style>
+<style${nonce === null ? "" : ` nonce="${escapeMarkup(nonce)}"`}>${style}</style>
 </head>
 <body>
 <main>
 <section aria-labelledby="refused-title">
 <p class="kicker">Connect your bank</p>
 <h1 id="refused-title">Nothing was sent to the bank</h1>
-<p>${escapeHtml(reason)}</p>
+<p>${escapeMarkup(reason)}</p>
 <p>Only the confirmation page of this app starts a connection from a form. To connect your bank, confirm it there.</p>
-<div class="actions"><a class="primary" href="${escapeHtml(confirmPath)}">Go to the confirmation page</a><a href="/">Home</a></div>
+<div class="actions"><a class="primary" href="${escapeMarkup(confirmPath)}">Go to the confirmation page</a><a href="/">Home</a></div>
 </section>
 </main>
 </body>

@@ -61,8 +61,6 @@ const psuChangeSchema = z.object({
   receivedAt: z.string(),
 });
 
-export type PsuChange = z.output<typeof psuChangeSchema>;
-
 /**
  * What the TPP keeps for the PSU of a browser: the TPP-Session-ID, when the last SCA stops being
  * valid, the context chosen and its PSU-Corporate-ID, and the approvals waiting at the bank. Bound

@@ -39,8 +39,6 @@ export const newUserSchema = z.object({
   role: z.enum(USER_ROLES, { message: "Choose user or administrator." }),
 });
 
-export type NewUserInput = z.input<typeof newUserSchema>;
-
 export type ManageUsersOutcome =
   | { readonly kind: "done"; readonly username: string; readonly role: UserRole }
   | { readonly kind: "forbidden"; readonly message: string }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from "fastify";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { X509Certificate } from "node:crypto";
 import { decodeQcStatements, privateKeyMatchesCertificate, readCertificateInfo } from "../../../psd2/certificates";
 import { parseCertificate } from "../../../psd2/x509";
@@ -381,6 +381,83 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
     expect(response.headers["content-type"]).toBe("application/x-pem-file");
     expect(response.body).toBe(app.bank.pki.ca.certificatePem);
     expect(readCertificateInfo(response.body).isCa).toBe(true);
+  });
+});
+
+// Each certificate makes an RSA key: one client address gets BANK_PORTAL_CERTIFICATES_PER_MINUTE a minute.
+describe("the developer portal's limit per client address", () => {
+  let app: FastifyInstance;
+  const valid = { organisationName: "Fjordpay AS", organisationId: "PSDNO-FSA-777009", roles: ["PSP_AI"] };
+  const issue = (body: unknown, remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/portal/certificates",
+      payload: JSON.stringify(body),
+      headers: { "content-type": "application/json" },
+      remoteAddress,
+    });
+  const submitForm = (remoteAddress: string) =>
+    app.inject({
+      method: "POST",
+      url: "/portal/certificates",
+      payload: new URLSearchParams({ organisationName: "Fjordpay AS", organisationId: "PSDNO-FSA-777009", roles: "PSP_AI" }).toString(),
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      remoteAddress,
+    });
+
+  afterEach(() => app.close());
+
+  it("counts the certificates an address is issued, then answers 429 with Retry-After: tppMessages for JSON, a page for the form", async () => {
+    app = await buildTestBank("pglite", { BANK_PORTAL_CERTIFICATES_PER_MINUTE: "2" });
+    // A request refused for its content makes no key and is not counted.
+    for (let i = 0; i < 3; i += 1) expect((await issue({ ...valid, roles: [] }, "203.0.113.7")).statusCode).toBe(400);
+    const first = await issue(valid, "203.0.113.7");
+    expect(first.statusCode).toBe(201);
+    expect(first.headers["x-ratelimit-limit"]).toBe("2");
+    expect(first.headers["x-ratelimit-remaining"]).toBe("1");
+    expect((await submitForm("203.0.113.7")).statusCode).toBe(201);
+
+    const refused = await issue(valid, "203.0.113.7");
+    expect(refused.statusCode).toBe(429);
+    const seconds = Number(refused.headers["retry-after"]);
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(seconds).toBeLessThanOrEqual(60);
+    expect(refused.json()).toEqual({
+      tppMessages: [
+        {
+          category: "ERROR",
+          code: "ACCESS_EXCEEDED",
+          text: `The portal issues at most 2 certificates a minute to one client address; try again in ${seconds} s (Retry-After)`,
+        },
+      ],
+    });
+
+    const page = await submitForm("203.0.113.7");
+    expect(page.statusCode).toBe(429);
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect(page.headers["content-security-policy"]).toContain("default-src 'none'");
+    expect(Number(page.headers["retry-after"])).toBeGreaterThanOrEqual(1);
+    expect(page.body).toContain("<title>Too many certificates in a minute · Fjordbanken</title>");
+    expect(page.body).toContain('<link rel="stylesheet" href="/assets/bank.css">');
+    expect(page.body).toContain(
+      '<div class="alert error" role="alert"><strong>No certificate was issued.</strong> Your address has been issued 2 certificates within a minute.</div>',
+    );
+    expect(page.body).toMatch(/Try again in [1-9][0-9]* seconds?\./);
+    expect(page.body).toContain('<a class="button primary" href="/portal#issue-title">Back to the portal</a>');
+
+    // Another address has its own count; the portal's other pages are not counted.
+    expect((await issue(valid, "198.51.100.20")).statusCode).toBe(201);
+    expect((await app.inject({ method: "GET", url: "/portal", remoteAddress: "203.0.113.7" })).statusCode).toBe(200);
+    expect((await app.inject({ method: "GET", url: "/portal/ca.pem", remoteAddress: "203.0.113.7" })).statusCode).toBe(200);
+  });
+
+  it("counts nothing when the setting is 0", async () => {
+    app = await buildTestBank("pglite", { BANK_PORTAL_CERTIFICATES_PER_MINUTE: "0" });
+    for (let i = 0; i < 3; i += 1) {
+      const response = await issue(valid, "203.0.113.7");
+      expect(response.statusCode).toBe(201);
+      expect(response.headers["x-ratelimit-limit"]).toBeUndefined();
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import fastifyRateLimit from "@fastify/rate-limit";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -5,10 +6,12 @@ import { BankError } from "../../errors";
 import { checkedAsInterfaceBody } from "../../plugins/web-route-validation";
 import { DEVELOPER_PAGE_HEADERS } from "../../portal/developer-nav";
 import { renderCertificatePage } from "../../portal/render-certificate-page";
+import { renderRateLimitedPage } from "../../portal/render-rate-limited-page";
 import { type PortalCustomer, type PortalPageInput, renderPortalPage } from "../../portal/render-portal-page";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { issuePortalCertificate, portalCertificateRequestSchema } from "../../services/pki/issue-portal-certificate";
 import { listSandboxCustomers } from "../../services/sandbox";
+import { ownValue } from "../../../psd2/lookup/own-value";
 
 /** A text field as @fastify/formbody reads it: a string, or a list when the field was given more than once. */
 const formText = z.union([z.string(), z.array(z.string())]).optional();
@@ -58,10 +61,23 @@ const FIELD_LABELS: Record<string, string> = {
 /** An error of the JSON interface as the form shows it: beside its field, in the field's words. */
 function toFormError(message: { path?: string; text: string }): { field: string; text: string } {
   const field = (message.path ?? "").replace(/\[\d+\]$/, "");
-  const label = FIELD_LABELS[field];
+  const label = ownValue(FIELD_LABELS, field);
   const text =
     label && message.text.startsWith(message.path ?? "") ? `${label}${message.text.slice((message.path ?? "").length)}` : message.text;
   return { field, text };
+}
+
+/** A client address asked for more certificates in a minute than BANK_PORTAL_CERTIFICATES_PER_MINUTE lets it (429). */
+class PortalRateLimitError extends BankError {
+  constructor(
+    readonly perMinute: number,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(
+      "ACCESS_EXCEEDED",
+      `The portal issues at most ${perMinute} certificate${perMinute === 1 ? "" : "s"} a minute to one client address; try again in ${retryAfterSeconds} s (Retry-After)`,
+    );
+  }
 }
 
 /** A client error the framework found (unreadable JSON, another content type) as a BankError. */
@@ -83,7 +99,9 @@ function toBankError(error: FastifyError): BankError | undefined {
  * The developer portal: GET /portal (how to get and use a sandbox certificate, with a form),
  * POST /portal/certificates (JSON `{organisationName, organisationId, roles}` → 201
  * `{tppId, certificate, privateKey, caCertificate, ...}`; the form → a page with the files) and
- * GET /portal/ca.pem (the bank's CA).
+ * GET /portal/ca.pem (the bank's CA). Each certificate comes with a new RSA key: one client
+ * address gets BANK_PORTAL_CERTIFICATES_PER_MINUTE a minute (20 unless set; 0: no limit), then
+ * 429 with Retry-After (a page for the form, tppMessages for JSON) until the minute is over.
  *
  * @see supplement.md §10
  */
@@ -120,7 +138,22 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
   const page = (reply: FastifyReply, status: number, markup: string) =>
     reply.status(status).headers(DEVELOPER_PAGE_HEADERS).type("text/html; charset=utf-8").send(markup);
 
+  const perMinute = config.portalCertificatesPerMinute;
+  // Not global: only the routes that name it (POST /portal/certificates). Counted once the request
+  // has passed its checks, just before a key is made, so that a form sent back with a typing error
+  // costs nothing; per client address (the socket's: the bank trusts no proxy header).
+  if (perMinute > 0)
+    await web.register(fastifyRateLimit, {
+      global: false,
+      hook: "preHandler",
+      errorResponseBuilder: (_request, context) => new PortalRateLimitError(context.max, Math.max(1, Math.ceil(context.ttl / 1000))),
+    });
+
   web.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof PortalRateLimitError && !isJson(request)) {
+      const { perMinute, retryAfterSeconds } = error;
+      return page(reply, 429, renderRateLimitedPage({ bankName: config.bankName, perMinute, retryAfterSeconds }));
+    }
     const bankError = toBankError(error);
     if (!bankError) {
       request.log.error({ err: error }, "portal request failed");
@@ -178,6 +211,7 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     {
       schema: { body: portalCertificateBody },
       preValidation: readForm,
+      ...(perMinute > 0 ? { config: { rateLimit: { max: perMinute, timeWindow: 60_000 } } } : {}),
     },
     async (request, reply) => {
       const issued = await issuePortalCertificate({ db, ca: pki.ca, sandboxNow: clock.now(), realNow: clock.realTime() }, request.body);

@@ -22,6 +22,7 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createTppsRepository } from "../../repositories/tpps-repository";
 import { certificatesValidFrom } from "../clock/sandbox-time-window";
+import { ownValue } from "../../../psd2/lookup/own-value";
 
 /** The roles a TPP may ask for: account information and payment initiation. */
 export const PORTAL_ROLES = ["PSP_AI", "PSP_PI"] as const;
@@ -150,7 +151,7 @@ export async function issuePortalCertificate(
       organizationName: request.organisationName,
       organizationIdentifier: request.organisationId,
       roles,
-      competentAuthority: { id: authorityId, name: AUTHORITY_NAMES[authorityId] ?? authorityId },
+      competentAuthority: { id: authorityId, name: ownValue(AUTHORITY_NAMES, authorityId) ?? authorityId },
       now: from,
       validityDays,
     };

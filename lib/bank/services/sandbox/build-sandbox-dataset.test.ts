@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { isValidIban, isValidKid, isValidNorwegianBban } from "../../../psd2/validation";
 import { addMonths, businessDayOnOrBefore, dateInMonth, isBusinessDay } from "./calendar";
 import { buildSandboxDataset, initialIds } from "./build-sandbox-dataset";
-import { isValidOrganisationNumber } from "./organisation-number";
+import { isValidOrganisationNumber } from "../../../psd2/schemas/sandbox-organisation-number";
 
 const TODAY = "2026-01-10";
 const dataset = buildSandboxDataset(TODAY);

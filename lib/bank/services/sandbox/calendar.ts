@@ -5,7 +5,7 @@
 import { addDays, isoWeekday, type IsoDate } from "../../../psd2/time";
 
 // The date arithmetic is lib/psd2/time's (Temporal's PlainDate); the holidays are the bank's.
-export { addDays, addMonths, dateInMonth, daysBetween } from "../../../psd2/time";
+export { addDays, addMonths, dateInMonth } from "../../../psd2/time";
 
 /** 0 = Sunday ... 6 = Saturday. */
 export function dayOfWeek(date: IsoDate): number {

@@ -1,7 +1,7 @@
 // The sandbox data operations (supplement §11): one function per operation, taking its context
 // first (SandboxContext: the database or a transaction, and the sandbox clock), then path ids and
 // the raw body or query; each validates its input and throws BankError on what is wrong.
-export { buildSandboxDataset, HISTORY_MONTHS, initialIds, type SandboxDataset } from "./build-sandbox-dataset";
+export { initialIds } from "./build-sandbox-dataset";
 export { createSandboxAccount } from "./create-sandbox-account";
 export { createSandboxAccountTransactions } from "./create-sandbox-account-transactions";
 export { createSandboxAgreement } from "./create-sandbox-agreement";
@@ -9,9 +9,7 @@ export { createSandboxCardAccount } from "./create-sandbox-card-account";
 export { createSandboxCardTransactions } from "./create-sandbox-card-transactions";
 export { createSandboxCustomer } from "./create-sandbox-customer";
 export { getSandboxCustomer } from "./get-sandbox-customer";
-export { ensureSandboxData, initializeSandbox } from "./initialize-sandbox";
-export { DEFAULT_PAGE_SIZE, listSandboxCardTransactions } from "./list-sandbox-card-transactions";
+export { initializeSandbox } from "./initialize-sandbox";
+export { listSandboxCardTransactions } from "./list-sandbox-card-transactions";
 export { listSandboxCustomers } from "./list-sandbox-customers";
-export type { SandboxContext } from "./sandbox-context";
-export { SANDBOX_BANK_CODE, SANDBOX_BANK_NAME, SANDBOX_BIC } from "./sandbox-bank";
 export { setSandboxAccountBalance, setSandboxCardAccountBalance } from "./set-sandbox-balance";

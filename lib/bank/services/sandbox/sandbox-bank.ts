@@ -7,7 +7,6 @@ import type { Random } from "./prng";
 
 /** Fjordbanken, the sandbox bank: a BIC of valid ISO 9362 form (FJOR, NO, KK). */
 export const SANDBOX_BIC = "FJORNOKK";
-export const SANDBOX_BANK_NAME = "Fjordbanken";
 /** The bank register number of the sandbox bank's accounts. */
 export const SANDBOX_BANK_CODE = "3800";
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseSandboxForm } from "./parse-sandbox-form";
-import { collectIssues, issueFromTppMessage, judgeSandboxForm } from "./sandbox-forms";
+import { collectFormErrors } from "../../forms/tpp-message-fields";
+import { issueFromTppMessage, judgeSandboxForm } from "./sandbox-forms";
 
 function form(entries: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -10,7 +11,7 @@ function form(entries: Record<string, string | string[]>): FormData {
 
 function errorsOf(kind: Parameters<typeof judgeSandboxForm>[0], values: unknown) {
   const judged = judgeSandboxForm(kind, values);
-  return judged.ok ? undefined : collectIssues(judged.issues);
+  return judged.ok ? undefined : collectFormErrors(judged.issues);
 }
 
 describe("the control room's forms, judged by lib/psd2's sandbox schemas (supplement §11)", () => {

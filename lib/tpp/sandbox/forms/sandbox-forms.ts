@@ -25,15 +25,11 @@ import {
   sandboxClockMoveSchema,
   setSandboxBalanceSchema,
 } from "../../../psd2/schemas";
-import {
-  collectFormErrors,
-  type FormIssue,
-  issueFromTppMessage as placeTppMessage,
-  type TppMessageLike,
-} from "../../forms/tpp-message-fields";
+import { type FormIssue, issueFromTppMessage as placeTppMessage, type TppMessageLike } from "../../forms/tpp-message-fields";
 import { BANK_TIME_ZONE } from "../../../psd2/time";
 import { zonedDateTimeToIso } from "../zoned-time";
 import { isTicked, normalizeAmount, normalizeDigits, partyAccountOf, textOf, textsOf } from "./read-values";
+import { ownValue } from "../../../psd2/lookup/own-value";
 
 export const SANDBOX_FORM_KINDS = [
   "clock",
@@ -385,12 +381,7 @@ const SPECS: { readonly [K in SandboxFormKind]: FormSpec<K> } = {
 
 /** The label of a field of a form (the field's name when it has none). */
 export function labelOf(kind: SandboxFormKind, field: string): string {
-  return SPECS[kind].labels[field] ?? field;
-}
-
-/** The fields of a form. */
-export function fieldsOf(kind: SandboxFormKind): readonly string[] {
-  return Object.keys(SPECS[kind].labels);
+  return ownValue(SPECS[kind].labels, field) ?? field;
 }
 
 /** The field a path names by its own name (before aliases), and the field that shows its message. */
@@ -406,15 +397,6 @@ function fieldsForPath(kind: SandboxFormKind, path: string | undefined): { named
   );
   if (name === undefined) return undefined;
   return { named: name, shown: spec.aliases?.[name] ?? name };
-}
-
-/**
- * The field of the form that shows a message about a path of its body (lib/psd2's or the
- * bank's): the field of that name, or the one beside it (a currency's message under its amount);
- * undefined for the form as a whole.
- */
-export function fieldForPath(kind: SandboxFormKind, path: string | undefined): string | undefined {
-  return fieldsForPath(kind, path)?.shown;
 }
 
 /**
@@ -463,6 +445,3 @@ export function judgeSandboxForm<K extends SandboxFormKind>(kind: K, values: unk
   }
   return judged.ok && issues.length === 0 ? { ok: true, request: judged.request } : { ok: false, issues };
 }
-
-/** Issues gathered into Conform's shape: messages by field, and the form's own. */
-export { collectFormErrors as collectIssues };

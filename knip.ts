@@ -1,0 +1,32 @@
+import type { KnipConfig } from "knip";
+
+/**
+ * The unused-code check of `npm run lint` (knip): files nothing reaches, exports nothing imports,
+ * dependencies nothing uses. Knip's own plugins find most entry points: Next's app directory,
+ * the vitest and Playwright configurations (test files, setup files, e2e specs), ESLint's,
+ * drizzle-kit's and PostCSS's configurations, and the files package.json's scripts and `bin`
+ * run (the bank's lib/bank/server.ts, the CLI, the bench, scripts/*.mjs). Named here: what the
+ * project starts in a way knip cannot follow.
+ */
+const config: KnipConfig = {
+  entry: [
+    // Started as processes of their own, by path: e2e/support/sandbox-control-room.ts runs
+    // create-app-user.ts, bench/app-pages.bench.ts the app-pages world, and
+    // bench/bank-throughput.bench.ts the crypto floor's server.
+    "e2e/support/create-app-user.ts",
+    "bench/app-pages.world.ts",
+    "bench/crypto-floor-server.ts",
+    // Run by hand (`npx tsx scripts/measure-bank-memory.ts`), as its comment says.
+    "scripts/measure-bank-memory.ts",
+  ],
+  project: ["**/*.{ts,tsx,js,mjs,css}"],
+  ignoreDependencies: [
+    // lib/psd2/certificates/certificates.test-support.ts reads the shared PEM files through
+    // Vite's `?raw` imports, typed by vite/client: Vite comes with vitest.
+    "vite",
+  ],
+  // An export also used in its own file (a constant beside the function that reads it) is not dead.
+  ignoreExportsUsedInFile: true,
+};
+
+export default config;

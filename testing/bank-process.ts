@@ -1,0 +1,150 @@
+/**
+ * The one way the tests, the e2e set-up and the benchmarks get a free port and start the sandbox
+ * bank as a process of its own (`lib/bank/server.ts`, as `npm run bank` runs it). It imports no
+ * code of the bank or of the app: the bank is reached over HTTP, so lib/tpp's tests may use it
+ * without crossing the boundary between the two.
+ *
+ *   const bank = await spawnBankProcess({ BANK_DATA_DIR: "memory" });
+ *   await waitForHealth(bank);
+ *   ...
+ *   await bank.stop();
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { get as httpsGet } from "node:https";
+import { createServer } from "node:net";
+import { fileURLToPath } from "node:url";
+
+const repositoryRoot = fileURLToPath(new URL("../", import.meta.url));
+
+/** A TCP port on 127.0.0.1 that was free a moment ago: listen on port 0, read it, close. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", resolve);
+  });
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (address === null || typeof address === "string") throw new Error("freePort: the probe server reported no port");
+  return address.port;
+}
+
+export type BankProcess = {
+  /** http://127.0.0.1:<port> (https:// with BANK_TLS=on), also its BANK_PUBLIC_URL unless the settings give another. */
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Every line the process wrote so far (stdout and stderr). */
+  lines: () => string[];
+  /** The last lines, for a failing test's message. */
+  output: () => string;
+  /** The JSON log lines, parsed. */
+  log: () => Record<string, unknown>[];
+  /** Resolves with the exit code (or signal) once the process has ended. */
+  exited: Promise<number | string>;
+  /** SIGTERM, SIGKILL after 15 s; resolves when it has ended. */
+  stop: () => Promise<number | string>;
+};
+
+/** Lines kept for output(). */
+const OUTPUT_LINES = 60;
+
+/**
+ * Starts the bank with these BANK_* settings (none inherited from this process) on a free port of
+ * 127.0.0.1; does not wait for it (see waitForHealth). `bundle`: the bank as `npm run demo` runs
+ * it, compiled ahead of time (the caller makes sure `.build/bank/server.mjs` is current:
+ * scripts/build-bank.mjs). Should this process end without stop(), the bank is killed with it.
+ */
+export async function spawnBankProcess(
+  settings: Readonly<Record<string, string>>,
+  { bundle = false }: { bundle?: boolean } = {},
+): Promise<BankProcess> {
+  const port = await freePort();
+  // BANK_TLS=on: the bank serves HTTPS with a certificate from its own CA (GET /portal/ca.pem).
+  const tls = ["on", "true", "1", "yes"].includes(settings.BANK_TLS ?? "");
+  const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  const env = { ...process.env };
+  for (const name of Object.keys(env)) if (name.startsWith("BANK_")) delete env[name];
+  // node --import tsx: the bank is this child itself (no tsx wrapper in between), so that a signal reaches it.
+  const child = spawn(process.execPath, bundle ? [".build/bank/server.mjs"] : ["--import", "tsx", "lib/bank/server.ts"], {
+    cwd: repositoryRoot,
+    env: { ...env, BANK_HOST: "127.0.0.1", BANK_PORT: String(port), BANK_PUBLIC_URL: url, ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  for (const stream of [child.stdout, child.stderr]) {
+    let rest = "";
+    stream?.on("data", (chunk: Buffer) => {
+      const parts = (rest + chunk.toString("utf8")).split("\n");
+      rest = parts.pop() ?? "";
+      lines.push(...parts.filter((line) => line.trim() !== ""));
+    });
+  }
+  const exited = new Promise<number | string>((resolve) => child.once("exit", (code, signal) => resolve(code ?? signal ?? "unknown")));
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  void exited.then(() => process.removeListener("exit", killOnExit));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    }
+    return exited;
+  };
+  const log = () =>
+    lines.flatMap((line) => {
+      try {
+        const parsed: unknown = JSON.parse(line);
+        return typeof parsed === "object" && parsed !== null ? [parsed as Record<string, unknown>] : [];
+      } catch {
+        return [];
+      }
+    });
+  const output = () => lines.slice(-OUTPUT_LINES).join("\n");
+  return { url, port, child, lines: () => [...lines], output, log, exited, stop };
+}
+
+/** Whether GET /health answers 200; over https:// the bank's CA is not known yet: readiness only, its certificate not trusted here. */
+async function healthy(url: string): Promise<boolean> {
+  if (url.startsWith("https:")) {
+    return new Promise((resolve) => {
+      const outgoing = httpsGet(`${url}/health`, { rejectUnauthorized: false, timeout: 2_000 }, (response) => {
+        response.resume();
+        response.on("end", () => resolve(response.statusCode === 200));
+      });
+      outgoing.on("timeout", () => outgoing.destroy());
+      outgoing.on("error", () => resolve(false));
+    });
+  }
+  try {
+    const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2_000) });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Waits until GET /health answers 200. Fails with the process's last lines when it ends first, or
+ * stops it and fails when it does not answer within `timeoutMs` (a loaded 2-core machine starts
+ * it in about 10 s).
+ */
+export async function waitForHealth(bank: BankProcess, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let ended = false;
+  void bank.exited.then(() => {
+    ended = true;
+  });
+  while (Date.now() < deadline) {
+    if (ended)
+      throw new Error(`the bank on port ${bank.port} ended with ${await bank.exited} before GET /health answered:\n${bank.output()}`);
+    if (await healthy(bank.url)) return;
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  await bank.stop();
+  throw new Error(`the bank on port ${bank.port} did not answer GET /health within ${timeoutMs} ms:\n${bank.output()}`);
+}
