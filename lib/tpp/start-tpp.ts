@@ -4,7 +4,7 @@ import { readDemoCredentials } from "./auth/demo-user";
 import { getTppConfig } from "./config";
 import { TppError } from "./errors";
 import { describeRetentionPeriod } from "./retention/record-retention";
-import { closeTppRuntime, getAspspConnection, getTppRuntime, startRecordRetention } from "./runtime";
+import { closeTppRuntime, getAspspConnection, getTppRuntime, startIntentSettlement, startRecordRetention } from "./runtime";
 
 /** The one line start-up prints before it stops: the variable's message, or what failed. */
 export function describeStartupFailure(error: unknown): string {
@@ -50,6 +50,10 @@ export async function startTpp(): Promise<void> {
   await startRecordRetention();
   log(
     `the request inspector's calls and the flows are kept ${describeRetentionPeriod(config.recordRetentionDays)} (TPP_RECORD_RETENTION_DAYS), older ones deleted at start and every hour`,
+  );
+  await startIntentSettlement();
+  log(
+    `payments and baskets sent but never completed (the app stopped while waiting) are settled from the recorded answers at start and every minute; the bank's answer is awaited ${config.aspspTimeoutMs} ms (ASPSP_TIMEOUT_MS)`,
   );
   const demo = config.environment === "sandbox" ? readDemoCredentials(config.dataDir) : undefined;
   if (demo !== undefined) log(`demo user: ${demo.username} / ${demo.password} (shown on the sign-in page too)`);
