@@ -6,7 +6,7 @@
  * Checked against the bank's own records (its database, read after it stopped).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -20,8 +20,8 @@ import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
 import { type TppTestDatabaseKind, tppTestDatabaseKinds } from "../testing/test-database";
-import { createUsersRepository } from "../users/users-repository";
 import { createBankIntentsRepository } from "./bank-intents";
+import { insertTestUser } from "./intents.test-support";
 import { createPaymentsRepository } from "./payments-repository";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -75,7 +75,7 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   let bank: SandboxBank | undefined;
   let target = path.join(work, "tpp");
   let dropDatabase: (() => Promise<void>) | undefined;
-  const userId = randomUUID();
+  let userId = "";
   let bban = "";
 
   beforeAll(async () => {
@@ -83,7 +83,11 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
     const direct = await createTestAspspClient(bank.url);
     const customer = await findSandboxCustomer(direct.client, CUSTOMERS.ingrid);
     bban = (
-      await createSandboxAccount(direct.client, { customerId: customer.customerId, name: "Kill test", balance: { amount: "90000.00", currency: "NOK" } })
+      await createSandboxAccount(direct.client, {
+        customerId: customer.customerId,
+        name: "Kill test",
+        balance: { amount: "90000.00", currency: "NOK" },
+      })
     ).bban;
     await direct.client.close();
     if (kind === "postgres") {
@@ -95,7 +99,7 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
       dropDatabase = () => withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     }
     const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
-    await createUsersRepository(database.db).insert({ id: userId, username: `kill-${userId.slice(0, 8)}`, displayName: "Kill", passwordHash: "x", createdAt: new Date() });
+    userId = await insertTestUser(database.db);
     await database.close();
   }, 120_000);
 
@@ -105,75 +109,71 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
     rmSync(work, { recursive: true, force: true });
   });
 
-  it(
-    `${TRIALS} kills at random points, each followed by a restart: every payment the bank holds is listed exactly once`,
-    async () => {
-      if (bank === undefined) throw new Error("no bank");
-      const env = (first: number, count: number) => ({
-        SUBMITTER_DATABASE: target,
-        SUBMITTER_BANK_URL: bank?.url ?? "",
-        SUBMITTER_USER_ID: userId,
-        SUBMITTER_BBAN: bban,
-        SUBMITTER_FIRST_CENTS: String(first),
-        SUBMITTER_COUNT: String(count),
-      });
-      let killedWhileSending = 0;
-      for (let trial = 0; trial < TRIALS; trial++) {
-        const run = runSubmitter(env(100_000 + trial * 1_000, 500));
-        // Started (earlier orphans settled, as at the app's start); then killed at a random moment of its payments.
-        await until(run, (lines) => lines.some((line) => line.startsWith("settled ")), 60_000);
-        await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * KILL_WITHIN_MS)));
-        run.child.kill("SIGKILL");
-        await run.ended;
-        const last = run.lines.filter((line) => /^(sending|kept|refused) /.test(line)).at(-1);
-        if (last?.startsWith("sending ")) killedWhileSending += 1;
-        expect(run.lines.filter((line) => line.startsWith("refused "))).toEqual([]);
-      }
-      // The last restart: it settles what the last kill left.
-      const final = runSubmitter(env(0, 0));
-      await final.ended;
-      expect(final.child.exitCode, final.lines.join("\n")).toBe(0);
+  it(`${TRIALS} kills at random points, each followed by a restart: every payment the bank holds is listed exactly once`, async () => {
+    if (bank === undefined) throw new Error("no bank");
+    const env = (first: number, count: number) => ({
+      SUBMITTER_DATABASE: target,
+      SUBMITTER_BANK_URL: bank?.url ?? "",
+      SUBMITTER_USER_ID: userId,
+      SUBMITTER_BBAN: bban,
+      SUBMITTER_FIRST_CENTS: String(first),
+      SUBMITTER_COUNT: String(count),
+    });
+    let killedWhileSending = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const run = runSubmitter(env(100_000 + trial * 1_000, 500));
+      // Started (earlier orphans settled, as at the app's start); then killed at a random moment of its payments.
+      await until(run, (lines) => lines.some((line) => line.startsWith("settled ")), 60_000);
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * KILL_WITHIN_MS)));
+      run.child.kill("SIGKILL");
+      await run.ended;
+      const last = run.lines.filter((line) => /^(sending|kept|refused) /.test(line)).at(-1);
+      if (last?.startsWith("sending ")) killedWhileSending += 1;
+      expect(run.lines.filter((line) => line.startsWith("refused "))).toEqual([]);
+    }
+    // The last restart: it settles what the last kill left.
+    const final = runSubmitter(env(0, 0));
+    await final.ended;
+    expect(final.child.exitCode, final.lines.join("\n")).toBe(0);
 
-      // The bank's own records: its database, read after it stopped.
-      await bank.close();
-      bank = undefined;
-      const bankDb = new PGlite(bankDir);
-      const atBank = (
-        await bankDb.query<{ id: string; amount: string }>(
-          "select id, request->'instructedAmount'->>'amount' as amount from payments where request->'debtorAccount'->>'bban' = $1",
-          [bban],
-        )
-      ).rows;
-      await bankDb.close();
+    // The bank's own records: its database, read after it stopped.
+    await bank.close();
+    bank = undefined;
+    const bankDb = new PGlite(bankDir);
+    const atBank = (
+      await bankDb.query<{ id: string; amount: string }>(
+        "select id, request->'instructedAmount'->>'amount' as amount from payments where request->'debtorAccount'->>'bban' = $1",
+        [bban],
+      )
+    ).rows;
+    await bankDb.close();
 
-      const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
-      const kept = (await createPaymentsRepository(database.db).list(userId, { limit: 200 })).items;
-      const intents = createBankIntentsRepository(database.db);
-      const awaiting = await intents.listAwaiting(userId, { limit: 1_000 });
-      const stillOpen = (await intents.listOpen(new Date(Date.now() + 60_000), 1_000)).filter((intent) => intent.userId === userId);
-      await database.close();
+    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    const kept = (await createPaymentsRepository(database.db).list(userId, { limit: 200 })).items;
+    const intents = createBankIntentsRepository(database.db);
+    const awaiting = await intents.listAwaiting(userId, { limit: 1_000 });
+    const stillOpen = (await intents.listOpen(new Date(Date.now() + 60_000), 1_000)).filter((intent) => intent.userId === userId);
+    await database.close();
 
-      // One page holds them all.
-      expect(kept.length).toBeLessThan(200);
-      expect(stillOpen).toEqual([]);
-      const keptIds = kept.map((record) => record.paymentId);
-      expect(new Set(keptIds).size).toBe(keptIds.length);
-      const bankIds = new Set(atBank.map((payment) => payment.id));
-      for (const id of keptIds) expect(bankIds.has(id), `kept ${id} is not at the bank`).toBe(true);
-      let unansweredAtBank = 0;
-      for (const payment of atBank) {
-        const keptHere = kept.filter((record) => record.paymentId === payment.id);
-        const listedUnanswered = awaiting.filter((intent) => intent.kind === "payment" && intent.keep.amount?.amount === payment.amount);
-        expect(keptHere.length + listedUnanswered.length, `bank payment ${payment.id} (NOK ${payment.amount})`).toBe(1);
-        if (listedUnanswered.length === 1) unansweredAtBank += 1;
-      }
-      // Most kills land while a payment is under way; the bank took payments from every process.
-      expect(killedWhileSending).toBeGreaterThan(TRIALS / 2);
-      expect(atBank.length).toBeGreaterThanOrEqual(TRIALS);
-      console.log(
-        `${kind}: ${TRIALS} kills (${killedWhileSending} while a payment was under way); the bank holds ${atBank.length} payments of the account: ${atBank.length - unansweredAtBank} in the app's list, ${unansweredAtBank} listed as sent, answer not received; ${awaiting.length - unansweredAtBank} listed as sent, answer not received are not at the bank (killed before the request left)`,
-      );
-    },
-    900_000,
-  );
+    // One page holds them all.
+    expect(kept.length).toBeLessThan(200);
+    expect(stillOpen).toEqual([]);
+    const keptIds = kept.map((record) => record.paymentId);
+    expect(new Set(keptIds).size).toBe(keptIds.length);
+    const bankIds = new Set(atBank.map((payment) => payment.id));
+    for (const id of keptIds) expect(bankIds.has(id), `kept ${id} is not at the bank`).toBe(true);
+    let unansweredAtBank = 0;
+    for (const payment of atBank) {
+      const keptHere = kept.filter((record) => record.paymentId === payment.id);
+      const listedUnanswered = awaiting.filter((intent) => intent.kind === "payment" && intent.keep.amount?.amount === payment.amount);
+      expect(keptHere.length + listedUnanswered.length, `bank payment ${payment.id} (NOK ${payment.amount})`).toBe(1);
+      if (listedUnanswered.length === 1) unansweredAtBank += 1;
+    }
+    // Most kills land while a payment is under way; the bank took payments from every process.
+    expect(killedWhileSending).toBeGreaterThan(TRIALS / 2);
+    expect(atBank.length).toBeGreaterThanOrEqual(TRIALS);
+    console.log(
+      `${kind}: ${TRIALS} kills (${killedWhileSending} while a payment was under way); the bank holds ${atBank.length} payments of the account: ${atBank.length - unansweredAtBank} in the app's list, ${unansweredAtBank} listed as sent, answer not received; ${awaiting.length - unansweredAtBank} listed as sent, answer not received are not at the bank (killed before the request left)`,
+    );
+  }, 900_000);
 });

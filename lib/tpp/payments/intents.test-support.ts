@@ -9,7 +9,7 @@ import { createRequestSigner } from "../../psd2/signing";
 import { loadTrustAnchors, type TrustAnchor } from "../../psd2/x509";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import { type AspspClient, createAspspClient } from "../aspsp/create-aspsp-client";
-import type { OpenedTppDatabase } from "../db/open-tpp-database";
+import type { OpenedTppDatabase, TppExecutor } from "../db/open-tpp-database";
 import { createBankCallsRepository } from "../inspector/bank-calls-repository";
 import type { PaymentDraft } from "../payment-form/payment-form-types";
 import { CUSTOMERS, domesticBody, PSU_PRESENT, TEST_TPP_ID } from "../pis/pis.test-support";
@@ -25,6 +25,19 @@ import { createPaymentsRepository } from "./payments-repository";
 
 /** The client's ASPSP_TIMEOUT_MS in these tests: short, so a held-back reply runs past it quickly. */
 export const TEST_TIMEOUT_MS = 1_500;
+
+/** A new app user (payments and intents belong to one), by a random id. */
+export async function insertTestUser(db: TppExecutor): Promise<string> {
+  const id = randomUUID();
+  await createUsersRepository(db).insert({
+    id,
+    username: `payer-${id.slice(0, 8)}`,
+    displayName: "Payer",
+    passwordHash: "x",
+    createdAt: new Date(),
+  });
+  return id;
+}
 
 export interface IntentWorld {
   readonly bank: SandboxBank;
@@ -54,14 +67,7 @@ export async function startIntentWorld(kind: TppTestDatabaseKind): Promise<Inten
     opened.push(proxy);
     const database = await createTppTestDatabase(kind);
     opened.push(database);
-    const userId = randomUUID();
-    await createUsersRepository(database.db).insert({
-      id: userId,
-      username: `faults-${userId.slice(0, 8)}`,
-      displayName: "Faults",
-      passwordHash: "x",
-      createdAt: new Date(),
-    });
+    const userId = await insertTestUser(database.db);
     const ca = await fetch(`${bank.url}/portal/ca.pem`);
     const trustAnchors: readonly TrustAnchor[] = loadTrustAnchors(await ca.text());
     const signer = createRequestSigner({ privateKeyPem: testPki.tppKeyPem, certificatePem: testPki.tppCertificatePem });

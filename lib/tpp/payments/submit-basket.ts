@@ -56,7 +56,7 @@ export async function submitBasket(userId: string, paymentRecordIds: readonly st
   if (ids.length === 0) return { kind: "invalid", message: "Tick at least one payment to sign." };
   if (ids.length > MAX_BASKET_PAYMENTS)
     return { kind: "invalid", message: `A signing basket holds at most ${MAX_BASKET_PAYMENTS} payments; ${ids.length} were ticked.` };
-  const { payments, baskets, intents } = await getTppRuntime();
+  const { payments, intents } = await getTppRuntime();
   const session = await readPsuSession(userId);
   const context = {
     psuContext: session?.context ?? "PRIVATE",
