@@ -68,8 +68,8 @@ async function readAll(stream: NodeJS.ReadableStream): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** Starts the proxy on a free local port, in front of the bank at `bankUrl`. */
-export async function startFaultProxy(bankUrl: string): Promise<FaultProxy> {
+/** Starts the proxy on a local port (default a free one), in front of the bank at `bankUrl`. */
+export async function startFaultProxy(bankUrl: string, options: { readonly port?: number } = {}): Promise<FaultProxy> {
   const bank = new URL(bankUrl);
   let fault: Fault = { kind: "none" };
   let applies: (method: string, path: string) => boolean = () => true;
@@ -175,7 +175,7 @@ export async function startFaultProxy(bankUrl: string): Promise<FaultProxy> {
       server.close(() => resolve());
     });
 
-  await listen(0);
+  await listen(options.port ?? 0);
   const address = server.address();
   if (address === null || typeof address === "string") throw new Error("startFaultProxy: the proxy reported no port");
   const port = address.port;
