@@ -17,6 +17,7 @@ import { tppTestDatabaseKinds } from "../testing/test-database";
 import type { BankIntent, PaymentKeep } from "./bank-intents";
 import { createBasketsRepository } from "./baskets-repository";
 import { initiateWithIntent } from "./initiate-with-intent";
+import { startIntentSettler } from "./intent-settler";
 import { type IntentWorld, startIntentWorld } from "./intents.test-support";
 import { settleBankIntents } from "./settle-bank-intents";
 import { summarisePayment } from "./summarise-payment";
@@ -107,6 +108,33 @@ describe.each(tppTestDatabaseKinds())("durable payment intents on %s", (kind) =>
     const rounds = await Promise.all([settleAll(), settleAll()]);
     expect(rounds.reduce((sum, round) => sum + round.completed, 0)).toBe(3);
     for (const orphan of orphans) expect(await keptWithBankId(orphan.paymentId)).toHaveLength(1);
+  });
+
+  it("the app's settler: at its start it settles what was sent before it; later rounds leave requests still within ASPSP_TIMEOUT_MS alone", async () => {
+    const orphan = await sendAndDie();
+    const lines: string[] = [];
+    const settler = startIntentSettler({
+      db: world.database.db,
+      aspspTimeoutMs: 10_000,
+      intervalMs: 3_600_000,
+      log: (line) => lines.push(line),
+    });
+    try {
+      // The round of its start (started by startIntentSettler itself): runNow waits for it.
+      await settler.runNow();
+      expect(await keptWithBankId(orphan.paymentId)).toHaveLength(1);
+      expect(lines).toEqual([
+        expect.stringMatching(/^tpp: settled requests left open \(sent before .*\): 1 completed from the bank's recorded answer/),
+      ]);
+      // Sent after the start and younger than ASPSP_TIMEOUT_MS plus the margin: it may still be waiting for its answer.
+      const young = await sendAndDie();
+      expect(await settler.runNow()).toEqual({ completed: 0, refused: 0, unanswered: 0 });
+      expect(await keptWithBankId(young.paymentId)).toEqual([]);
+      await settleAll();
+      expect(await keptWithBankId(young.paymentId)).toHaveLength(1);
+    } finally {
+      await settler.stop();
+    }
   });
 
   it("nothing came back: shown as sent, answer not received; an identical payment is held back until the PSU confirms", async () => {
