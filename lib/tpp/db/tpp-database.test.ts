@@ -79,6 +79,7 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(tables.rows.map((row) => row.table_name)).toEqual([
         "app_sessions",
         "bank_calls",
+        "bank_intents",
         "flow_legs",
         "flows",
         "payment_status_reads",
