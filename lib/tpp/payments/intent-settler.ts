@@ -1,5 +1,6 @@
 import "server-only";
 import type { TppExecutor } from "../db/open-tpp-database";
+import { type Rounds, startRounds } from "../scheduling/start-rounds";
 import { type SettleCount, settleBankIntents } from "./settle-bank-intents";
 
 /** How often a running app settles intents left open: every minute, and once at its start. */
@@ -17,12 +18,8 @@ export interface IntentSettlerOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface IntentSettler {
-  /** Runs a round now (or waits for the one running). */
-  runNow(): Promise<SettleCount>;
-  /** No round starts after this; resolves once the one running has finished. */
-  stop(): Promise<void>;
-}
+/** Runs a round now (or waits for the one running); stop() lets the running round finish. */
+export type IntentSettler = Rounds<SettleCount>;
 
 /**
  * Settles the payments and baskets whose requests were sent but whose outcome was never kept (the
@@ -36,8 +33,6 @@ export function startIntentSettler(options: IntentSettlerOptions): IntentSettler
   const log = options.log ?? ((line: string) => console.log(line));
   const startedAt = now();
   let first = true;
-  let stopped = false;
-  let running: Promise<SettleCount> | undefined;
 
   const round = async (): Promise<SettleCount> => {
     const before = first ? startedAt : new Date(now().getTime() - options.aspspTimeoutMs - SETTLE_MARGIN_MS);
@@ -50,32 +45,10 @@ export function startIntentSettler(options: IntentSettlerOptions): IntentSettler
     return count;
   };
 
-  const runNow = (): Promise<SettleCount> => {
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const tick = () => {
-    if (stopped) return;
-    runNow().catch((error: unknown) => {
-      log(
-        `tpp: could not settle the requests left open (the next round tries again): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
-  };
-
-  const timer = setInterval(tick, options.intervalMs ?? DEFAULT_SETTLE_INTERVAL_MS);
-  timer.unref();
-  tick();
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startRounds({
+    round,
+    intervalMs: options.intervalMs ?? DEFAULT_SETTLE_INTERVAL_MS,
+    log,
+    describeFailure: (message) => `tpp: could not settle the requests left open (the next round tries again): ${message}`,
+  });
 }
