@@ -12,6 +12,7 @@ import { configDefaults, defineConfig } from "vitest/config";
  */
 const SLOW_FIRST = [
   "bench/benchmarks.test.ts",
+  "lib/tpp/payments/app-killed-during-payment.test.ts",
   "lib/bank/first-start-killed.test.ts",
   "lib/bank/first-start.test.ts",
   "lib/tpp/auth/sign-in-failures-repository.test.ts",

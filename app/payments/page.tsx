@@ -20,7 +20,8 @@ import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
 import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
 import { getTppRuntime } from "@/lib/tpp/runtime";
 import { readPsuSession } from "@/lib/tpp/session/psu-session";
-import { signTogether } from "./actions";
+import { toUnansweredRow, UnansweredPayments } from "@/components/payments/unanswered-payments";
+import { dismissUnanswered, signTogether } from "./actions";
 
 export const metadata: Metadata = { title: "Payments" };
 
@@ -75,14 +76,20 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
   const query = querySchema.parse(
     Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value])),
   );
-  const { payments, baskets } = await getTppRuntime();
+  const { payments, baskets, intents } = await getTppRuntime();
   const page = await payments.list(user.id, {
     limit: PAGE_SIZE,
     ...(query.status === undefined ? {} : { status: [query.status] }),
     ...(query.product === undefined ? {} : { product: query.product }),
     ...(query.before === undefined ? {} : { before: query.before }),
   });
-  const [fresh, recentBaskets] = await Promise.all([refreshStatuses(page.items), baskets.list(user.id, { limit: 5 })]);
+  const [fresh, recentBaskets, awaiting] = await Promise.all([
+    refreshStatuses(page.items),
+    baskets.list(user.id, { limit: 5 }),
+    intents.listAwaiting(user.id),
+  ]);
+  // Payments sent whose answer was not received (the bank may have them): never mixed into the list of kept ones.
+  const unanswered = awaiting.flatMap((intent) => (intent.kind === "payment" ? [toUnansweredRow(intent)] : []));
   const items = page.items.map((record) => fresh.get(record.id) ?? record);
   const filtered = query.status !== undefined || query.product !== undefined;
   const session = await readPsuSession(user.id);
@@ -183,6 +190,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           it to approve it alone.
         </p>
       )}
+      <UnansweredPayments rows={unanswered} dismiss={dismissUnanswered} />
       {items.length === 0 ? (
         <EmptyState
           title={filtered ? "No payments match" : "No payments yet"}

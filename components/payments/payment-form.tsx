@@ -29,7 +29,7 @@ import {
   type PaymentKind,
 } from "@/lib/tpp/payment-form";
 import type { PaymentProduct } from "@/lib/psd2/schemas";
-import { formatBban, formatDate, formatIban, formatMaskedPan, formatMoney } from "../format";
+import { formatBban, formatDate, formatDateTime, formatIban, formatMaskedPan, formatMoney } from "../format";
 import { CheckboxField } from "../forms/checkbox-field";
 import { CheckboxGroup } from "../forms/checkbox-group";
 import { CURRENCY_OPTIONS } from "../forms/currency-options";
@@ -395,14 +395,28 @@ export function PaymentForm({
               {outcome?.kind === "duplicate" && (
                 <div role="alert" className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
                   <p className="font-semibold">Send anyway?</p>
-                  <p className="mt-1">
-                    The bank already has a payment like this one, from the same account to the same recipient, with the same amount and
-                    date, made in the last 10 minutes. Send this one too only if you mean to pay twice.
-                  </p>
-                  <details className="mt-1 text-xs">
-                    <summary className="cursor-pointer">What the bank said</summary>
-                    <p className="mt-1 break-words">{outcome.message}</p>
-                  </details>
+                  {outcome.unansweredSince === undefined ? (
+                    <>
+                      <p className="mt-1">
+                        The bank already has a payment like this one, from the same account to the same recipient, with the same amount and
+                        date, made in the last 10 minutes. Send this one too only if you mean to pay twice.
+                      </p>
+                      <details className="mt-1 text-xs">
+                        <summary className="cursor-pointer">What the bank said</summary>
+                        <p className="mt-1 break-words">{outcome.message}</p>
+                      </details>
+                    </>
+                  ) : (
+                    <p className="mt-1">
+                      An identical payment (same account, recipient, amount and date) was sent to the bank at{" "}
+                      {formatDateTime(outcome.unansweredSince)}, and its answer was not received: the bank may have it. Look in the{" "}
+                      <Link href="/payments" className="font-semibold underline">
+                        payment list
+                      </Link>{" "}
+                      and at the account&apos;s transactions first. Send this one only if the first did not go through, or you mean to pay
+                      twice.
+                    </p>
+                  )}
                   <button
                     type="submit"
                     name="allowLogicalDuplicate"

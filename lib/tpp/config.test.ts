@@ -207,6 +207,13 @@ const wrongValues: readonly [variable: string, env: Record<string, string>, mess
     { TPP_REFRESH_SCHEDULE: value },
     /^TPP_REFRESH_SCHEDULE: must be "off" or times of day in Oslo as HH:MM separated by commas, at most 4/,
   ]),
+  ...["0", "999", "120001", "10s", "1e4", "-5000", "01000"].map((value): [string, Record<string, string>, RegExp] => [
+    "ASPSP_TIMEOUT_MS",
+    { ASPSP_TIMEOUT_MS: value },
+    new RegExp(
+      `^ASPSP_TIMEOUT_MS: must be a whole number of milliseconds from 1000 to 120000 \\(how long the app waits for the bank's reply\\) \\(got "${value}"\\)$`,
+    ),
+  ]),
   [
     "TPP_CERT_FILE",
     { ASPSP_BASE_URL: "https://sandbox.bank.example" },
@@ -253,6 +260,7 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       "ASPSP_BASE_URL",
       "ASPSP_ENVIRONMENT",
       "ASPSP_REQUIRE_SIGNED_RESPONSES",
+      "ASPSP_TIMEOUT_MS",
       "ASPSP_TLS_CA_FILE",
       "ASPSP_TRUST_ANCHORS",
       "DATABASE_URL",
@@ -331,5 +339,12 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
       kind: "daily",
       times: ["07:15"],
     });
+  });
+
+  it("waits 10 seconds for the bank's reply unless ASPSP_TIMEOUT_MS says otherwise", () => {
+    const dataDir = freshDir();
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir }, { cwd: work }).aspspTimeoutMs).toBe(10_000);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, ASPSP_TIMEOUT_MS: "1000" }, { cwd: work }).aspspTimeoutMs).toBe(1_000);
+    expect(loadTppConfig({ TPP_DATA_DIR: dataDir, ASPSP_TIMEOUT_MS: "120000" }, { cwd: work }).aspspTimeoutMs).toBe(120_000);
   });
 });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { z } from "zod";
 import { loadTrustAnchors, type TrustAnchor } from "../psd2/x509";
 import { APP_LINKS_ENVIRONMENT, type AppLinksConfig, readAppLinksConfig } from "./app-links/app-links-config";
+import { DEFAULT_ASPSP_TIMEOUT_MS, MAX_ASPSP_TIMEOUT_MS, MIN_ASPSP_TIMEOUT_MS } from "./aspsp/aspsp-timeout";
 import { readConfigFile } from "./credentials/read-config-file";
 import { readSigningCredentials, type SigningCredentials } from "./credentials/read-signing-credentials";
 import { readTlsSetting, type TlsSetting } from "./credentials/read-tls-credentials";
@@ -67,6 +68,11 @@ export interface TppConfig {
   readonly refreshSchedule: RefreshSchedule;
   /** The application-site bindings published under /.well-known (lib/tpp/app-links). */
   readonly appLinks: AppLinksConfig;
+  /**
+   * ASPSP_TIMEOUT_MS: the longest one attempt of a call to the bank may take, reply included
+   * (default DEFAULT_ASPSP_TIMEOUT_MS); a slower bank is ASPSP_TIMEOUT.
+   */
+  readonly aspspTimeoutMs: number;
   /** The settings that were generated in this data directory (sandbox only), for a log line. */
   readonly generated: readonly string[];
 }
@@ -92,6 +98,8 @@ const RETENTION_DAYS_RULE = `must be a whole number of days from 1 to ${MAX_RECO
 
 const secret = z.string().min(32, "must be at least 32 characters (e.g. openssl rand -base64 32)");
 const fileName = z.string().min(1, "must name a file");
+
+const ASPSP_TIMEOUT_RULE = `must be a whole number of milliseconds from ${MIN_ASPSP_TIMEOUT_MS} to ${MAX_ASPSP_TIMEOUT_MS} (how long the app waits for the bank's reply)`;
 
 /** Every variable the app reads, with its rule. Empty values count as unset, as in most shells. */
 const environmentSchema = z.object({
@@ -137,6 +145,12 @@ const environmentSchema = z.object({
     })
     .default(parseRefreshSchedule(DEFAULT_REFRESH_SCHEDULE)),
   ...APP_LINKS_ENVIRONMENT,
+  ASPSP_TIMEOUT_MS: z
+    .string()
+    .regex(/^[1-9][0-9]{3,5}$/, ASPSP_TIMEOUT_RULE)
+    .transform(Number)
+    .refine((ms) => ms >= MIN_ASPSP_TIMEOUT_MS && ms <= MAX_ASPSP_TIMEOUT_MS, ASPSP_TIMEOUT_RULE)
+    .default(DEFAULT_ASPSP_TIMEOUT_MS),
 });
 
 /** Variables whose values never appear in a message. */
@@ -326,6 +340,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
     recordRetentionDays: e.TPP_RECORD_RETENTION_DAYS,
     refreshSchedule: e.TPP_REFRESH_SCHEDULE,
     appLinks,
+    aspspTimeoutMs: e.ASPSP_TIMEOUT_MS,
     generated,
   };
 }

@@ -20,6 +20,9 @@ export interface ErrorDisplay {
   readonly code: TppErrorCode;
 }
 
+/** What to do after a call whose outcome at the bank is unknown. */
+const CHECK_THEN_RETRY = "Try again in a moment; if you were making a payment, look in the payment list first, as the bank may have it.";
+
 const BY_STATUS: readonly { test: (status: number) => boolean; title: string; summary: string }[] = [
   {
     test: (s) => s === 401,
@@ -51,21 +54,25 @@ const BY_STATUS: readonly { test: (status: number) => boolean; title: string; su
   {
     test: (s) => s >= 500,
     title: "The bank had a problem",
-    summary: "Something went wrong at the bank. Trying again in a moment may help.",
+    summary: `Something went wrong at the bank. ${CHECK_THEN_RETRY}`,
   },
   { test: () => true, title: "The bank refused the request", summary: "The bank considered the request invalid." },
 ];
 
 const BY_CODE: Partial<Record<TppErrorCode, { title: string; summary: string }>> = {
   ASPSP_UNREACHABLE: { title: "The bank could not be reached", summary: "The app could not connect to the bank. Try again in a moment." },
-  ASPSP_TIMEOUT: { title: "The bank did not answer in time", summary: "The bank took too long to answer. Try again in a moment." },
+  ASPSP_CONNECTION_LOST: {
+    title: "The connection to the bank broke",
+    summary: `The request reached the bank, but the connection broke before its whole answer came. ${CHECK_THEN_RETRY}`,
+  },
+  ASPSP_TIMEOUT: { title: "The bank did not answer in time", summary: `The bank took too long to answer. ${CHECK_THEN_RETRY}` },
   ASPSP_RESPONSE_INVALID: {
     title: "The bank's answer could not be read",
-    summary: "The bank answered with something the interface does not allow.",
+    summary: `The bank answered with something the interface does not allow, so the app did not use it. ${CHECK_THEN_RETRY}`,
   },
   RESPONSE_SIGNATURE_INVALID: {
     title: "The bank's answer was not signed as required",
-    summary: "The signature of the bank's reply could not be verified, so it was not used.",
+    summary: `The signature of the bank's reply could not be verified, so the app did not use it. ${CHECK_THEN_RETRY}`,
   },
   ASPSP_LINK_INVALID: { title: "A link could not be followed", summary: "A link does not lead to the bank's own interface." },
   CREDENTIALS_UNAVAILABLE: { title: "The app has no certificate", summary: "The app's signing certificate could not be obtained." },
@@ -99,7 +106,7 @@ export function describeError(error: unknown): ErrorDisplay | undefined {
       status: undefined,
       tppMessages: [],
       psuMessage: undefined,
-      requestId: undefined,
+      requestId: error.callRequestId,
       code: error.code,
     };
   }

@@ -12,8 +12,10 @@ export const TPP_ERROR_CODES = [
   "CREDENTIALS_UNAVAILABLE",
   /** The bank answered with a non-2xx status (AspspError). */
   "ASPSP_ERROR",
-  /** The bank could not be reached (connection refused, reset, DNS, TLS). */
+  /** The bank could not be reached (connection refused, DNS, TLS): the request did not reach it. */
   "ASPSP_UNREACHABLE",
+  /** The connection broke after the request was sent (a reset, a reply cut off): the bank may have acted on it. */
+  "ASPSP_CONNECTION_LOST",
   /** The bank did not answer in time. */
   "ASPSP_TIMEOUT",
   /** A 2xx reply whose body does not match the interface. */
@@ -36,6 +38,8 @@ export interface TppErrorOptions {
   readonly cause?: unknown;
   /** For CONFIG_INVALID: the environment variable at fault. */
   readonly variable?: string;
+  /** For a failed call to the bank: the X-Request-ID it was sent with (to find it in the request inspector and the log). */
+  readonly requestId?: string;
 }
 
 // Brands that make `instanceof` hold across copies of this module: Next bundles instrumentation,
@@ -58,11 +62,14 @@ export class TppError extends Error {
   override readonly name: string = "TppError";
   readonly code: TppErrorCode;
   readonly variable: string | undefined;
+  /** The X-Request-ID of the call that failed, when a call to the bank did. */
+  readonly callRequestId: string | undefined;
 
   constructor(code: TppErrorCode, message: string, options: TppErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.variable = options.variable;
+    this.callRequestId = options.requestId;
   }
 }
 

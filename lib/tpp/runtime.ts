@@ -16,7 +16,9 @@ import { type OpenedTppDatabase, openTppDatabase } from "./db/open-tpp-database"
 import { TppError } from "./errors";
 import { createFlowsRepository, type FlowsRepository } from "./flow-diagrams/flows-repository";
 import { type BankCallsRepository, createBankCallsRepository } from "./inspector/bank-calls-repository";
+import { type BankIntentsRepository, createBankIntentsRepository } from "./payments/bank-intents";
 import { type BasketsRepository, createBasketsRepository } from "./payments/baskets-repository";
+import { type IntentSettler, startIntentSettler } from "./payments/intent-settler";
 import { createPaymentsRepository, type PaymentsRepository } from "./payments/payments-repository";
 import { createSharedAccountsRepository, type SharedAccountsRepository } from "./refresh/shared-accounts-repository";
 import { type RecordPruner, startRecordPruner } from "./retention/record-pruner";
@@ -32,6 +34,8 @@ export interface TppRuntime {
   readonly bankCalls: BankCallsRepository;
   readonly payments: PaymentsRepository;
   readonly baskets: BasketsRepository;
+  /** Payments and baskets written down before their request leaves (bank_intents). */
+  readonly intents: BankIntentsRepository;
   readonly flows: FlowsRepository;
   /** The accounts each user shares, what was read of them, and the transactions a refresh read. */
   readonly sharedAccounts: SharedAccountsRepository;
@@ -56,6 +60,7 @@ declare global {
   var __psd2TppRuntime: Promise<TppRuntime> | undefined;
   var __psd2TppConnection: Promise<AspspConnection> | undefined;
   var __psd2TppRecordPruner: RecordPruner | undefined;
+  var __psd2TppIntentSettler: IntentSettler | undefined;
 }
 
 async function createRuntime(config: TppConfig): Promise<TppRuntime> {
@@ -86,6 +91,7 @@ async function createRuntime(config: TppConfig): Promise<TppRuntime> {
     bankCalls: createBankCallsRepository(database.db),
     payments: createPaymentsRepository(database.db),
     baskets: createBasketsRepository(database.db),
+    intents: createBankIntentsRepository(database.db),
     flows: createFlowsRepository(database.db),
     sharedAccounts: createSharedAccountsRepository(database.db),
   };
@@ -164,6 +170,7 @@ async function createConnection(): Promise<AspspConnection> {
     ...(trustAnchors === undefined ? {} : { trustAnchors }),
     requireSignedResponses: config.requireSignedResponses,
     ...(tls === undefined ? {} : { tls }),
+    timeoutMs: config.aspspTimeoutMs,
     recorder: async (exchange) => {
       await runtime.bankCalls.insert(exchange);
     },
@@ -202,15 +209,28 @@ export async function startRecordRetention(): Promise<void> {
   globalThis.__psd2TppRecordPruner ??= startRecordPruner({ db: runtime.database.db, retentionDays: runtime.config.recordRetentionDays });
 }
 
+/**
+ * Starts settling the payments and baskets whose requests were sent but whose outcome was never
+ * kept (the app stopped in between): now, then every minute, in this process (once). The server's
+ * start calls it.
+ */
+export async function startIntentSettlement(): Promise<void> {
+  if (globalThis.__psd2TppIntentSettler !== undefined) return;
+  const runtime = await getTppRuntime();
+  globalThis.__psd2TppIntentSettler ??= startIntentSettler({ db: runtime.database.db, aspspTimeoutMs: runtime.config.aspspTimeoutMs });
+}
+
 /** Closes the bank connections and the database (on SIGTERM/SIGINT: PGlite must be closed cleanly). */
 export async function closeTppRuntime(): Promise<void> {
   const connection = globalThis.__psd2TppConnection;
   const runtime = globalThis.__psd2TppRuntime;
   const pruner = globalThis.__psd2TppRecordPruner;
+  const settler = globalThis.__psd2TppIntentSettler;
   globalThis.__psd2TppConnection = undefined;
   globalThis.__psd2TppRuntime = undefined;
   globalThis.__psd2TppRecordPruner = undefined;
+  globalThis.__psd2TppIntentSettler = undefined;
   // A batch of deletes in progress ends (commits) before the database closes.
-  await pruner?.stop();
+  await Promise.all([pruner?.stop(), settler?.stop()]);
   await Promise.allSettled([connection?.then((c) => c.client.close()), runtime?.then((r) => r.database.close())]);
 }

@@ -8,7 +8,7 @@ import { TppError } from "./errors";
 import { startRefreshSchedule, stopRefreshSchedule } from "./refresh/app-refresh";
 import { describeRefreshSchedule } from "./refresh/refresh-schedule";
 import { describeRetentionPeriod } from "./retention/record-retention";
-import { closeTppRuntime, getAspspConnection, getTppRuntime, startRecordRetention } from "./runtime";
+import { closeTppRuntime, getAspspConnection, getTppRuntime, startIntentSettlement, startRecordRetention } from "./runtime";
 
 /** The one line start-up prints before it stops: the variable's message, or what failed. */
 export function describeStartupFailure(error: unknown): string {
@@ -62,6 +62,10 @@ export async function startTpp(): Promise<void> {
   );
   log(
     `the request inspector's calls and the flows are kept ${describeRetentionPeriod(config.recordRetentionDays)} (TPP_RECORD_RETENTION_DAYS), older ones deleted at start and every hour`,
+  );
+  await startIntentSettlement();
+  log(
+    `payments and baskets sent but never completed (the app stopped while waiting) are settled from the recorded answers at start and every minute; the bank's answer is awaited ${config.aspspTimeoutMs} ms (ASPSP_TIMEOUT_MS)`,
   );
   const demo = config.environment === "sandbox" ? readDemoCredentials(config.dataDir) : undefined;
   if (demo !== undefined) log(`demo user: ${demo.username} / ${demo.password} (shown on the sign-in page too)`);

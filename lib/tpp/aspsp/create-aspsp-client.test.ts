@@ -431,7 +431,7 @@ describe("createAspspClient", () => {
       await expect(
         client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller }),
       ).rejects.toMatchObject({
-        code: "ASPSP_UNREACHABLE",
+        code: "ASPSP_CONNECTION_LOST",
       });
       expect(server.requests).toHaveLength(2);
     });
@@ -442,7 +442,8 @@ describe("createAspspClient", () => {
         .fetch({ method: "POST", path: "/v1/consents", body: {}, schema: z.unknown(), caller: presentCaller })
         .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(TppError);
-      expect(error instanceof TppError && error.code).toBe("ASPSP_UNREACHABLE");
+      // The request reached the server before the connection broke: lost, not unreachable.
+      expect(error instanceof TppError && error.code).toBe("ASPSP_CONNECTION_LOST");
       expect(server.requests).toHaveLength(1);
     });
 
@@ -452,6 +453,64 @@ describe("createAspspClient", () => {
       await expect(down.fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })).rejects.toMatchObject({
         code: "ASPSP_UNREACHABLE",
       });
+    });
+  });
+
+  describe("ASPSP_TIMEOUT_MS, the X-Request-ID named beforehand, the failure's log line", () => {
+    it("sends a POST with the X-Request-ID its caller wrote down, and refuses one named for a GET (its retry needs a new one)", async () => {
+      server.setHandler(json(201, { consentId: "c" }));
+      const reply = await client().fetch({
+        method: "POST",
+        path: "/v1/consents",
+        body: {},
+        schema: z.unknown(),
+        caller: presentCaller,
+        requestId: "intent-request-1",
+      });
+      expect(reply.requestId).toBe("intent-request-1");
+      expect(header(server.requests.at(-1) ?? fail(), "x-request-id")).toBe("intent-request-1");
+      await expect(
+        client().fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller, requestId: "r" }),
+      ).rejects.toMatchObject({ code: "INPUT_INVALID" });
+    });
+
+    it("ends an attempt whose body trickles in past the timeout, though each chunk comes in time, and logs one line", async () => {
+      server.setHandler((_request, response) => {
+        response.writeHead(200, { "Content-Type": "application/json" });
+        let sent = 0;
+        const timer = setInterval(() => {
+          if (response.destroyed || sent > 40) return clearInterval(timer);
+          sent += 1;
+          response.write(" ");
+        }, 50);
+      });
+      const lines: string[] = [];
+      const started = Date.now();
+      const error = await client({ timeoutMs: 1_000, log: (line) => lines.push(line) })
+        .fetch({ method: "POST", path: "/v1/consents", body: {}, schema: z.unknown(), caller: presentCaller })
+        .catch((e: unknown) => e);
+      expect(Date.now() - started).toBeLessThan(1_800);
+      expect(error).toMatchObject({ code: "ASPSP_TIMEOUT" });
+      const requestId = header(server.requests.at(-1) ?? fail(), "x-request-id");
+      expect(error instanceof TppError && error.callRequestId).toBe(requestId);
+      expect(lines).toEqual([
+        expect.stringMatching(new RegExp(`^tpp: bank call POST /v1/consents failed, X-Request-ID ${requestId}: The bank did not answer`)),
+      ]);
+    });
+
+    it("logs a 5xx in one line, and a 4xx not at all", async () => {
+      const lines: string[] = [];
+      server.setHandler(json(503, { tppMessages: [{ category: "ERROR", code: "SYSTEM_ERROR" }] }));
+      await client({ log: (line) => lines.push(line) })
+        .fetch({ method: "POST", path: "/v1/consents", body: {}, schema: z.unknown(), caller: presentCaller })
+        .catch(() => undefined);
+      server.setHandler(json(400, { tppMessages: [{ category: "ERROR", code: "FORMAT_ERROR" }] }));
+      await client({ log: (line) => lines.push(line) })
+        .fetch({ method: "POST", path: "/v1/consents", body: {}, schema: z.unknown(), caller: presentCaller })
+        .catch(() => undefined);
+      expect(lines).toEqual([
+        expect.stringMatching(/^tpp: bank call POST \/v1\/consents failed, X-Request-ID \S+: the bank answered 503 \(SYSTEM_ERROR\)$/),
+      ]);
     });
   });
 
@@ -584,7 +643,9 @@ describe("mutual TLS", () => {
       .fetch({ method: "GET", path: "/v1/accounts", schema: z.unknown(), caller: presentCaller })
       .catch((e: unknown) => e);
     await plain.close();
-    expect(error).toMatchObject({ code: "ASPSP_UNREACHABLE" });
+    // TLS 1.3: the client's request is on its way before the server refuses the handshake for
+    // want of a certificate and closes, so the client cannot tell it never reached the bank.
+    expect(error).toMatchObject({ code: "ASPSP_CONNECTION_LOST" });
     // The server's certificate is trusted: what fails is the missing client certificate.
     expect(error instanceof Error && error.message).not.toMatch(/CERT_HAS_EXPIRED|self.signed|UNABLE_TO_VERIFY/i);
   });

@@ -4,9 +4,10 @@ import type { z } from "zod";
 import { errorResponseSchema, parseResponseBody, type TppMessage } from "../../psd2/schemas";
 import { type CertificateCache, createCertificateCache, createRequestId, formatHttpDate, type RequestSigner } from "../../psd2/signing";
 import type { ParsedCertificate, TrustAnchor } from "../../psd2/x509";
-import { AspspError, type ResolvedLink, TppError } from "../errors";
+import { AspspError, type ResolvedLink, TppError, type TppErrorCode } from "../errors";
 import type { AspspCaller } from "./aspsp-caller";
 import type { AspspExchange, HeaderPair } from "./aspsp-exchange";
+import { DEFAULT_ASPSP_TIMEOUT_MS } from "./aspsp-timeout";
 import { buildRequestHeaders } from "./build-request-headers";
 import { encodeRedirectUri } from "./encode-redirect-uri";
 import { resolveAspspUrl, resolveLinkForBrowser } from "./resolve-aspsp-url";
@@ -26,6 +27,12 @@ export interface AspspCall<S extends z.ZodType> {
   /** The schema of the 2xx reply; an empty body is parsed as undefined. */
   readonly schema: S;
   readonly caller: AspspCaller;
+  /**
+   * The X-Request-ID to send, when the caller wrote it down before the request leaves (a durable
+   * intent, lib/tpp/payments/bank-intents.ts); default a new one. Only a call sent once (a POST,
+   * PUT or DELETE) may name it: a GET's retry needs a fresh one.
+   */
+  readonly requestId?: string;
 }
 
 /** A 2xx reply, parsed. */
@@ -64,6 +71,14 @@ export interface AspspClientOptions {
   readonly tls?: AspspTlsOptions;
   readonly timeouts?: { readonly connectMs?: number; readonly headersMs?: number; readonly bodyMs?: number };
   /**
+   * The longest one attempt may take, from sending to the last octet of the reply
+   * (ASPSP_TIMEOUT_MS); default DEFAULT_ASPSP_TIMEOUT_MS. A reply slower than this is
+   * ASPSP_TIMEOUT.
+   */
+  readonly timeoutMs?: number;
+  /** Where a call that failed (no reply, a reply cut off, 5xx, unreadable, refused signature) is told in one line; default console.error. */
+  readonly log?: (line: string) => void;
+  /**
    * Receives every exchange (each attempt), for the request inspector. The 2xx reply to a GET is
    * not held back while a returned promise settles (close() waits for those); every other
    * exchange is recorded before the call returns or throws. A failure is logged, never thrown
@@ -91,18 +106,19 @@ export interface AspspClient {
 }
 
 /** The undici Agent options the client uses: keep-alive, timeouts, and mutual TLS when given. */
-export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" | "timeouts">): Agent.Options {
+export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" | "timeouts" | "timeoutMs">): Agent.Options {
   const tls = options.tls;
+  const total = options.timeoutMs ?? DEFAULT_ASPSP_TIMEOUT_MS;
   return {
     connect: {
-      timeout: options.timeouts?.connectMs ?? 5_000,
+      timeout: Math.min(options.timeouts?.connectMs ?? 5_000, total),
       // TLS 1.2 or higher on every call (psd2-interface.md "Authentication" 1).
       minVersion: "TLSv1.2",
       ...(tls?.certificatePem === undefined || tls.privateKeyPem === undefined ? {} : { cert: tls.certificatePem, key: tls.privateKeyPem }),
       ...(tls?.caPem === undefined ? {} : { ca: tls.caPem }),
     },
-    headersTimeout: options.timeouts?.headersMs ?? 20_000,
-    bodyTimeout: options.timeouts?.bodyMs ?? 30_000,
+    headersTimeout: Math.min(options.timeouts?.headersMs ?? 20_000, total),
+    bodyTimeout: Math.min(options.timeouts?.bodyMs ?? 30_000, total),
     keepAliveTimeout: 10_000,
     keepAliveMaxTimeout: 60_000,
     connections: 16,
@@ -127,7 +143,17 @@ const CONNECTION_ERROR_CODES = new Set([
   "UND_ERR_CONNECT_TIMEOUT",
   "UND_ERR_CLOSED",
 ]);
-const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT"]);
+// Of those, the ones where the request cannot have reached the bank: no connection was made.
+const NOT_CONNECTED_CODES = new Set(["ECONNREFUSED", "UND_ERR_CONNECT_TIMEOUT", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const TIMEOUT_CODES = new Set(["UND_ERR_HEADERS_TIMEOUT", "UND_ERR_BODY_TIMEOUT", "ASPSP_TIMEOUT"]);
+
+/** The abort of an attempt that ran past ASPSP_TIMEOUT_MS. */
+class AttemptTimeout extends Error {
+  readonly code = "ASPSP_TIMEOUT";
+  constructor(timeoutMs: number) {
+    super(`no complete reply within ${timeoutMs} ms (ASPSP_TIMEOUT_MS)`);
+  }
+}
 
 function errorCodeOf(error: unknown): string | undefined {
   for (let current: unknown = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth++) {
@@ -228,6 +254,8 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
   const redirectUri = encodeRedirectUri(options.redirectUri);
   const certificateCache: CertificateCache = createCertificateCache({ maxEntries: 16 });
   const { signer } = options;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_ASPSP_TIMEOUT_MS;
+  const log = options.log ?? ((line: string) => console.error(line));
 
   // The inspector's writes of successful reads still under way: a page's read is not held back
   // for its record (the PSU waits for the bank, not for the inspector), and close() lets them
@@ -261,8 +289,14 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     void pending.finally(() => recording.delete(pending));
   }
 
-  async function send(method: AspspMethod, url: URL, body: Buffer | undefined, caller: AspspCaller, attempt: number): Promise<SentRequest> {
-    const requestId = newRequestId();
+  async function send(
+    method: AspspMethod,
+    url: URL,
+    body: Buffer | undefined,
+    caller: AspspCaller,
+    attempt: number,
+    requestId: string,
+  ): Promise<SentRequest> {
     const date = now();
     const baseHeaders = buildRequestHeaders({
       caller,
@@ -302,15 +336,20 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     const started = performance.now();
     let response: Dispatcher.ResponseData;
     let responseBody: Buffer;
+    // One deadline for the whole attempt: connecting, the headers and every octet of the body.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(new AttemptTimeout(timeoutMs)), timeoutMs);
     try {
       response = await request(url, {
         method,
         headers: headers.flatMap(([name, value]) => [name, value]),
         ...(body === undefined ? {} : { body }),
         dispatcher,
+        signal: deadline.signal,
       });
       responseBody = Buffer.from(await response.body.arrayBuffer());
-    } catch (error) {
+    } catch (caught) {
+      const error: unknown = deadline.signal.aborted ? deadline.signal.reason : caught;
       const durationMs = Math.round(performance.now() - started);
       await record(
         {
@@ -325,6 +364,8 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
         { inBackground: false },
       );
       throw error;
+    } finally {
+      clearTimeout(timer);
     }
     const durationMs = Math.round(performance.now() - started);
     return {
@@ -336,29 +377,69 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     };
   }
 
+  /** The one line a failed call leaves in the log: what, which X-Request-ID(s), what happened. */
+  function logFailure(method: string, url: URL, requestIds: readonly string[], what: string): void {
+    const ids = requestIds.length === 1 ? `X-Request-ID ${requestIds[0]}` : `X-Request-IDs ${requestIds.join(", ")} (retried once)`;
+    log(`tpp: bank call ${method} ${url.pathname} failed, ${ids}: ${what}`);
+  }
+
+  /** A TppError for a call that failed on the TPP's side, logged in one line. */
+  function failure(
+    code: TppErrorCode,
+    message: string,
+    call: { method: string; url: URL; requestIds: readonly string[] },
+    cause?: unknown,
+  ): TppError {
+    const requestId = call.requestIds.at(-1);
+    logFailure(call.method, call.url, call.requestIds, message);
+    return new TppError(code, message, { ...(cause === undefined ? {} : { cause }), ...(requestId === undefined ? {} : { requestId }) });
+  }
+
   async function fetchFromBank<S extends z.ZodType>(call: AspspCall<S>): Promise<AspspReply<z.output<S>>> {
     const url = urlOf(baseUrl, call);
     const body = call.body === undefined ? undefined : Buffer.from(JSON.stringify(call.body), "utf8");
     const maxAttempts = call.method === "GET" ? 2 : 1;
+    if (call.requestId !== undefined && maxAttempts > 1)
+      throw new TppError(
+        "INPUT_INVALID",
+        `a ${call.method} is sent again after a connection error with a new X-Request-ID: it cannot name its own`,
+      );
+    const requestIds: string[] = [];
     let sent: SentRequest | undefined;
     for (let attempt = 1; sent === undefined; attempt++) {
+      const requestId = attempt === 1 && call.requestId !== undefined ? call.requestId : newRequestId();
+      requestIds.push(requestId);
       try {
-        sent = await send(call.method, url, body, call.caller, attempt);
+        sent = await send(call.method, url, body, call.caller, attempt, requestId);
       } catch (error) {
         const code = errorCodeOf(error);
         if (attempt < maxAttempts && code !== undefined && CONNECTION_ERROR_CODES.has(code)) continue;
+        const where = { method: call.method, url, requestIds };
         if (code !== undefined && TIMEOUT_CODES.has(code)) {
-          throw new TppError("ASPSP_TIMEOUT", `The bank did not answer ${call.method} ${url.pathname} in time (${describeError(error)})`, {
-            cause: error,
-          });
+          throw failure(
+            "ASPSP_TIMEOUT",
+            `The bank did not answer ${call.method} ${url.pathname} in time (${describeError(error)})`,
+            where,
+            error,
+          );
         }
-        throw new TppError(
-          "ASPSP_UNREACHABLE",
-          `The bank at ${url.origin} could not be reached for ${call.method} ${url.pathname} (${describeError(error)})`,
-          { cause: error },
+        if (code === undefined || NOT_CONNECTED_CODES.has(code) || !CONNECTION_ERROR_CODES.has(code)) {
+          throw failure(
+            "ASPSP_UNREACHABLE",
+            `The bank at ${url.origin} could not be reached for ${call.method} ${url.pathname} (${describeError(error)})`,
+            where,
+            error,
+          );
+        }
+        throw failure(
+          "ASPSP_CONNECTION_LOST",
+          `The connection to the bank broke before its answer to ${call.method} ${url.pathname} was complete (${describeError(error)})`,
+          where,
+          error,
         );
       }
     }
+    const where = { method: call.method, url, requestIds };
 
     const { status, headers, requestId } = sent;
     const text = sent.body.toString("utf8");
@@ -383,9 +464,10 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
       { inBackground },
     );
     if (signatureProblem !== undefined) {
-      throw new TppError(
+      throw failure(
         "RESPONSE_SIGNATURE_INVALID",
-        `The bank's reply to ${call.method} ${url.pathname} was refused: ${signatureProblem}`,
+        `The bank's reply (HTTP ${status}) to ${call.method} ${url.pathname} was refused: ${signatureProblem}`,
+        where,
       );
     }
 
@@ -393,6 +475,10 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
     if (status < 200 || status > 299) {
       const parsed = json.ok ? parseResponseBody(errorResponseSchema, json.value ?? {}) : undefined;
       const tppMessages: readonly TppMessage[] = parsed?.ok === true ? parsed.value.tppMessages : [];
+      if (status >= 500) {
+        const codes = tppMessages.map((message) => message.code).join(", ");
+        logFailure(call.method, url, requestIds, `the bank answered ${status}${codes === "" ? "" : ` (${codes})`}`);
+      }
       throw new AspspError({
         status,
         tppMessages,
@@ -405,13 +491,18 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
       });
     }
     if (!json.ok) {
-      throw new TppError("ASPSP_RESPONSE_INVALID", `The bank's reply to ${call.method} ${url.pathname} cannot be read: ${json.problem}`);
+      throw failure(
+        "ASPSP_RESPONSE_INVALID",
+        `The bank's reply (HTTP ${status}) to ${call.method} ${url.pathname} cannot be read: ${json.problem}`,
+        where,
+      );
     }
     const parsed = parseResponseBody(call.schema, json.value);
     if (!parsed.ok) {
-      throw new TppError(
+      throw failure(
         "ASPSP_RESPONSE_INVALID",
-        `The bank's reply to ${call.method} ${url.pathname} does not match the interface: ${parsed.problems.join("; ")}`,
+        `The bank's reply (HTTP ${status}) to ${call.method} ${url.pathname} does not match the interface: ${parsed.problems.join("; ")}`,
+        where,
       );
     }
     const location = singleHeader(headers, "location");

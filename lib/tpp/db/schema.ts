@@ -519,3 +519,54 @@ export const refreshStates = pgTable("refresh_states", {
   /** The last run's report (lib/tpp/refresh UserRefreshReport). */
   lastReport: jsonb("last_report"),
 });
+/** What an intent creates at the bank: a payment (POST /v1/{service}/{product}) or a signing basket. */
+export const INTENT_KINDS = ["payment", "basket"] as const;
+
+/**
+ * Where an intent stands: open (sent, or about to be; no outcome kept yet), completed (the bank's
+ * 201 is kept: the payment or basket is in its table, under the intent's id), refused (the bank
+ * answered no, or the request never left: nothing at the bank), unanswered (sent, and no usable
+ * answer came back: the bank may hold it; the PSU is told), dismissed (the PSU checked and set it
+ * aside).
+ */
+export const INTENT_STATES = ["open", "completed", "refused", "unanswered", "dismissed"] as const;
+
+/**
+ * Durable intents: a payment or signing basket written here before its request leaves for the
+ * bank (with the X-Request-ID and body it is sent with), completed with the bank's reply after.
+ * An intent left open by a process that died is settled at start and on a schedule from the
+ * request inspector's record of the call (bank_calls, by X-Request-ID).
+ */
+export const bankIntents = pgTable(
+  "bank_intents",
+  {
+    /** The app's id, and that of the payment or basket kept when it completes. */
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: INTENT_KINDS }).notNull(),
+    /** The X-Request-ID the request is sent with (bank_calls.request_id). */
+    requestId: text("request_id").notNull(),
+    method: text("method").notNull(),
+    /** The path as sent, with its query. */
+    path: text("path").notNull(),
+    /** The body exactly as sent (JSON text). */
+    requestBody: text("request_body").notNull(),
+    /** What is kept when the bank's 201 comes (a payment's listing fields; a basket's payments and context). */
+    keep: jsonb("keep").notNull(),
+    state: text("state", { enum: INTENT_STATES }).notNull(),
+    sentAt: instant("sent_at").notNull(),
+    /** When the state left open. */
+    settledAt: instant("settled_at"),
+    /** What went wrong, in words (refused, unanswered). */
+    problem: text("problem"),
+  },
+  (t) => [
+    unique("bank_intents_request_id_unique").on(t.requestId),
+    index("bank_intents_user_state_idx").on(t.userId, t.state, t.sentAt),
+    index("bank_intents_state_idx").on(t.state, t.sentAt),
+    check("bank_intents_kind_check", oneOf(t.kind, INTENT_KINDS)),
+    check("bank_intents_state_check", oneOf(t.state, INTENT_STATES)),
+  ],
+);

@@ -79,13 +79,18 @@ describe.each(tppTestDatabaseKinds())("the TPP database on %s", (kind) => {
       expect(tables.rows.map((row) => row.table_name)).toEqual([
         "app_sessions",
         "bank_calls",
+        "bank_intents",
         "flow_legs",
         "flows",
+        "held_transactions",
         "payment_status_reads",
         "payments",
         "psu_corporate_ids",
+        "refresh_states",
+        "shared_accounts",
         "sign_in_failures",
         "signing_baskets",
+        "unattended_reads",
         "users",
       ]);
     });

@@ -85,7 +85,16 @@ export type PaymentSubmitOutcome =
       readonly psuMessage?: string | undefined;
       readonly requestId: string;
     }
-  | { readonly kind: "duplicate"; readonly message: string; readonly requestId: string }
+  | {
+      readonly kind: "duplicate";
+      readonly message: string;
+      readonly requestId: string;
+      /**
+       * Set when the app itself holds the payment back: an identical one was sent at this instant
+       * (ISO 8601) and its answer was not received, so the bank may have it.
+       */
+      readonly unansweredSince?: string;
+    }
   | { readonly kind: "failed"; readonly title: string; readonly summary: string; readonly requestId?: string | undefined };
 
 /** One credit transfer's fields as the form holds them (strings, nested as in the wire body). */

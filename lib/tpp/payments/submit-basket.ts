@@ -11,6 +11,7 @@ import { getTppRuntime } from "../runtime";
 import { readPsuSession } from "../session/psu-session";
 import { basketEligibility, MAX_BASKET_PAYMENTS } from "./basket-eligibility";
 import { submitOutcomeOf } from "./payment-outcomes";
+import { sendWithIntent } from "./send-with-intent";
 
 /** The app's page of a signing basket it keeps. */
 export function basketPagePath(id: string): string {
@@ -55,7 +56,7 @@ export async function submitBasket(userId: string, paymentRecordIds: readonly st
   if (ids.length === 0) return { kind: "invalid", message: "Tick at least one payment to sign." };
   if (ids.length > MAX_BASKET_PAYMENTS)
     return { kind: "invalid", message: `A signing basket holds at most ${MAX_BASKET_PAYMENTS} payments; ${ids.length} were ticked.` };
-  const { payments, baskets } = await getTppRuntime();
+  const { payments, intents } = await getTppRuntime();
   const session = await readPsuSession(userId);
   const context = {
     psuContext: session?.context ?? "PRIVATE",
@@ -69,27 +70,30 @@ export async function submitBasket(userId: string, paymentRecordIds: readonly st
   }
   const chosen = records.filter((record) => record !== undefined);
   const ctx = await getAspspContext({ returnTo: "/payments" });
-  let created: CreatedSigningBasket;
-  try {
-    created = await createSigningBasket(
-      ctx,
-      chosen.map((record) => record.paymentId),
-    );
-  } catch (error) {
+  if (ctx.caller.userId !== userId) throw new TppError("NOT_SIGNED_IN", "a signing basket is kept for the signed-in user only");
+  const paymentIds = chosen.map((record) => record.paymentId);
+  // Written down before the request leaves (a durable intent): a basket the bank made is kept even
+  // should the app stop before its answer is stored (settle-bank-intents.ts).
+  const outcome = await sendWithIntent(
+    intents,
+    {
+      kind: "basket",
+      userId,
+      method: "POST",
+      path: "/v1/signing-baskets",
+      requestBody: JSON.stringify({ paymentIds }),
+      keep: { paymentRecordIds: chosen.map((record) => record.id), ...context },
+    },
+    (requestId) => createSigningBasket(ctx, paymentIds, { requestId }),
+    (created: CreatedSigningBasket, at) => ({ kind: "basket", basketId: created.basketId, status: created.status, at }),
+  );
+  if (outcome.kind !== "answered") {
+    const { error } = outcome;
     if (error instanceof AspspError && error.status === 409) return conflictOf(error, chosen);
     return submitOutcomeOf(error);
   }
-  if (ctx.caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a signing basket is kept for a signed-in user only");
-  const basket = await baskets.insert({
-    userId,
-    basketId: created.basketId,
-    status: created.status,
-    psuContext: context.psuContext,
-    psuCorporateId: context.psuCorporateId,
-    paymentRecordIds: chosen.map((record) => record.id),
-    createdAt: new Date(),
-  });
-  const returnTo = basketPagePath(basket.id);
+  const created = outcome.value;
+  const returnTo = basketPagePath(outcome.intent.id);
   let scaStart;
   try {
     scaStart = await startBasketAuthorisation(ctx, created.basketId, created.startAuthorisation);

@@ -1,17 +1,13 @@
 import "server-only";
 import { redirect } from "next/navigation";
 import { type AspspContext, getAspspContext } from "../aspsp/aspsp-context";
-import { TppError } from "../errors";
 import { describeFlowFailure, recordFlowEnd, recordFlowStart } from "../flow-diagrams/record-flow";
 import { redirectToBankForSca } from "../flows/redirect-to-bank-for-sca";
 import type { PaymentDraft, PaymentSubmitOutcome } from "../payment-form/payment-form-types";
-import { initiatePayment } from "../pis/initiate-payment";
-import type { InitiatedPayment } from "../pis/pis-types";
 import { startPaymentAuthorisation } from "../pis/start-payment-authorisation";
 import { getTppRuntime } from "../runtime";
+import { initiateWithIntent, type KeptPayment } from "./initiate-with-intent";
 import { submitOutcomeOf } from "./payment-outcomes";
-import type { PaymentRecord } from "./payments-repository";
-import { summarisePayment } from "./summarise-payment";
 
 export type SubmitPaymentOutcome = PaymentSubmitOutcome;
 
@@ -20,16 +16,14 @@ export function paymentPagePath(id: string): string {
   return `/payments/${encodeURIComponent(id)}`;
 }
 
-/** A payment the bank took and the TPP keeps, with what the PSU must do to approve it. */
-export interface KeptPayment {
-  readonly record: PaymentRecord;
-  readonly initiated: InitiatedPayment;
-}
+export type { KeptPayment } from "./initiate-with-intent";
 
 /**
  * Initiates a payment at the bank and, when the bank takes it, keeps it in the TPP's database
  * (the request as sent, amount, debtor, creditor, fee, the status of the bank's 201) and names
- * its flow. The bank's refusal comes back as the form's outcome; nothing is kept then.
+ * its flow. The payment is written down (a durable intent, initiate-with-intent.ts) before its
+ * request leaves, so that one the bank took is never lost should the app stop while it waits.
+ * The bank's refusal, or an answer that did not come, comes back as the form's outcome.
  * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5
  */
 export async function initiateAndKeepPayment(
@@ -38,48 +32,23 @@ export async function initiateAndKeepPayment(
   options: { allowLogicalDuplicate: boolean },
 ): Promise<{ readonly kept: KeptPayment } | { readonly refused: SubmitPaymentOutcome }> {
   // The payment's flow starts here (its diagram: /flows/{flowId}), so a refused initiation is a flow too.
-  const { flows, payments } = await getTppRuntime();
+  const { flows, payments, intents } = await getTppRuntime();
   await recordFlowStart(flows, ctx.caller, { kind: "payment", path: "/payments/new", at: new Date() });
-  let initiated: InitiatedPayment;
-  try {
-    initiated = await initiatePayment(ctx, {
-      service: draft.service,
-      product: draft.product,
-      body: draft.body,
-      payer: draft.payer,
-      allowLogicalDuplicate: options.allowLogicalDuplicate,
-    });
-  } catch (error) {
-    await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail: describeFlowFailure(error) });
-    return { refused: submitOutcomeOf(error) };
+  const result = await initiateWithIntent({ intents, payments }, ctx, draft, options);
+  if ("refused" in result) {
+    const detail =
+      result.error === undefined ? "Held back: an identical payment's answer was not received" : describeFlowFailure(result.error);
+    await recordFlowEnd(flows, ctx.caller, { outcome: "failed", at: new Date(), detail });
+    return { refused: result.refused };
   }
-  const { caller } = ctx;
-  if (caller.userId === undefined) throw new TppError("NOT_SIGNED_IN", "a payment is kept for a signed-in user only");
-  const corporate = draft.payer.kind === "single-sca" ? draft.payer.context === "CORPORATE" : caller.psuCorporateId !== undefined;
-  const record = await payments.insert({
-    userId: caller.userId,
-    paymentId: initiated.ref.paymentId,
-    service: draft.service,
-    product: draft.product,
-    psuContext: corporate ? "CORPORATE" : "PRIVATE",
-    psuCorporateId: draft.payer.kind === "single-sca" ? null : (caller.psuCorporateId ?? null),
-    payerKind: draft.payer.kind,
-    requestBody: initiated.sentBody,
-    ...summarisePayment(draft.service, draft.body),
-    debtorName: draft.debtor.label,
-    fees: initiated.fees ?? null,
-    feeIndicator: initiated.feeIndicator ?? null,
-    status: initiated.status,
-    source: "initiation",
-    createdAt: new Date(),
-  });
-  await recordFlowStart(flows, caller, {
+  const { record, initiated } = result.kept;
+  await recordFlowStart(flows, ctx.caller, {
     kind: "payment",
     resourceId: initiated.ref.paymentId,
     path: paymentPagePath(record.id),
     at: new Date(),
   });
-  return { kept: { record, initiated } };
+  return result;
 }
 
 /** Ends the flow of a payment kept to be approved later (in a signing basket). */

@@ -16,7 +16,11 @@ export const BASKET_ACCEPT_FIX = "amount-as-string";
  * 400 REFERENCE_MIX_INVALID, a payment not in RCVD or already in a basket 409 CONFLICT (AspspErrors).
  * @see psd2-interface.md "Signing basket", "Header parameters"; supplement.md §6
  */
-export async function createSigningBasket(ctx: AspspContext, paymentIds: readonly string[]): Promise<CreatedSigningBasket> {
+export async function createSigningBasket(
+  ctx: AspspContext,
+  paymentIds: readonly string[],
+  options: { readonly requestId?: string } = {},
+): Promise<CreatedSigningBasket> {
   const caller = {
     ...payerCaller(ctx.caller, { kind: "psu-id" }, "createSigningBasket"),
     requiresAcceptFix: true,
@@ -28,6 +32,7 @@ export async function createSigningBasket(ctx: AspspContext, paymentIds: readonl
     body: { paymentIds },
     schema: signingBasketResponseSchema,
     caller,
+    ...(options.requestId === undefined ? {} : { requestId: options.requestId }),
   });
   const basketId = reply.value.basketId;
   if (basketId === undefined) {

@@ -30,6 +30,7 @@ export async function initiatePayment(ctx: AspspContext, request: PaymentInitiat
     body: request.body,
     schema: paymentInitiationResponseSchema,
     caller,
+    ...(request.requestId === undefined ? {} : { requestId: request.requestId }),
   });
   const created = reply.value;
   const links = created._links ?? {};

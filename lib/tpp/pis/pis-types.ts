@@ -35,6 +35,8 @@ export interface PaymentInitiationRequest {
   readonly payer: PayerIdentity;
   /** allowLogicalDuplicate=true: the PSU chose to send a logical duplicate anyway. */
   readonly allowLogicalDuplicate?: boolean;
+  /** The X-Request-ID to send, written down beforehand with the payment's intent (lib/tpp/payments/send-with-intent.ts). */
+  readonly requestId?: string;
 }
 
 /** What the PSU must do to approve a payment the bank just created. */

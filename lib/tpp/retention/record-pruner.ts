@@ -1,6 +1,7 @@
 import "server-only";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { TppDatabase } from "../db/open-tpp-database";
+import { type Rounds, startRounds } from "../scheduling/start-rounds";
 import {
   DEFAULT_PRUNE_BATCH_SIZE,
   type PruneCount,
@@ -28,12 +29,8 @@ export interface RecordPrunerOptions {
   readonly log?: (line: string) => void;
 }
 
-export interface RecordPruner {
-  /** Runs a round now (or waits for the one running) and tells what it deleted. */
-  runNow(): Promise<PruneCount>;
-  /** No round starts after this; resolves once the one running has finished its batch. */
-  stop(): Promise<void>;
-}
+/** Runs a round now (or waits for the one running) and tells what it deleted; stop() lets the running batch finish. */
+export type RecordPruner = Rounds<PruneCount>;
 
 function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
@@ -51,14 +48,12 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
   const batchSize = options.batchSize ?? DEFAULT_PRUNE_BATCH_SIZE;
   const maxBatches = options.maxBatchesPerRound ?? DEFAULT_MAX_BATCHES_PER_ROUND;
   const log = options.log ?? ((line: string) => console.log(line));
-  let stopped = false;
-  let running: Promise<PruneCount> | undefined;
 
-  const round = async (): Promise<PruneCount> => {
+  const round = async (stopped: () => boolean): Promise<PruneCount> => {
     let bankCalls = 0;
     let flows = 0;
     const before = retentionCutoff(now(), options.retentionDays);
-    for (let batch = 0; batch < maxBatches && !stopped; batch += 1) {
+    for (let batch = 0; batch < maxBatches && !stopped(); batch += 1) {
       const deleted = await pruneRecordsBatch(options.db, before, batchSize);
       bankCalls += deleted.bankCalls;
       flows += deleted.flows;
@@ -67,7 +62,7 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
       await nextTurn();
     }
     let transactions = 0;
-    for (let batch = 0; batch < maxBatches && !stopped; batch += 1) {
+    for (let batch = 0; batch < maxBatches && !stopped(); batch += 1) {
       const deleted = await pruneHeldTransactionsBatch(options.db, before, batchSize);
       transactions += deleted;
       if (deleted < batchSize) break;
@@ -86,32 +81,11 @@ export function startRecordPruner(options: RecordPrunerOptions): RecordPruner {
     return { bankCalls, flows };
   };
 
-  const runNow = (): Promise<PruneCount> => {
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const tick = () => {
-    if (stopped) return;
-    runNow().catch((error: unknown) => {
-      log(
-        `tpp: could not delete the request inspector's calls and flows older than ${describeRetentionPeriod(options.retentionDays)} (the next round tries again): ${error instanceof Error ? error.message : String(error)}`,
-      );
-    });
-  };
-
-  const timer = setInterval(tick, options.intervalMs ?? DEFAULT_PRUNE_INTERVAL_MS);
-  timer.unref();
-  tick();
-
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startRounds({
+    round,
+    intervalMs: options.intervalMs ?? DEFAULT_PRUNE_INTERVAL_MS,
+    log,
+    describeFailure: (message) =>
+      `tpp: could not delete the request inspector's calls and flows older than ${describeRetentionPeriod(options.retentionDays)} (the next round tries again): ${message}`,
+  });
 }

@@ -1,0 +1,179 @@
+/**
+ * The app's process killed (SIGKILL) at random points while it submits payments to a real sandbox
+ * bank, then started again (issue 22, point 5): every payment the bank holds is in the app's list
+ * exactly once, or (when the kill fell between the bank's answer and its record) listed once as
+ * "sent, answer not received"; never both, never twice; no intent is left open after the restart.
+ * Checked against the bank's own records (its database, read after it stopped).
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTppDatabase } from "../db/open-tpp-database";
+import { CUSTOMERS } from "../pis/pis.test-support";
+import { createTestAspspClient } from "../testing/create-test-aspsp-client";
+import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
+import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
+import { type TppTestDatabaseKind, tppTestDatabaseKinds } from "../testing/test-database";
+import { createBankIntentsRepository } from "./bank-intents";
+import { insertTestUser } from "./intents.test-support";
+import { createPaymentsRepository } from "./payments-repository";
+
+const root = fileURLToPath(new URL("../../../", import.meta.url));
+const TRIALS = 20;
+/** The longest a submitting process runs after its first payment began before it is killed: a few payments' worth. */
+const KILL_WITHIN_MS = 1_200;
+
+interface Run {
+  readonly child: ChildProcess;
+  readonly lines: string[];
+  readonly ended: Promise<void>;
+}
+
+/** The submitter as its own Node process (no tsx wrapper: SIGKILL ends the process that holds the database). */
+function runSubmitter(env: Record<string, string>): Run {
+  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/tpp/testing/payment-submitter.ts"], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const lines: string[] = [];
+  const collect = (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  return { child, lines, ended };
+}
+
+async function until(run: Run, test: (lines: readonly string[]) => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!test(run.lines)) {
+    if (run.child.exitCode !== null) throw new Error(`the submitter exited early:\n${run.lines.join("\n")}`);
+    if (Date.now() > deadline) throw new Error(`the submitter did not get there in time:\n${run.lines.join("\n")}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function withAdmin(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+describe.each(tppTestDatabaseKinds())("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
+  const work = mkdtempSync(path.join(tmpdir(), "tpp-kill-"));
+  const bankDir = path.join(work, "bank");
+  let bank: SandboxBank | undefined;
+  let target = path.join(work, "tpp");
+  let dropDatabase: (() => Promise<void>) | undefined;
+  let userId = "";
+  let bban = "";
+
+  beforeAll(async () => {
+    bank = await startSandboxBank({ env: { BANK_DATA_DIR: bankDir } });
+    const direct = await createTestAspspClient(bank.url);
+    const customer = await findSandboxCustomer(direct.client, CUSTOMERS.ingrid);
+    bban = (
+      await createSandboxAccount(direct.client, {
+        customerId: customer.customerId,
+        name: "Kill test",
+        balance: { amount: "90000.00", currency: "NOK" },
+      })
+    ).bban;
+    await direct.client.close();
+    if (kind === "postgres") {
+      const name = `tpp_kill_${process.pid}_${randomBytes(4).toString("hex")}`;
+      await withAdmin(`CREATE DATABASE "${name}"`);
+      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
+      url.pathname = `/${name}`;
+      target = url.toString();
+      dropDatabase = () => withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    }
+    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    userId = await insertTestUser(database.db);
+    await database.close();
+  }, 120_000);
+
+  afterAll(async () => {
+    await bank?.close();
+    await dropDatabase?.();
+    rmSync(work, { recursive: true, force: true });
+  });
+
+  it(`${TRIALS} kills at random points, each followed by a restart: every payment the bank holds is listed exactly once`, async () => {
+    if (bank === undefined) throw new Error("no bank");
+    const env = (first: number, count: number) => ({
+      SUBMITTER_DATABASE: target,
+      SUBMITTER_BANK_URL: bank?.url ?? "",
+      SUBMITTER_USER_ID: userId,
+      SUBMITTER_BBAN: bban,
+      SUBMITTER_FIRST_CENTS: String(first),
+      SUBMITTER_COUNT: String(count),
+    });
+    let killedWhileSending = 0;
+    for (let trial = 0; trial < TRIALS; trial++) {
+      const run = runSubmitter(env(100_000 + trial * 1_000, 500));
+      // Started (earlier orphans settled, as at the app's start) and sending; then killed at a random moment of its payments.
+      await until(run, (lines) => lines.some((line) => line.startsWith("sending ")), 60_000);
+      await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * KILL_WITHIN_MS)));
+      run.child.kill("SIGKILL");
+      await run.ended;
+      const last = run.lines.filter((line) => /^(sending|kept|refused) /.test(line)).at(-1);
+      if (last?.startsWith("sending ")) killedWhileSending += 1;
+      expect(run.lines.filter((line) => line.startsWith("refused "))).toEqual([]);
+    }
+    // The last restart: it settles what the last kill left.
+    const final = runSubmitter(env(0, 0));
+    await final.ended;
+    expect(final.child.exitCode, final.lines.join("\n")).toBe(0);
+
+    // The bank's own records: its database, read after it stopped.
+    await bank.close();
+    bank = undefined;
+    const bankDb = new PGlite(bankDir);
+    const atBank = (
+      await bankDb.query<{ id: string; amount: string }>(
+        "select id, request->'instructedAmount'->>'amount' as amount from payments where request->'debtorAccount'->>'bban' = $1",
+        [bban],
+      )
+    ).rows;
+    await bankDb.close();
+
+    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    const kept = (await createPaymentsRepository(database.db).list(userId, { limit: 200 })).items;
+    const intents = createBankIntentsRepository(database.db);
+    const awaiting = await intents.listAwaiting(userId, { limit: 1_000 });
+    const stillOpen = (await intents.listOpen(new Date(Date.now() + 60_000), 1_000)).filter((intent) => intent.userId === userId);
+    await database.close();
+
+    // One page holds them all.
+    expect(kept.length).toBeLessThan(200);
+    expect(stillOpen).toEqual([]);
+    const keptIds = kept.map((record) => record.paymentId);
+    expect(new Set(keptIds).size).toBe(keptIds.length);
+    const bankIds = new Set(atBank.map((payment) => payment.id));
+    for (const id of keptIds) expect(bankIds.has(id), `kept ${id} is not at the bank`).toBe(true);
+    let unansweredAtBank = 0;
+    for (const payment of atBank) {
+      const keptHere = kept.filter((record) => record.paymentId === payment.id);
+      const listedUnanswered = awaiting.filter((intent) => intent.kind === "payment" && intent.keep.amount?.amount === payment.amount);
+      expect(keptHere.length + listedUnanswered.length, `bank payment ${payment.id} (NOK ${payment.amount})`).toBe(1);
+      if (listedUnanswered.length === 1) unansweredAtBank += 1;
+    }
+    // Most kills land while a payment is under way (between two payments is only a line of output).
+    expect(killedWhileSending).toBeGreaterThan(TRIALS / 2);
+    expect(atBank.length).toBeGreaterThan(0);
+    console.log(
+      `${kind}: ${TRIALS} kills (${killedWhileSending} while a payment was under way); the bank holds ${atBank.length} payments of the account: ${atBank.length - unansweredAtBank} in the app's list, ${unansweredAtBank} listed as sent, answer not received; ${awaiting.length - unansweredAtBank} listed as sent, answer not received are not at the bank (killed before the request left)`,
+    );
+  }, 900_000);
+});
