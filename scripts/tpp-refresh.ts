@@ -29,7 +29,10 @@ async function askRunningApp(appUrl: string, sessionSecret: string): Promise<boo
     });
   } catch (error) {
     if (refused(error)) return false;
-    throw error;
+    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : "";
+    throw new Error(
+      `the app at ${appUrl} (NEXTAUTH_URL) could not be asked for the refresh (${error instanceof Error ? error.message : String(error)}${cause})`,
+    );
   }
   const text = await response.text();
   if (!response.ok) {

@@ -2,24 +2,8 @@ import "server-only";
 import { unstable_rethrow } from "next/navigation";
 import type { AspspCaller } from "../aspsp/aspsp-caller";
 import { getCurrentUser } from "../auth/get-current-user";
-import { getTppConfig } from "../config";
-import { getAspspConnection } from "../runtime";
 import type { AppClock } from "./app-clock";
-import { type AppClockProvider, createAppClockProvider } from "./create-app-clock-provider";
-
-// On globalThis, as the runtime is: Next bundles pages, actions and route handlers separately,
-// and an invalidation from an action must reach the clock the pages read.
-declare global {
-  var __psd2AppClock: AppClockProvider | undefined;
-}
-
-function provider(): AppClockProvider {
-  globalThis.__psd2AppClock ??= createAppClockProvider({
-    environment: getTppConfig().environment,
-    client: async () => (await getAspspConnection()).client,
-  });
-  return globalThis.__psd2AppClock;
-}
+import { invalidateBankClock, readBankClock } from "./bank-clock";
 
 /**
  * The signed-in user's TPP-Redirect-Preferred for a reading of the bank's clock (asked only when
@@ -45,10 +29,10 @@ async function clockReadingCaller(): Promise<AspspCaller> {
  * @see supplement.md §11
  */
 export async function getAppClock(): Promise<AppClock> {
-  return provider().get(clockReadingCaller);
+  return readBankClock(clockReadingCaller);
 }
 
 /** Forgets the kept reading of the bank's clock: call it after moving the sandbox clock. */
 export function invalidateAppClock(): void {
-  globalThis.__psd2AppClock?.invalidate();
+  invalidateBankClock();
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { hostname } from "node:os";
-import { getAppClock } from "../clock/get-app-clock";
+import { readBankClock } from "../clock/bank-clock";
 import { getAspspConnection, getTppRuntime } from "../runtime";
 import { type RefreshScheduler, startRefreshScheduler } from "./refresh-scheduler";
 import { refreshAllUsers, type RefreshDeps, type UserRefreshReport } from "./run-refresh";
@@ -20,7 +20,8 @@ export async function appRefreshDeps(): Promise<RefreshDeps> {
     db: runtime.database.db,
     client: connection.client,
     tppId: connection.tppId,
-    bankNow: async () => (await getAppClock()).now(),
+    // A job of the app's own, for every user: the clock is read for no user (no request here).
+    bankNow: async () => (await readBankClock()).now(),
     holder: HOLDER,
   };
 }

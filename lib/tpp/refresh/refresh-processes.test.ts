@@ -16,6 +16,8 @@ import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-ban
 import { createTppTestDatabase, type TppTestDatabase } from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
 import { createRefreshStatesRepository, REFRESH_LEASE_MS } from "./refresh-states-repository";
+import { latestDueSlot, parseRefreshSchedule } from "./refresh-schedule";
+import { startRefreshScheduler } from "./refresh-scheduler";
 import { refreshAllUsers, type RefreshDeps } from "./run-refresh";
 import { createSharedAccountsRepository } from "./shared-accounts-repository";
 
@@ -129,5 +131,29 @@ describe.runIf(process.env.TEST_DATABASE_URL !== undefined)("two app processes o
       .sort();
     expect([...new Set(unattendedReads(processB.exchanges.slice(start)))].sort()).toEqual(expected);
     expect((await states.find(user.id))?.slotDone?.getTime()).toBe(slot.getTime());
+  });
+
+  it("the schedule in each process: the time due is refreshed once, the second process finds it done", async () => {
+    const schedule = parseRefreshSchedule("00:00,06:00,12:00,18:00");
+    const logged: string[] = [];
+    const schedulerA = startRefreshScheduler({
+      schedule,
+      deps: async () => depsOf(database, processA, "process-a"),
+      log: (line) => logged.push(line),
+    });
+    const first = await schedulerA.tick();
+    await schedulerA.stop();
+    const due = latestDueSlot(schedule, await bankNow());
+    expect(first.map((r) => r.userId).sort()).toEqual(psus.map((p) => p.user.id).sort());
+    expect(logged.filter((line) => line.startsWith(`tpp: refresh for ${due?.toISOString()}: `))).toHaveLength(psus.length);
+    const before = processB.exchanges.length;
+    const schedulerB = startRefreshScheduler({ schedule, deps: async () => depsOf(second, processB, "process-b"), log: () => undefined });
+    const again = await schedulerB.tick();
+    await schedulerB.stop();
+    expect(again.every((r) => r.skipped !== undefined)).toBe(true);
+    expect(unattendedReads(processB.exchanges.slice(before))).toEqual([]);
+    // Off: nothing runs, nothing is read.
+    const off = startRefreshScheduler({ schedule: { kind: "off" }, deps: () => Promise.reject(new Error("not to be called")) });
+    expect(await off.tick()).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import "server-only";
+import { startRounds } from "../scheduling/start-rounds";
 import { latestDueSlot, type RefreshSchedule } from "./refresh-schedule";
 import { refreshAllUsers, type RefreshDeps, type UserRefreshReport } from "./run-refresh";
 
@@ -12,7 +13,7 @@ export interface RefreshScheduler {
 }
 
 /**
- * Runs the scheduled refresh in this process: every minute (and at once) it finds the latest
+ * Runs the scheduled refresh in this process (startRounds): at once and every minute it finds the latest
  * scheduled time on the bank's clock and refreshes each connected user whose refresh for that
  * time has not completed. Of several processes on one database each user's refresh runs in one
  * (its lease), and one killed midway is completed by the next tick after its lease runs out.
@@ -20,14 +21,13 @@ export interface RefreshScheduler {
  */
 export function startRefreshScheduler(options: {
   readonly schedule: RefreshSchedule;
-  /** The deps for a tick (the bank connection may come up later than the app). */
+  /** The deps for a round (the bank connection may come up later than the app). */
   readonly deps: () => Promise<RefreshDeps>;
   readonly intervalMs?: number;
   readonly log?: (line: string) => void;
 }): RefreshScheduler {
   const log = options.log ?? ((line: string) => console.log(line));
-  let running: Promise<UserRefreshReport[]> | undefined;
-  let stopped = false;
+  if (options.schedule.kind === "off") return { tick: () => Promise.resolve([]), stop: () => Promise.resolve() };
 
   const round = async (): Promise<UserRefreshReport[]> => {
     const deps = await options.deps();
@@ -42,32 +42,11 @@ export function startRefreshScheduler(options: {
     return reports;
   };
 
-  const tick = (): Promise<UserRefreshReport[]> => {
-    if (stopped) return Promise.resolve([]);
-    running ??= round().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  const timer =
-    options.schedule.kind === "off"
-      ? undefined
-      : setInterval(() => {
-          tick().catch((error: unknown) => {
-            log(
-              `tpp: the scheduled refresh could not run (the next minute tries again): ${error instanceof Error ? error.message : String(error)}`,
-            );
-          });
-        }, options.intervalMs ?? REFRESH_TICK_MS);
-  timer?.unref();
-
-  return {
-    tick,
-    async stop() {
-      stopped = true;
-      if (timer !== undefined) clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  const rounds = startRounds({
+    round,
+    intervalMs: options.intervalMs ?? REFRESH_TICK_MS,
+    log,
+    describeFailure: (message) => `tpp: the scheduled refresh could not run (the next minute tries again): ${message}`,
+  });
+  return { tick: rounds.runNow, stop: rounds.stop };
 }
