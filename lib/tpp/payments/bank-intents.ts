@@ -5,12 +5,11 @@ import { z } from "zod";
 import { BASKET_TRANSACTION_STATUSES, type BasketTransactionStatus, type PsuContext, type TransactionStatus } from "../../psd2/schemas";
 import type { Money } from "../ais/ais-types";
 import type { TppExecutor } from "../db/open-tpp-database";
-import { bankIntents, type INTENT_KINDS, type INTENT_STATES, PSU_CONTEXTS } from "../db/schema";
+import { bankIntents, type INTENT_STATES, PSU_CONTEXTS } from "../db/schema";
 import { TppError } from "../errors";
 import { createBasketsRepository } from "./baskets-repository";
 import { closedSet, createPaymentsRepository, type NewPayment, parseInput } from "./payments-repository";
 
-export type IntentKind = (typeof INTENT_KINDS)[number];
 export type IntentState = (typeof INTENT_STATES)[number];
 
 /** What a payment intent keeps until the bank's 201 names the payment: the payment's row but for what the reply tells. */
