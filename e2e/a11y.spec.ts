@@ -21,6 +21,9 @@ import { chooseProductAndKind, decideAtBank, fillTransfer, KARI, kariAddress, la
 import { bankUrl, createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
 import { appUrl, CARD, confirmAccounts, INGRID, logInAtBank, MAIN, SAVINGS, SINDRE } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox bank's own pages (portal, docs), its known customers and the control room");
 
 const bank = createSignedBankClient();
 

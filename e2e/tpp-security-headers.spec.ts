@@ -23,6 +23,7 @@ import {
   statusText,
   uniqueAmount,
 } from "./support/payments";
+import { requireSandboxControls } from "./support/targets";
 import { appUrl, CARD, confirmAccounts, INGRID, logInAtBank, MAIN, onBank, SAVINGS } from "./support/tpp-app";
 
 /** A site that is not the app's: Playwright answers for it, no network needed. */
@@ -105,6 +106,7 @@ test("every kind of response carries the security headers, each page its own non
 
 test.describe("signed in, with the bank connected from another site's link", () => {
   test.describe.configure({ mode: "serial" });
+  requireSandboxControls("the known customers' accounts");
   let page: Page;
   /** Every CSP violation of the app's pages (the bank's pages are not the app's). */
   const violations: string[] = [];
