@@ -114,6 +114,16 @@ export async function submitPayment(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Continue to approve" }).click();
 }
 
+/** Sends the form to be approved later ("Later, together with other payments"): the bank keeps it waiting, the app shows /payments. */
+export async function sendToApproveLater(page: Page): Promise<void> {
+  await page
+    .getByRole("group", { name: "When to approve" })
+    .getByRole("radio", { name: /^Later, together with other payments/ })
+    .check();
+  await page.getByRole("button", { name: "Send, approve later" }).click();
+  await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
+}
+
 /** At the bank (the target's SCA driver): logs in when it asks (our bank's browser session keeps a login for 15 minutes). */
 export async function passBankLogin(page: Page, psu: string | Psu): Promise<void> {
   await scaDriver.passLogin(page, asPsu(psu));
