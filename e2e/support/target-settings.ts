@@ -26,6 +26,9 @@
  *
  * @see docs/against-a-bank-sandbox.md "Running the end-to-end suite against a bank's sandbox"
  */
+/** The environment the settings are read from. */
+type Settings = Readonly<Record<string, string | undefined>>;
+
 /** A test PSU: what the bank's login asks (an identity number, a user id), and a password where it asks one. */
 export type Psu = { id: string; password?: string };
 
@@ -54,12 +57,12 @@ export type Target = {
 export const INGRID = "13039319955";
 export const SINDRE = "18129215603";
 
-function setting(env: NodeJS.ProcessEnv, name: string): string | undefined {
+function setting(env: Settings, name: string): string | undefined {
   const value = env[name]?.trim();
   return value === undefined || value === "" ? undefined : value;
 }
 
-function urlSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): string {
+function urlSetting(env: Settings, name: string, fallback: string): string {
   const value = setting(env, name) ?? fallback;
   let url: URL;
   try {
@@ -72,7 +75,7 @@ function urlSetting(env: NodeJS.ProcessEnv, name: string, fallback: string): str
   return value.replace(/\/+$/, "");
 }
 
-function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+function switchSetting(env: Settings, name: string, fallback: boolean): boolean {
   const value = setting(env, name);
   if (value === undefined) return fallback;
   if (/^(on|1|true|yes)$/i.test(value)) return true;
@@ -81,7 +84,7 @@ function switchSetting(env: NodeJS.ProcessEnv, name: string, fallback: boolean):
 }
 
 /** The target the settings describe (playwright.config.ts and the specs read the same). */
-export function readTarget(env: NodeJS.ProcessEnv = process.env): Target {
+export function readTarget(env: Settings = process.env): Target {
   const external = setting(env, "E2E_ASPSP_BASE_URL");
   if (external !== undefined && setting(env, "E2E_APP_URL") === undefined)
     throw new Error("E2E_ASPSP_BASE_URL is set but E2E_APP_URL is not: give the address of the app configured for that bank");
