@@ -27,6 +27,15 @@ import { createInterface } from "node:readline";
 const root = path.resolve(import.meta.dirname, "..");
 const appPort = Number(process.env.E2E_APP_PORT ?? 3100) + 8;
 const bankPort = Number(process.env.E2E_BANK_PORT ?? 4100) + 8;
+for (const [name, port] of [
+  ["E2E_APP_PORT", appPort],
+  ["E2E_BANK_PORT", bankPort],
+]) {
+  if (!Number.isInteger(port) || port < 9 || port > 65535) {
+    process.stderr.write(`e2e-portable: ${name} must be a port number up to 65527, not '${process.env[name]}'\n`);
+    process.exit(2);
+  }
+}
 const appUrl = `http://localhost:${appPort}`;
 const bankUrl = `https://localhost:${bankPort}`;
 const dataDir = path.join(root, ".data/e2e-portable");

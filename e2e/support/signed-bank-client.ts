@@ -1,7 +1,8 @@
 /**
  * A TPP client for the end-to-end tests, in the Playwright process: signs every request as a
  * TPP does (node:crypto through lib/psd2/signing, the shared test PKI's TPP key) and sends it to
- * the sandbox bank started by playwright.config.ts.
+ * the target's bank (our sandbox bank, started by playwright.config.ts, unless E2E_ASPSP_BASE_URL
+ * names another: e2e/support/targets.ts).
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";

@@ -1,8 +1,7 @@
 /**
  * What the specs of the TPP app's pages share: the servers' addresses, the sandbox customers,
  * signing in with the demo user, the bank's login and consent pages (through the target's SCA
- * driver), and screenshots at desktop
- * and phone width.
+ * driver: e2e/support/sca-drivers), and screenshots at desktop and phone width.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { captureScreenshot } from "./capture-screenshot";
