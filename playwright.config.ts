@@ -1,36 +1,67 @@
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { defineConfig, devices } from "@playwright/test";
+import { readTarget } from "./e2e/support/target-settings";
 
 // Playwright drives Debian's chromium here (no browser downloads); CHROMIUM_EXECUTABLE points
 // elsewhere, and an empty value falls back to Playwright's own browser where one is installed.
 const debianChromium = "/usr/lib/chromium/chromium";
 const chromiumExecutable = process.env.CHROMIUM_EXECUTABLE ?? (existsSync(debianChromium) ? debianChromium : undefined);
 
-// E2E_WORKERS (default 2) Playwright workers, each with a pair of servers of its own (app and bank
-// on their own ports and fresh databases), so that no spec sees another's sandbox clock, demo
-// user or payments. This file is read again in every worker, where TEST_PARALLEL_INDEX says
-// which pair is the worker's; E2E_APP_URL and E2E_BANK_URL then name that pair to the specs.
-const workers = Number(process.env.E2E_WORKERS ?? 2);
+// The target (e2e/support/targets.ts): by default our sandbox bank, started here beside the app.
+// With E2E_ASPSP_BASE_URL (and E2E_APP_URL) the target is a bank and an app started by someone
+// else: nothing is started here, the specs that need our sandbox's control endpoints skip, and
+// project "portable" (e2e/portable.spec.ts) runs what any Berlin Group bank gives.
+const externalTarget = (process.env.E2E_ASPSP_BASE_URL ?? "").trim() !== "";
+
+// E2E_WORKERS (default 2; 1 against another target, whose one app and demo user the specs share)
+// Playwright workers, each with a pair of servers of its own (app and bank on their own ports and
+// fresh databases), so that no spec sees another's sandbox clock, demo user or payments. This file
+// is read again in every worker, where TEST_PARALLEL_INDEX says which pair is the worker's;
+// E2E_APP_URL and E2E_BANK_URL then name that pair to the specs.
+const workers = Number(process.env.E2E_WORKERS ?? (externalTarget ? 1 : 2));
 if (!Number.isInteger(workers) || workers < 1 || workers > 8)
   throw new Error(`E2E_WORKERS is ${JSON.stringify(process.env.E2E_WORKERS)}: give a whole number of workers from 1 to 8`);
 const appPortBase = Number(process.env.E2E_APP_PORT ?? 3100);
 const bankPortBase = Number(process.env.E2E_BANK_PORT ?? 4100);
-const pairs = Array.from({ length: workers }, (_, index) => ({
-  appPort: appPortBase + index,
-  bankPort: bankPortBase + index,
-  // npm run demo's servers (scripts/demo.mjs, "serve": the build made by `npm run test:e2e`), each
-  // on fresh embedded databases under .data/e2e/<index>.
-  dataDir: `.data/e2e/${index}`,
-}));
-const mine = pairs[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % workers] ?? pairs[0]!;
-const appUrl = `http://localhost:${mine.appPort}`;
-process.env.E2E_APP_URL = appUrl;
-process.env.E2E_BANK_URL = `http://127.0.0.1:${mine.bankPort}`;
+const pairs = externalTarget
+  ? []
+  : Array.from({ length: workers }, (_, index) => ({
+      appPort: appPortBase + index,
+      bankPort: bankPortBase + index,
+      // npm run demo's servers (scripts/demo.mjs, "serve": the build made by `npm run test:e2e`), each
+      // on fresh embedded databases under .data/e2e/<index>.
+      dataDir: `.data/e2e/${index}`,
+    }));
+const mine = pairs[Number(process.env.TEST_PARALLEL_INDEX ?? 0) % workers] ?? pairs[0];
+if (mine !== undefined) {
+  process.env.E2E_APP_URL = `http://localhost:${mine.appPort}`;
+  process.env.E2E_BANK_URL = `http://127.0.0.1:${mine.bankPort}`;
+}
+const target = readTarget();
+const appUrl = target.appUrl;
 
 // The bank also trusts the shared signature test PKI, whose TPP key the specs sign with
 // (e2e/support/signed-bank-client.ts).
 const bankTrustAnchors = fileURLToPath(new URL("./test-vectors/signature/keys/trusted-cas.pem", import.meta.url));
+
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: {
+    executablePath: chromiumExecutable || undefined,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-dev-shm-usage",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  },
+};
+const portableSpec = "portable.spec.ts";
 
 export default defineConfig({
   testDir: "e2e",
@@ -48,29 +79,16 @@ export default defineConfig({
   reporter: [["list"], ["html", { open: "never", outputFolder: "playwright-report" }]],
   use: {
     baseURL: appUrl,
+    // A test platform's SCA pages may have a certificate from the platform's own CA.
+    ignoreHTTPSErrors: target.browserIgnoresHttpsErrors,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
   },
   projects: [
-    {
-      name: "chromium",
-      use: {
-        ...devices["Desktop Chrome"],
-        launchOptions: {
-          executablePath: chromiumExecutable || undefined,
-          args: [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-dev-shm-usage",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-            "--disable-quic",
-          ],
-        },
-      },
-    },
+    { name: "chromium", use: chromium, testIgnore: portableSpec },
+    // Another target only: what any Berlin Group bank gives (scripts/e2e-portable.mjs runs it
+    // against our sandbox bank started on its own over HTTPS).
+    ...(externalTarget ? [{ name: "portable", use: chromium, testMatch: portableSpec }] : []),
   ],
   webServer: pairs.map((pair) => ({
     // exec: the shell gives way to the demo script, which forwards SIGTERM to the bank and the app

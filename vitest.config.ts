@@ -54,7 +54,7 @@ for (const isolated of ISOLATED)
     throw new Error(`vitest.config.ts: ISOLATED names ${isolated}, which does not exist`);
 
 // e2e/*.spec.ts belong to Playwright, never to vitest.
-const INCLUDE = ["{lib,cli,bench,app,components,scripts,eslint}/**/*.test.{ts,tsx}"];
+const INCLUDE = ["{lib,cli,bench,app,components,scripts,eslint,e2e}/**/*.test.{ts,tsx}"];
 
 export default defineConfig({
   resolve: {

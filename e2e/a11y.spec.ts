@@ -17,10 +17,22 @@ import { expect, type Page, test } from "@playwright/test";
 import { scaRedirectResponseSchema } from "../lib/psd2/schemas";
 import { checkPage } from "./support/page-checks";
 import { useSignedInPage } from "./support/signed-in-page";
-import { chooseProductAndKind, decideAtBank, fillTransfer, KARI, kariAddress, landOnPaymentPage, type Transfer } from "./support/payments";
+import {
+  chooseProductAndKind,
+  decideAtBank,
+  fillTransfer,
+  KARI,
+  kariAddress,
+  landOnPaymentPage,
+  sendToApproveLater,
+  type Transfer,
+} from "./support/payments";
 import { bankUrl, createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
 import { appUrl, CARD, confirmAccounts, INGRID, logInAtBank, MAIN, SAVINGS, SINDRE } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox bank's own pages (portal, docs), its known customers and the control room");
 
 const bank = createSignedBankClient();
 
@@ -212,12 +224,7 @@ test.describe("the app's pages, signed in, with a bank connected, a payment and 
     }));
     for (const payment of payments) {
       await fillPayment(payment);
-      await page
-        .getByRole("group", { name: "When to approve" })
-        .getByRole("radio", { name: /^Later, together with other payments/ })
-        .check();
-      await page.getByRole("button", { name: "Send, approve later" }).click();
-      await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
+      await sendToApproveLater(page);
     }
     await checkPage(page, "payments");
     for (const payment of payments) await page.getByRole("checkbox", { name: new RegExp(`^Sign together: ${payment.name},`) }).check();

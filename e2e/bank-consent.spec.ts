@@ -10,6 +10,9 @@ import { accountsResponseSchema, scaRedirectResponseSchema, transactionsResponse
 import { createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
 import { captureScreenshot } from "./support/capture-screenshot";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox bank's known customers and the suite's own TPP key registered at the bank");
 
 const INGRID = "13039319955";
 const SINDRE = "18129215603";

@@ -19,6 +19,9 @@ import {
 import { createSignedBankClient } from "./support/signed-bank-client";
 import { startTppCallbackServer, type TppCallbackServer } from "./support/tpp-callback-server";
 import { captureScreenshot } from "./support/capture-screenshot";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox bank's known customers, the suite's own TPP key and batch runs (/v1/sandbox/batch-runs)");
 
 const INGRID = "13039319955";
 const DOMESTIC = "/v1/payments/norwegian-domestic-credit-transfers";

@@ -43,8 +43,12 @@ import {
   submitPayment,
   type Transfer,
   uniqueAmount,
+  sendToApproveLater,
 } from "./support/payments";
 import { appUrl, INGRID, MAIN, onBank, SAVINGS, shoot } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
 test.describe.configure({ mode: "serial" });
 
@@ -112,12 +116,7 @@ async function keepForLater(payment: Transfer): Promise<void> {
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
   await fillTransfer(page, payment);
-  await page
-    .getByRole("group", { name: "When to approve" })
-    .getByRole("radio", { name: /^Later, together with other payments/ })
-    .check();
-  await page.getByRole("button", { name: "Send, approve later" }).click();
-  await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
+  await sendToApproveLater(page);
   await expect(
     page.getByRole("status").filter({ hasText: `The bank has the payment to ${payment.name}, waiting for your approval.` }),
   ).toBeVisible();

@@ -12,8 +12,12 @@
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { useSignedInPage } from "./support/signed-in-page";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, PHONE, shoot } from "./support/tpp-app";
+import { passBankLogin } from "./support/payments";
+import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, PHONE, shoot } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the known customers' accounts (Ingrid's Brukskonto)");
 
 test.describe.configure({ mode: "serial" });
 
@@ -34,14 +38,7 @@ test.beforeAll(() => {
 
 /** At the bank: the login when it asks (its session keeps one for 15 minutes), then the button of the last step. */
 async function passBank(bankPage: Page, button: "Confirm" | "Approve"): Promise<void> {
-  await bankPage.waitForURL(onBank);
-  const heading = bankPage.getByRole("heading", { level: 1 });
-  await expect(heading).toBeVisible();
-  if ((await heading.textContent())?.trim() === "Log in") {
-    await bankPage.getByLabel("National identity number").fill(INGRID);
-    await bankPage.getByRole("button", { name: "Log in" }).click();
-    await expect(bankPage.getByRole("heading", { level: 1, name: "Log in" })).toHaveCount(0);
-  }
+  await passBankLogin(bankPage, INGRID);
   if (button === "Confirm") await confirmAccounts(bankPage, { check: [MAIN] });
   else await bankPage.getByRole("button", { name: "Approve", exact: true }).click();
 }

@@ -27,6 +27,9 @@ import {
   appUrl,
 } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the known customers' accounts and transactions, and the sandbox clock moved");
 
 const bank = createSignedBankClient();
 

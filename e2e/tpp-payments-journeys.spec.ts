@@ -51,6 +51,9 @@ import {
   signIn,
   SINDRE,
 } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
 test.describe.configure({ mode: "serial" });
 

@@ -35,6 +35,9 @@ import {
   uniqueAmount,
 } from "./support/payments";
 import { appUrl, INGRID, MAIN, onBank, shoot } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
 test.describe.configure({ mode: "serial" });
 

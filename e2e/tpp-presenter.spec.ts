@@ -24,6 +24,9 @@ import { type BrowserContext, expect, type Locator, type Page, test } from "@pla
 import { expectNoSeriousA11yViolations } from "./support/axe";
 import { bankAmount, decideAtBank, freezeClock, kr, passBankLogin, paymentStatus, statusText, unfreezeClock } from "./support/payments";
 import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, SAVINGS, shoot, signIn } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the sandbox clock, batch runs, the control room and the known customers");
 
 test.describe.configure({ mode: "serial" });
 

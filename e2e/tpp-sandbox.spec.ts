@@ -24,6 +24,9 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { act, bank, readClock, readCustomers, secondsBetween, startProductionApp } from "./support/sandbox-control-room";
 import { appUrl, confirmAccounts, DESKTOP, INGRID, logInAtBank, MAIN, PHONE, SAVINGS, shoot, signIn } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the control room's clock, data and presets");
 
 test.describe.configure({ mode: "serial" });
 

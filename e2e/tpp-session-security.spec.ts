@@ -12,6 +12,9 @@ import { type Browser, type BrowserContext, expect, type Page, test } from "@pla
 import { checkPage } from "./support/page-checks";
 import { passBankLogin } from "./support/payments";
 import { chooseContextAtBank, confirmAccounts, DESKTOP, INGRID, shoot, signIn, SINDRE, appUrl } from "./support/tpp-app";
+import { requireSandboxControls } from "./support/targets";
+
+requireSandboxControls("the known customers (a private one and a corporate one with an agreement)");
 
 test.describe.configure({ mode: "serial" });
 

@@ -7,7 +7,9 @@ import { type Browser, expect, type Locator, type Page } from "@playwright/test"
 import { accountsResponseSchema, scaRedirectResponseSchema } from "../../lib/psd2/schemas";
 import { createSignedBankClient } from "./signed-bank-client";
 import { startTppCallbackServer } from "./tpp-callback-server";
-import { appUrl, chooseContextAtBank, onBank } from "./tpp-app";
+import { scaDriver } from "./sca-drivers";
+import type { Psu } from "./targets";
+import { appUrl, asPsu } from "./tpp-app";
 
 export const bank = createSignedBankClient();
 
@@ -112,49 +114,31 @@ export async function submitPayment(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Continue to approve" }).click();
 }
 
-/** The bank's page now shown: the text of its heading. */
-async function bankStep(page: Page): Promise<string> {
-  const heading = page.getByRole("heading", { level: 1 });
-  await expect(heading).toBeVisible();
-  return (await heading.textContent())?.trim() ?? "";
+/** Sends the form to be approved later ("Later, together with other payments"): the bank keeps it waiting, the app shows /payments. */
+export async function sendToApproveLater(page: Page): Promise<void> {
+  await page
+    .getByRole("group", { name: "When to approve" })
+    .getByRole("radio", { name: /^Later, together with other payments/ })
+    .check();
+  await page.getByRole("button", { name: "Send, approve later" }).click();
+  await page.waitForURL(/\/payments\?saved=[0-9a-f-]{36}$/);
 }
 
-/** At the bank: logs in when it asks (its browser session keeps a login for 15 minutes). */
-export async function passBankLogin(page: Page, nationalId: string): Promise<void> {
-  await page.waitForURL(onBank);
-  if ((await bankStep(page)) !== "Log in") return;
-  await page.getByLabel("National identity number").fill(nationalId);
-  await page.getByRole("button", { name: "Log in" }).click();
-  await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toHaveCount(0);
+/** At the bank (the target's SCA driver): logs in when it asks (our bank's browser session keeps a login for 15 minutes). */
+export async function passBankLogin(page: Page, psu: string | Psu): Promise<void> {
+  await scaDriver.passLogin(page, asPsu(psu));
 }
 
 /**
- * At the bank: logs in when it asks (its browser session keeps a login 15 minutes), chooses the
- * context when it asks, checks the payment shown, then approves or cancels it.
+ * At the bank (the target's SCA driver): logs in when it asks, chooses the context when it asks,
+ * checks the payment shown, then approves or cancels it.
  */
 export async function decideAtBank(
   page: Page,
-  options: { nationalId: string; agreement?: string; decision?: "Approve" | "Cancel"; expect?: (page: Page) => Promise<void> },
+  options: { nationalId: string | Psu; agreement?: string; decision?: "Approve" | "Cancel"; expect?: (page: Page) => Promise<void> },
 ): Promise<void> {
-  await page.waitForURL(onBank);
-  for (let step = 0; step < 4; step += 1) {
-    const title = await bankStep(page);
-    if (title === "Log in") {
-      await page.getByLabel("National identity number").fill(options.nationalId);
-      await page.getByRole("button", { name: "Log in" }).click();
-      await expect(page.getByRole("heading", { level: 1, name: "Log in" })).toHaveCount(0);
-    } else if (title === "Who are you acting for?") {
-      await chooseContextAtBank(page, options.agreement);
-      await expect(page.getByRole("heading", { level: 1, name: "Who are you acting for?" })).toHaveCount(0);
-    } else if (/^Approve (payment|\d+ payments)$/.test(title)) {
-      if (options.expect !== undefined) await options.expect(page);
-      await page.getByRole("button", { name: options.decision ?? "Approve", exact: true }).click();
-      return;
-    } else {
-      throw new Error(`an unexpected page at the bank: ${title}`);
-    }
-  }
-  throw new Error("the bank never showed the payment to approve");
+  const { nationalId, ...decision } = options;
+  await scaDriver.decidePayment(page, { ...decision, psu: asPsu(nationalId) });
 }
 
 const PAYMENT_PAGE = new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/payments/[0-9a-f-]{36}(\\?.*)?$`);
@@ -227,11 +211,8 @@ export async function accountsOf(browser: Browser, nationalId: string): Promise<
     expect(consent.status, JSON.stringify(consent.body)).toBe(201);
     const page = await context.newPage();
     await page.goto(scaRedirectResponseSchema.parse(consent.body)._links.scaRedirect.href);
-    await page.getByLabel("National identity number").fill(nationalId);
-    await page.getByRole("button", { name: "Log in" }).click();
-    await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
-    for (const box of await page.getByRole("checkbox").all()) await box.check();
-    await page.getByRole("button", { name: "Confirm" }).click();
+    await scaDriver.logIn(page, { id: nationalId });
+    await scaDriver.confirmAccounts(page, { all: true });
     await page.waitForURL((url) => url.href.startsWith(tpp.url));
     const psuId = new URL(page.url()).searchParams.get("psu-id") ?? "";
     expect(psuId).toMatch(/^[0-9a-f-]{36}$/);

@@ -1,15 +1,18 @@
 /**
  * A TPP client for the end-to-end tests, in the Playwright process: signs every request as a
  * TPP does (node:crypto through lib/psd2/signing, the shared test PKI's TPP key) and sends it to
- * the sandbox bank started by playwright.config.ts.
+ * the target's bank (our sandbox bank, started by playwright.config.ts, unless E2E_ASPSP_BASE_URL
+ * names another: e2e/support/targets.ts).
  */
 import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { createRequestSigner } from "../../lib/psd2/signing";
+import { target } from "./targets";
 
 const keys = new URL("../../test-vectors/signature/keys/", import.meta.url);
 
-export const bankUrl = process.env.E2E_BANK_URL ?? "http://127.0.0.1:4100";
+/** The target's API (our sandbox bank unless E2E_ASPSP_BASE_URL names another: e2e/support/targets.ts). */
+export const bankUrl = target.aspspBaseUrl;
 
 export type BankReply = { status: number; body: unknown; headers: Headers };
 

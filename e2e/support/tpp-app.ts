@@ -1,16 +1,16 @@
 /**
  * What the specs of the TPP app's pages share: the servers' addresses, the sandbox customers,
- * signing in with the demo user, the bank's login and consent pages, and screenshots at desktop
- * and phone width.
+ * signing in with the demo user, the bank's login and consent pages (through the target's SCA
+ * driver: e2e/support/sca-drivers), and screenshots at desktop and phone width.
  */
 import { expect, type Page, test } from "@playwright/test";
 import { captureScreenshot } from "./capture-screenshot";
+import { type AccountChoice, scaDriver } from "./sca-drivers";
+import { type Psu, target } from "./targets";
 
-export const INGRID = "13039319955";
-export const SINDRE = "18129215603";
+export { INGRID, onBank, SINDRE } from "./targets";
 
-export const appUrl = process.env.E2E_APP_URL ?? "http://localhost:3100";
-export const bankPort = new URL(process.env.E2E_BANK_URL ?? "http://127.0.0.1:4100").port;
+export const appUrl = target.appUrl;
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -36,10 +36,6 @@ export async function shoot(page: Page, name: string, options: { phone?: boolean
   }
 }
 
-export function onBank(url: URL): boolean {
-  return url.port === bankPort;
-}
-
 /** Signs in with the sandbox demo user, whose password the sign-in page shows. */
 export async function signIn(page: Page): Promise<void> {
   await page.goto("/signin");
@@ -52,30 +48,22 @@ export async function signIn(page: Page): Promise<void> {
   await page.waitForURL((url) => !url.pathname.startsWith("/signin"));
 }
 
-/** The bank's login page: the mocked national identity number. */
-export async function logInAtBank(page: Page, nationalId: string): Promise<void> {
-  await page.waitForURL(onBank);
-  await expect(page.getByRole("heading", { name: "Log in" })).toBeVisible();
-  await page.getByLabel("National identity number").fill(nationalId);
-  await page.getByRole("button", { name: "Log in" }).click();
+/** The bank's login page (the target's SCA driver): logs the PSU in. */
+export async function logInAtBank(page: Page, psu: string | Psu): Promise<void> {
+  await scaDriver.logIn(page, asPsu(psu));
 }
 
-/** The bank's consent page: ticks and unticks accounts, then confirms. */
-export async function confirmAccounts(page: Page, choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
-  for (const name of choice.check ?? []) await page.getByRole("checkbox", { name }).check();
-  for (const name of choice.uncheck ?? []) await page.getByRole("checkbox", { name }).uncheck();
-  await page.getByRole("button", { name: "Confirm" }).click();
+/** The bank's consent page (the target's SCA driver): ticks and unticks accounts, then confirms. */
+export async function confirmAccounts(page: Page, choice: AccountChoice = {}): Promise<void> {
+  await scaDriver.confirmAccounts(page, choice);
 }
 
-/** The bank's page asking a corporate customer who they act for: the company of `agreement`, or themselves. */
+/** The bank's page asking a corporate customer who they act for (the target's SCA driver): the company of `agreement`, or themselves. */
 export async function chooseContextAtBank(page: Page, agreement: string | undefined): Promise<void> {
-  await expect(page.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
-  if (agreement === undefined) {
-    await page.getByRole("radio", { name: "Private" }).check();
-  } else {
-    await page.getByRole("radio", { name: "Corporate" }).check();
-    await page.getByLabel("Agreement").selectOption({ label: agreement });
-  }
-  await page.getByRole("button", { name: "Continue" }).click();
+  await scaDriver.chooseContext(page, agreement);
+}
+
+/** A PSU given by its id alone (our sandbox's customers need no password). */
+export function asPsu(psu: string | Psu): Psu {
+  return typeof psu === "string" ? { id: psu } : psu;
 }
