@@ -15,6 +15,7 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { bank, freezeClock, unfreezeClock } from "./support/payments";
 import { act } from "./support/sandbox-control-room";
 import { forgetBankConnection, useSignedInPage } from "./support/signed-in-page";
+import { requireSandboxControls } from "./support/targets";
 import { appUrl, confirmAccounts, logInAtBank, shoot } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
 
@@ -24,6 +25,7 @@ const PER_OLAV = "12085592767";
 const MAIN = /^Brukskonto/;
 const SAVINGS = /^Sparekonto 60\+/;
 
+requireSandboxControls("the sandbox clock (170 and 181 days on), the control room's refresh and the sandbox's known customers");
 test.describe.configure({ mode: "serial" });
 // Declared before the signed-in page's own hooks, so that it runs while the page is still open.
 test.afterAll(async () => {
