@@ -115,7 +115,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
 
   const batchRuns = await BatchRunner.load({ db: database.db, clock, log: app.log });
   registerPaymentProcessors(batchRuns);
-  // Every move of the sandbox clock runs the scheduled batch runs it passes (supplement §5).
+  // Every move of the sandbox clock runs the scheduled batch runs it passes (docs/interface/payments.md#payments-in-the-sandbox).
   clock.onChange(async (change) => {
     await batchRuns.handleClockChange(change);
   });

@@ -18,7 +18,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Issued = { certificate: string; privateKey: string; validFrom: string };
 
-// supplement.md §10 (the sandbox CA and the portal), §11 (the sandbox clock, set forward or back).
+// docs/interface/certificates.md#certificates-and-tpp-registration (the sandbox CA and the portal), docs/interface/sandbox-operations.md#clock-and-batch-runs (the sandbox clock, set forward or back).
 describe.each(testDatabaseKinds())("the bank's certificates cover every time the sandbox clock can show, on %s", (kind) => {
   let app: FastifyInstance;
   let issued: Issued;
