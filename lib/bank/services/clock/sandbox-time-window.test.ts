@@ -12,7 +12,7 @@ import { createTestDatabase, testDatabaseKinds } from "../../testing/test-databa
 import { loadBankPki } from "../pki/bank-pki";
 import { certificatesValidFrom, earliestSandboxTime } from "./sandbox-time-window";
 
-/** The real time of these tests: after the README's clock example (2026-03-02), as today is. */
+/** The real time of these tests: after the clock example of docs/sandbox-bank.md (2026-03-02), as today is. */
 const REAL_NOW = new Date("2026-11-25T12:00:00Z");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())("the bank's certificates cover every time the
     );
   });
 
-  it("a portal certificate signs requests the bank accepts with the clock yesterday, at the README's example and five years back", async () => {
+  it("a portal certificate signs requests the bank accepts with the clock yesterday, at docs/sandbox-bank.md's clock example and five years back", async () => {
     const tpp = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
     const instants = [
       { now: new Date(REAL_NOW.getTime() - DAY_MS).toISOString(), frozen: true },
