@@ -248,7 +248,8 @@ function rewriteComment(text, context) {
       out += `${I}README.md`;
       current = "psd2";
       i += match[0].length;
-    } else if ((match = /^supplement(?:\.md)?,?\s*(?=§)/.exec(rest))) {
+    } else if ((match = /^supplement(?:\.md)?,?\s*(?=§)|^supplement(?:\.md)?$/.exec(rest))) {
+      // "supplement.md" at the end of a comment line cites the § at the start of the next one.
       current = "supplement";
       i += match[0].length;
     } else if ((match = /^README(?:\.md)?,\s*(?=")|^README\.md\s+(?=")/.exec(rest))) {
