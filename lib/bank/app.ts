@@ -54,8 +54,8 @@ export type BuildBankOptions = {
   realNow?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /**
-   * First start: an empty database (no customers) gets the sandbox's known state (supplement
-   * §11); a database with data is left alone. The server sets it; tests that seed their own
+   * First start: an empty database (no customers) gets the sandbox's known state (
+   * docs/interface/sandbox-operations.md#sandbox-operations); a database with data is left alone. The server sets it; tests that seed their own
    * database, or need none, leave it off.
    */
   ensureSandboxData?: boolean;

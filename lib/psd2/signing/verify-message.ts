@@ -313,8 +313,8 @@ function readSignedNames(raw: string | undefined, strict: boolean, profile: Mess
 }
 
 /**
- * Verifies a signed message under a profile (request or response): every check of supplement
- * §9.7 that can run does, so the result lists every problem at once.
+ * Verifies a signed message under a profile (request or response): every check of 
+ * docs/interface/request-signing.md#the-banks-checks that can run does, so the result lists every problem at once.
  * @see docs/interface/request-signing.md#the-banks-checks
  */
 export function verifyMessage(message: HttpMessage, profile: MessageProfile, options: VerifyOptions): VerificationResult {
