@@ -303,7 +303,8 @@ function rewriteSource(source) {
       }
       const result = rewriteComment(comment[2], context);
       context = result.context;
-      return comment[1] + result.text;
+      // A reference dropped at the end of a line leaves no trailing space behind.
+      return result.text === comment[2] ? line : (comment[1] + result.text).trimEnd();
     })
     .join("\n");
 }
