@@ -313,7 +313,7 @@ function readSignedNames(raw: string | undefined, strict: boolean, profile: Mess
 }
 
 /**
- * Verifies a signed message under a profile (request or response): every check of 
+ * Verifies a signed message under a profile (request or response): every check of
  * docs/interface/request-signing.md#the-banks-checks that can run does, so the result lists every problem at once.
  * @see docs/interface/request-signing.md#the-banks-checks
  */
