@@ -34,7 +34,7 @@ function* sourceFiles(directory, recursive) {
 const anchorsByFile = new Map();
 
 /** The anchors GitHub gives a Markdown file's headings (and any explicit `id=` or `name=`). */
-function anchorsOf(file) {
+export function anchorsOf(file) {
   let anchors = anchorsByFile.get(file);
   if (anchors) return anchors;
   anchors = new Set();
@@ -64,12 +64,15 @@ const FILE_REFERENCE =
 const OUTSIDE_NAMES = new Set(["supplement.md", "psd2-interface.md", "stack-notes.md"]);
 const OUTSIDE = [/\bsupplement(?:\.md)?\s*§/, /\bpsd2-interface\.md\b/, /\bstack-notes\.md\b/];
 
+const IN_COMMENT = /^\s*(?:\/\/|\/\*|\*)|[\w;,)}\]]\s*(?:\/\/|\/\*)/;
+
 /** The text of each `@see` with the comment lines that continue it, and the line it starts on. */
 function* seeReferences(source) {
   const lines = source.split("\n");
   for (let index = 0; index < lines.length; index += 1) {
     const start = /(?<![\w`])@see\s+(.*)$/.exec(lines[index]);
-    if (!start) continue;
+    // Only in a comment: a line that starts as one, or code followed by one.
+    if (!start || !IN_COMMENT.test(lines[index].slice(0, start.index))) continue;
     let text = start[1].replace(/\*\/.*$/, "");
     for (let next = index + 1; next < lines.length; next += 1) {
       const continued = /^\s*\*(?!\/)\s*(.*)$/.exec(lines[next]);
@@ -81,7 +84,7 @@ function* seeReferences(source) {
   }
 }
 
-function checkFile(file) {
+export function checkFile(file) {
   const problems = [];
   const source = readFileSync(file, "utf8");
   for (const { line, text } of seeReferences(source)) {
@@ -116,10 +119,15 @@ function checkFile(file) {
   return problems;
 }
 
-function main() {
+/** Every problem of every `@see` in the repository's code. */
+export function checkRepository() {
   const files = [...sourceFiles(root, false)];
   for (const directory of DIRECTORIES) files.push(...sourceFiles(path.join(root, directory), true));
-  const problems = files.flatMap(checkFile);
+  return files.flatMap(checkFile);
+}
+
+function main() {
+  const problems = checkRepository();
   for (const problem of problems) console.error(problem);
   if (problems.length > 0) {
     console.error(`check-see-links: ${problems.length} @see reference(s) that do not resolve`);
@@ -127,4 +135,4 @@ function main() {
   }
 }
 
-main();
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();

@@ -52,7 +52,7 @@ const STATE_RULES = {
  * psd2-interface.md's sections: file, anchor, and optionally its numbered points (`points`) or
  * named parts (`parts`, matched after a comma or in parentheses) with anchors of their own.
  */
-const INTERFACE_SECTIONS = {
+export const INTERFACE_SECTIONS = {
   "What the service does": { file: "README.md", anchor: "what-the-service-does", points: SERVICE_POINTS },
   "Resources and their fields": { file: "conventions.md", anchor: "shared-types" },
   "Shared types": {
@@ -104,7 +104,7 @@ const INTERFACE_SECTIONS = {
 };
 
 /** supplement.md's sections (§N and §N.M). */
-const SUPPLEMENT_SECTIONS = {
+export const SUPPLEMENT_SECTIONS = {
   1: "conventions.md#wire-conventions",
   2: "endpoints.md#success-statuses",
   3: "accounts.md#accounts-balances-transactions",
@@ -131,7 +131,7 @@ const SUPPLEMENT_SECTIONS = {
  * Parts of a supplement section named after it, `§5 (KID)` or `§9, response signing`: the part's
  * own anchor. A parenthesis that holds only the part's name is dropped with it.
  */
-const SUPPLEMENT_PARTS = {
+export const SUPPLEMENT_PARTS = {
   3: { paging: "accounts.md#paging", balances: "accounts.md#balances" },
   5: {
     KID: "payments.md#kid",
@@ -163,7 +163,7 @@ function supplementPart(section, rest) {
 }
 
 /** Sections of the README before it was split into docs/. */
-const README_SECTIONS = {
+export const README_SECTIONS = {
   "The pages": "docs/tpp-app.md#the-pages",
   "The sandbox bank": "docs/sandbox-bank.md#the-sandbox-bank",
   Payments: "docs/sandbox-bank.md#payments",
@@ -176,7 +176,7 @@ const README_SECTIONS = {
 };
 
 /** Other documents outside the repository whose content now has a place in it. */
-const OTHER_REFERENCES = {
+export const OTHER_REFERENCES = {
   'stack-notes.md, "what costs what on the request path"': "docs/performance.md#what-costs-what-on-the-request-path",
   "psd2-interface.md, Signature header parts": `${I}request-signing.md#signature-header-parts`,
   "psd2-interface.md, Authentication 4": `${I}authentication.md#sca-by-redirect`,
@@ -229,7 +229,7 @@ function interfaceTarget(section, rest) {
  * Rewrites one comment's text. `context` is the document the last reference named ("psd2",
  * "supplement", "readme" or undefined), carried over from the comment line before.
  */
-function rewriteComment(text, context) {
+export function rewriteComment(text, context) {
   let out = "";
   let i = 0;
   let current = context;
@@ -291,7 +291,7 @@ function rewriteComment(text, context) {
 const COMMENT_LINE = /^(\s*(?:\/\/+|\/\*+|\*))(.*)$/;
 
 /** Rewrites the comment lines of one source file; returns the new text. */
-function rewriteSource(source) {
+export function rewriteSource(source) {
   let context;
   return source
     .split("\n")
