@@ -2,7 +2,7 @@
  * The application-site bindings as the platforms fetch them: the routes under /.well-known
  * (200 application/json with the configured apps, 404 when unset) and the proxy, which lets them
  * through on any host with no redirect, sign-in or session.
- * @see docs/biometric-flow.md; psd2-interface.md "Authentication" (8)
+ * @see docs/biometric-flow.md; docs/interface/authentication.md#biometric-flow
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

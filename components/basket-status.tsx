@@ -1,7 +1,7 @@
 import type { BasketTransactionStatus } from "@/lib/psd2/schemas";
 import { Badge, type BadgeTone } from "./ui/badge";
 
-/** A signing basket's status in plain words: the worst case of its payments. @see supplement.md §6 */
+/** A signing basket's status in plain words: the worst case of its payments. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export const BASKET_STATUS_WORDS: Readonly<Record<BasketTransactionStatus, { label: string; meaning: string; tone: BadgeTone }>> = {
   RCVD: { label: "Waiting for approval", meaning: "The bank has the basket; none of its payments is approved yet.", tone: "neutral" },
   PATC: { label: "Partly approved", meaning: "Some payments are approved, others not yet.", tone: "info" },

@@ -1,7 +1,7 @@
 import type { TransactionStatus } from "@/lib/psd2/schemas";
 import { Badge, type BadgeTone } from "./ui/badge";
 
-/** Each payment status in plain words, with the Berlin Group code for those who know it. @see psd2-interface.md "States and transitions" */
+/** Each payment status in plain words, with the Berlin Group code for those who know it. @see docs/interface/states.md#states-and-transitions */
 export const PAYMENT_STATUS_WORDS: Readonly<Record<TransactionStatus, { label: string; meaning: string; tone: BadgeTone }>> = {
   RCVD: { label: "Received", meaning: "The bank has the payment; it waits for your approval.", tone: "neutral" },
   PDNG: { label: "Scheduled", meaning: "Approved; the bank pays it on the requested date.", tone: "info" },

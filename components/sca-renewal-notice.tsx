@@ -6,7 +6,7 @@ import { buttonStyles } from "./ui/button-styles";
  * The 180 days of the PSU's last SCA, said where it matters: from 14 days before the end, when it
  * ends and a "Renew" that starts the SCA at the bank; after the end, that the app reads nothing
  * without the PSU and why. Nothing while the SCA is recent, or none is known.
- * @see psd2-interface.md "Limits"
+ * @see docs/interface/limits.md#limits-in-the-spec
  */
 export function ScaRenewalNotice({ renewal, renewHref }: { renewal: ScaRenewal; renewHref: string }) {
   if (renewal.state !== "ending" && renewal.state !== "ended") return null;

@@ -11,7 +11,7 @@
  * The demo user is left as it was found (unconnected, if it was); the payments made here are
  * approved (none is left waiting for a basket) and of a few kroner.
  *
- * @see README.md "The pages", "The sandbox bank"
+ * @see docs/tpp-app.md#the-pages, docs/sandbox-bank.md#the-sandbox-bank
  */
 import { expect, type Page, test } from "@playwright/test";
 import { scaRedirectResponseSchema } from "../lib/psd2/schemas";

@@ -3,7 +3,7 @@
  * starts the consent, the browser goes through the bank's pages, the bank redirects to a local
  * stand-in for the TPP, and the client then reads the accounts and pages through the history.
  *
- * @see psd2-interface.md "Authentication" (4-8), "Redirect parameters"; supplement.md §3, §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent, docs/interface/authentication.md#session-hour, docs/interface/authentication.md#contexts, docs/interface/authentication.md#biometric-flow, docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { expect, type Page, test } from "@playwright/test";
 import { accountsResponseSchema, scaRedirectResponseSchema, transactionsResponseSchema } from "../lib/psd2/schemas";

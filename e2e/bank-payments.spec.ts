@@ -4,7 +4,7 @@
  * pages, the bank redirects to a local stand-in for the TPP, and the client reads the statuses
  * (after a batch run triggered through the sandbox API).
  *
- * @see supplement.md §5 (payments), §6 (signing baskets), §7 (SCA)
+ * @see docs/interface/payments.md#payments-in-the-sandbox (payments), docs/interface/signing-baskets.md#rules-in-the-sandbox (signing baskets), docs/interface/sca-and-consent.md#sca-sessions-consent-and-context (SCA)
  */
 import { expect, type Page, test } from "@playwright/test";
 import {

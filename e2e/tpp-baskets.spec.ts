@@ -21,7 +21,7 @@
  * and settled, one ACTC whose payments later batch runs pay) and one payment ACTC; small amounts
  * from Brukskonto, which keeps enough for the specs after it.
  *
- * @see README.md "The pages" (/payments, /baskets/{id}), "Payments" (signing baskets); supplement.md §5, §6
+ * @see docs/tpp-app.md#the-pages (/payments, /baskets/{id}), docs/sandbox-bank.md#payments (signing baskets); docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

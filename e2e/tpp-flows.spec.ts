@@ -7,7 +7,7 @@
  * never started, another user's: a page that says how long flows are kept), and the pages at
  * desktop and phone width (no sideways scroll), checked with axe.
  *
- * @see README.md "Flow diagrams"
+ * @see docs/architecture.md#flow-diagrams
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

@@ -5,7 +5,7 @@
  * deselecting, a corporate customer, settings and the request inspector. One browser session
  * goes through them in order, as a user would; each page is kept as a screenshot.
  *
- * @see psd2-interface.md "Authentication", "Redirect parameters"; supplement.md §3, §7, §11
+ * @see docs/interface/authentication.md#authentication, docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

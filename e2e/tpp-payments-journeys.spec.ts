@@ -10,7 +10,7 @@
  * The sandbox clock is stopped while these run (no scheduled batch run settles a payment between
  * two steps; the spec runs the batch itself) and runs on afterwards.
  *
- * @see README.md "A payment, from the form to the booked transaction"; supplement.md §5, §7
+ * @see docs/tpp-app.md#a-payment-from-the-form-to-the-booked-transaction; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

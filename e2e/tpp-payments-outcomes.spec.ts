@@ -9,7 +9,7 @@
  * The sandbox clock is stopped while these run (no scheduled batch run settles a payment between
  * two steps; the spec runs the batch itself) and runs on afterwards.
  *
- * @see README.md "A payment, from the form to the booked transaction", "Approvals and the callback"; supplement.md §5, §7
+ * @see docs/tpp-app.md#a-payment-from-the-form-to-the-booked-transaction, docs/tpp-app.md#approvals-and-the-callback; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

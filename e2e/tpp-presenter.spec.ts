@@ -18,7 +18,7 @@
  * its end). It leaves the demo user connected as Ingrid, her KID bill paid at that batch run, and
  * the story's basket RJCT with two of its payments paid.
  *
- * @see README.md "The pages" (/presenter); supplement.md §5, §6, §11
+ * @see docs/tpp-app.md#the-pages (/presenter); docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";

@@ -5,7 +5,7 @@
  * days on (the overview's renewal notice with a Renew), 181 days on (nothing sent, and the
  * overview says why), and an account unticked at the bank (marked no longer shared, no error).
  * The sandbox clock is put back to the real time at the end, and the connection forgotten.
- * @see psd2-interface.md "Authentication" (9), "Limits"; supplement.md §7, §8
+ * @see docs/interface/authentication.md#psu-present-or-absent, docs/interface/limits.md#limits-in-the-spec; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 import { createHmac } from "node:crypto";
 import { readFile } from "node:fs/promises";

@@ -14,7 +14,7 @@
  *   state with the clock at the real time, and the demo user holds a PSU-ID but no consent: a
  *   spec that runs later connects its bank again, as any spec should.
  *
- * @see README.md "Sandbox operations", "The sandbox clock and batch runs"; supplement.md §5, §11
+ * @see docs/sandbox-bank.md#sandbox-operations, docs/sandbox-bank.md#the-sandbox-clock-and-batch-runs; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { listNextBatchRuns } from "../lib/tpp/sandbox/next-batch-runs";

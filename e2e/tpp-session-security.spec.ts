@@ -6,7 +6,7 @@
  * changed by an administrator only. Leaves the demo user connected as 13039319955, the contact
  * e-mail as the pages' spec set it.
  *
- * @see psd2-interface.md "Redirect parameters", "Authentication"
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/authentication.md#authentication
  */
 import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { checkPage } from "./support/page-checks";

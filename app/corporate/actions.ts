@@ -14,7 +14,7 @@ const agreementForm = z.object({ psuCorporateId: z.string().trim().min(1).max(12
 /**
  * Acts for one of the PSU's agreements: its id becomes the PSU-Corporate-ID, and a new consent
  * starts in it at the bank (without the agreement choice), returning to the accounts.
- * @see psd2-interface.md "Authentication" (7)
+ * @see docs/interface/authentication.md#contexts
  */
 export async function actForAgreement(formData: FormData): Promise<void> {
   const parsed = agreementForm.safeParse({ psuCorporateId: formData.get("psuCorporateId") });

@@ -189,7 +189,7 @@ function ca(args: string[], io: CliIo): number {
   return 0;
 }
 
-/** `psd2 cert issue|inspect|ca`: test certificates for TPP developers. @see supplement.md §10 */
+/** `psd2 cert issue|inspect|ca`: test certificates for TPP developers. @see docs/interface/certificates.md#certificates-and-tpp-registration */
 export function certCommand(args: string[], io: CliIo): number {
   const [sub, ...rest] = args;
   if (sub === "issue") return issue(rest, io);

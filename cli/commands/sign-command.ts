@@ -50,7 +50,7 @@ function curlCommand(bankUrl: URL, signed: { method: string; path: string; heade
  * Signs a request file `{method, path, headers, body}` and prints it with Digest, Signature and
  * TPP-Signature-Certificate added (Date and X-Request-ID kept when given, added when not); with
  * --curl, as a curl command that sends it to the bank.
- * @see supplement.md §9
+ * @see docs/interface/request-signing.md#request-signing
  */
 export function signCommand(args: string[], io: CliIo): number {
   const { values } = parseArgs({

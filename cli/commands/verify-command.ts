@@ -8,7 +8,7 @@ export const verifyUsage = "psd2 verify --trust CA.pem [--now ISO-8601] [--lenie
  * Verifies a signed request (or a shared vector file) as the bank does; prints
  * `{"verdict","code","failures"}` on stdout and explains each failed check on stderr.
  * Exit 0 on PASS, 1 on FAIL.
- * @see supplement.md §9.7
+ * @see docs/interface/request-signing.md#the-banks-checks
  */
 export function verifyCommand(args: string[], io: CliIo): number {
   const { values } = parseArgs({

@@ -78,7 +78,7 @@ function readReply(io: CliIo, file: string): Reply {
  * trusted CA (the sandbox's from /portal/ca.pem) and valid at `now`; with --request, that the
  * reply's X-Request-ID is the request's. Prints `{"verdict","code","failures"}` on stdout and
  * explains each failed check on stderr. Exit 0 on PASS, 1 on FAIL.
- * @see supplement.md §9, response signing
+ * @see docs/interface/request-signing.md#response-signing
  */
 export function verifyResponseCommand(args: string[], io: CliIo): number {
   const { values } = parseArgs({

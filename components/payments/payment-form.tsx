@@ -644,7 +644,7 @@ function RemittanceFields({ prefix, product, read }: { prefix: string; product: 
   );
 }
 
-/** The schedule of a periodic payment. @see supplement.md §2 */
+/** The schedule of a periodic payment. @see docs/interface/endpoints.md#success-statuses */
 function ScheduleFields({ today, latestDate, frequency }: { today: string; latestDate: string; frequency: string | undefined }) {
   return (
     <>

@@ -54,8 +54,8 @@ export type BuildBankOptions = {
   realNow?: () => Date;
   logger?: FastifyServerOptions["logger"];
   /**
-   * First start: an empty database (no customers) gets the sandbox's known state (supplement
-   * §11); a database with data is left alone. The server sets it; tests that seed their own
+   * First start: an empty database (no customers) gets the sandbox's known state (
+   * docs/interface/sandbox-operations.md#sandbox-operations); a database with data is left alone. The server sets it; tests that seed their own
    * database, or need none, leave it off.
    */
   ensureSandboxData?: boolean;
@@ -115,7 +115,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
 
   const batchRuns = await BatchRunner.load({ db: database.db, clock, log: app.log });
   registerPaymentProcessors(batchRuns);
-  // Every move of the sandbox clock runs the scheduled batch runs it passes (supplement §5).
+  // Every move of the sandbox clock runs the scheduled batch runs it passes (docs/interface/payments.md#payments-in-the-sandbox).
   clock.onChange(async (change) => {
     await batchRuns.handleClockChange(change);
   });

@@ -5,7 +5,7 @@
  * that allows them), 1.2 and 1.3 accepted; /v1 refuses a connection without a client
  * certificate, with one from a CA it does not trust, and with one of another TPP than the
  * request's signature, and serves the right one; the portal and the SCA pages need none.
- * @see supplement.md §13
+ * @see docs/interface/transport.md#transport
  */
 import { randomBytes, X509Certificate } from "node:crypto";
 import pg from "pg";

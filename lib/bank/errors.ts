@@ -13,7 +13,7 @@ export type BankTppMessage = {
 export type BankErrorOptions = {
   /** The field, parameter or header the error is about, e.g. `[0].debtorAccount`. */
   path?: string;
-  /** The HTTP status; by default the code's own (supplement §4). */
+  /** The HTTP status; by default the code's own (docs/interface/errors.md#statuses-by-code). */
   status?: number;
   /** Links of the error reply, e.g. scaRedirect on a 401 that SCA can cure. */
   links?: Links;
@@ -28,7 +28,7 @@ export type BankErrorOptions = {
  * 512 characters) saying what is wrong and where, and the path of the field it is about. One
  * error handler turns it into a tppMessages body.
  *
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export class BankError extends Error {
   readonly code: Psd2ErrorCode;
@@ -63,7 +63,7 @@ export class BankError extends Error {
     return [first, ...this.more].map((message) => ({ ...message, text: clampMessageText(message.text) }));
   }
 
-  /** The reply body: `{tppMessages, _links?, psuMessage?}`. @see supplement.md §4 */
+  /** The reply body: `{tppMessages, _links?, psuMessage?}`. @see docs/interface/errors.md#statuses-by-code */
   toBody(): { tppMessages: BankTppMessage[]; _links?: Links; psuMessage?: string } {
     return {
       tppMessages: this.tppMessages,

@@ -34,7 +34,7 @@ async function twoStarts(
   };
 }
 
-// supplement.md §10 (the CA made on first start and kept with the data), §11 (the known state).
+// docs/interface/certificates.md#certificates-and-tpp-registration (the CA made on first start and kept with the data), docs/interface/sandbox-operations.md#sandbox-operations (the known state).
 describe.each(testDatabaseKinds())("the bank's first start on %s", (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
   afterAll(async () => {

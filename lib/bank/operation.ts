@@ -5,7 +5,7 @@ import type { Psd2Role } from "../psd2/certificates";
  * roles that may call it, and the headers the spec requires for it. Routes declare it in their
  * `config.operation`.
  *
- * @see psd2-interface.md "Header parameters"; supplement.md §7 (roles), §9-§10
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/sca-and-consent.md#roles, docs/interface/request-signing.md#request-signing, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export type OperationPolicy = {
   /** The roles that may call: any one of them suffices. */
@@ -14,9 +14,9 @@ export type OperationPolicy = {
   requiredHeaders?: readonly string[];
 };
 
-/** Account information: PSP_AI. @see supplement.md §7 */
+/** Account information: PSP_AI. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export const AIS_ROLES = ["PSP_AI"] as const satisfies readonly Psd2Role[];
-/** Payments and signing baskets: PSP_PI. @see supplement.md §7 */
+/** Payments and signing baskets: PSP_PI. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export const PIS_ROLES = ["PSP_PI"] as const satisfies readonly Psd2Role[];
 /** /v1/users, /v1/user, /v1/agreements, the TPP dialogue API and sandbox operations: either role. */
 export const ANY_TPP_ROLES = ["PSP_AI", "PSP_PI"] as const satisfies readonly Psd2Role[];

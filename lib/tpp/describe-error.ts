@@ -83,7 +83,7 @@ const BY_CODE: Partial<Record<TppErrorCode, { title: string; summary: string }>>
 /**
  * The display of an error of lib/tpp (the bank's non-2xx reply, or the TPP side of a call);
  * undefined for anything else, which the app's error boundary handles without details.
- * @see psd2-interface.md "Errors"; supplement.md §4
+ * @see docs/interface/errors.md#error-codes; docs/interface/errors.md#statuses-by-code
  */
 export function describeError(error: unknown): ErrorDisplay | undefined {
   if (error instanceof AspspError) {

@@ -99,7 +99,7 @@ export interface AspspErrorDetails {
 /**
  * A non-2xx reply of the bank: its status, tppMessages, psuMessage and links (scaRedirect among
  * them when SCA can cure it).
- * @see supplement.md §4; psd2-interface.md "Errors"
+ * @see docs/interface/errors.md#statuses-by-code; docs/interface/errors.md#error-codes
  */
 export class AspspError extends TppError {
   static override [Symbol.hasInstance](value: unknown): boolean {

@@ -11,7 +11,7 @@ import { isSameOriginOrUserInitiated } from "@/lib/tpp/security/request-origin";
  * of the bank as the PSU types, for the payment form. 200 `{fee, feeIndicator}`; 400 `{error}`
  * naming the parameter; 401 when signed out; 403 when another site (or a browser without fetch
  * metadata) asks, since each answer is a signed call to the bank; the bank's own refusal with its status.
- * @see supplement.md §2, §5 (fee information)
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#fee-information
  */
 export async function GET(request: NextRequest): Promise<Response> {
   if (!isSameOriginOrUserInitiated(request.headers)) {

@@ -335,14 +335,14 @@ export const webSessions = pgTable("web_sessions", {
   expiresAt: instant("expires_at").notNull(),
 });
 
-/** The payment services and products of the path /v1/{service}/{product}. @see supplement.md §2 */
+/** The payment services and products of the path /v1/{service}/{product}. @see docs/interface/endpoints.md#success-statuses */
 export const PAYMENT_SERVICE_VALUES = ["payments", "periodic-payments", "bulk-payments"] as const;
 export const PAYMENT_PRODUCT_VALUES = [
   "norwegian-domestic-credit-transfers",
   "sepa-credit-transfers",
   "instant-norwegian-credit-transfers-straks",
 ] as const;
-/** The transactionStatus values a payment of this bank takes. @see supplement.md §5 */
+/** The transactionStatus values a payment of this bank takes. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const PAYMENT_STATUS_VALUES = ["RCVD", "ACTC", "PDNG", "ACSP", "ACSC", "ACCP", "RJCT", "CANC"] as const;
 
 /** One credit transfer of a payment (the single one, or one of a bulk's), as the bank executes it. */
@@ -362,7 +362,7 @@ export type PaymentEntryRecord = {
   endToEndId?: string;
 };
 
-/** The schedule of a periodic payment. @see supplement.md §2 */
+/** The schedule of a periodic payment. @see docs/interface/endpoints.md#success-statuses */
 export type PaymentScheduleRecord = {
   startDate: string;
   endDate?: string;
@@ -373,7 +373,7 @@ export type PaymentScheduleRecord = {
   monthsOfExecution?: string[];
 };
 
-/** A signing basket: payments of one TPP and PSU approved with one SCA. @see supplement.md §6 */
+/** A signing basket: payments of one TPP and PSU approved with one SCA. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export const signingBaskets = pgTable("signing_baskets", {
   id: text("id").primaryKey(),
   tppId: text("tpp_id")

@@ -33,7 +33,7 @@ function isHeadTwin(operations: readonly RegisteredOperation[], url: string): bo
  * Every /v1 operation names the PSD2 roles that may call it (and the headers it requires): the
  * security gate refuses a route without, and the bank does not start with one.
  *
- * @see supplement.md §7, §10
+ * @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export function requireOperationPolicies(operations: readonly RegisteredOperation[]): void {
   const missing = operations.filter((operation) => !operation.operation).map((operation) => `${operation.method} ${operation.url}`);

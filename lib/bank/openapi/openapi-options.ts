@@ -4,14 +4,14 @@
  * `config.operation` (roles, required headers). The signature's headers and the signed reply's
  * headers are described once, in components.
  *
- * @see psd2-interface.md "Endpoints", "Header parameters", "Authentication"; supplement.md §1, §9
+ * @see docs/interface/endpoints.md#endpoints, docs/interface/header-parameters.md#headers-by-operation, docs/interface/authentication.md#authentication; docs/interface/conventions.md#wire-conventions, docs/interface/request-signing.md#request-signing
  */
 import type { FastifyDynamicSwaggerOptions, SwaggerTransform, SwaggerTransformObject } from "@fastify/swagger";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
 import type { OpenAPIV3, OpenAPIV3_1 } from "openapi-types";
 import type { z } from "zod";
 
-/** The request headers every /v1 operation needs for its signature, described once. @see supplement.md §9 */
+/** The request headers every /v1 operation needs for its signature, described once. @see docs/interface/request-signing.md#request-signing */
 export const SIGNATURE_HEADERS = {
   "X-Request-ID": {
     required: true,
@@ -59,7 +59,7 @@ const RESPONSE_HEADERS = {
   Allow: { description: "The methods the resource serves (RFC 9110): on every 405.", schema: { type: "string" } },
 } as const;
 
-/** The reply to a body that is not JSON, on every operation a body can be sent to. @see supplement.md §1 */
+/** The reply to a body that is not JSON, on every operation a body can be sent to. @see docs/interface/conventions.md#wire-conventions */
 export const UNSUPPORTED_MEDIA_TYPE_DESCRIPTION =
   "The request body is not JSON (Content-Type other than application/json or application/*+json): BAD_REQUEST at Content-Type";
 

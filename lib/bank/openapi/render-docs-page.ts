@@ -97,7 +97,7 @@ function bodySchema(content: Record<string, OpenAPIV3_1.MediaTypeObject> | undef
   return schema === undefined ? undefined : schemaOf(schema);
 }
 
-/** Headers signed when sent, after date, digest and x-request-id. @see supplement.md §9.2 */
+/** Headers signed when sent, after date, digest and x-request-id. @see docs/interface/request-signing.md#signed-headers */
 const CONDITIONALLY_SIGNED = ["psu-id", "psu-corporate-id", "tpp-redirect-uri"] as const;
 
 /** The request as a TPP sends it: method, path with example ids, the required query, the operation's headers, the body. */
@@ -113,7 +113,7 @@ function requestExample(entry: Entry, parameters: readonly Parameter[], body: Js
   // The required headers, and PSU-ID where the operation takes it: most need one PSU header or another.
   const sent = parameters.filter((p) => p.in === "header" && (p.required || p.name.toLowerCase() === "psu-id"));
   const headers = sent.map((p) => `${p.name}: ${String(headerExampleOf(schemaOf(p.schema), p.name))}`);
-  // The headers the TPP signs when it sends them (supplement §9.2), in its order.
+  // The headers the TPP signs when it sends them (docs/interface/request-signing.md#signed-headers), in its order.
   const signed = [
     "date",
     "digest",

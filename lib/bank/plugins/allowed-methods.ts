@@ -29,7 +29,7 @@ function matches(pattern: readonly string[], path: readonly string[]): boolean {
  * it (a parameter matches any non-empty segment), with HEAD beside GET (Fastify answers HEAD for
  * every GET route). Empty when no route matches: the path names no resource.
  *
- * @see RFC 9110 §10.2.1 (Allow); supplement.md §4 (405)
+ * @see RFC 9110 §10.2.1 (Allow); docs/interface/errors.md#statuses-by-code (405)
  */
 export function allowedMethods(operations: readonly RegisteredOperation[], url: string): string[] {
   const path = segmentsOf(url.split("?")[0] ?? url);

@@ -61,7 +61,7 @@ function refuse(reply: FastifyReply, error: BankError): never {
  * which asks for one), and carries the organizationIdentifier of the certificate the request is
  * signed with. A refusal is 400 CERTIFICATE_MISSING or CERTIFICATE_INVALID, its text saying
  * what is wrong, and the connection is closed after it. Registered after the security gate.
- * @see supplement.md §4, §13
+ * @see docs/interface/errors.md#statuses-by-code, docs/interface/transport.md#transport
  */
 export function registerClientCertificateCheck(app: FastifyInstance): void {
   const identityOf = createIdentityReader();

@@ -54,7 +54,7 @@ function expectInterfaceError(reply: RawReply, status: number, text: RegExp) {
   for (const message of body.tppMessages) expect(message.text?.length ?? 0).toBeLessThanOrEqual(512);
 }
 
-// supplement.md §4: every 4xx has the tppMessages body, also for what Node's HTTP parser and
+// docs/interface/errors.md#statuses-by-code: every 4xx has the tppMessages body, also for what Node's HTTP parser and
 // Fastify's router refuse before any route runs (these are not signed: nothing of them could be read).
 describe("requests refused before any route runs, on a listening bank", () => {
   let app: FastifyInstance;

@@ -43,7 +43,7 @@ function describeClientError(code: string | undefined): { status: number; text: 
  * request not received in time, 400 otherwise), then closes the connection. Nothing of the
  * request could be read, so the reply is not signed and echoes no X-Request-ID.
  *
- * @see supplement.md §4; RFC 9110 §15.5
+ * @see docs/interface/errors.md#statuses-by-code; RFC 9110 §15.5
  */
 export function answerClientError(error: NodeJS.ErrnoException & { rawPacket?: unknown }, socket: Socket): void {
   if (error.code === "ECONNRESET" || socket.destroyed) return;
@@ -80,7 +80,7 @@ function fromRouterError(error: FastifyError, path: string): BankError {
  * not valid percent-encoding, an id longer than the router takes) with the interface's body,
  * signed with the bank's seal when the request carries an X-Request-ID (a UUID) to echo.
  *
- * @see supplement.md §1, §4, §9
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code, docs/interface/request-signing.md#request-signing
  */
 export function createRouterErrorHandler(signer: () => RequestSigner | undefined) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {

@@ -33,7 +33,7 @@ const judges = new WeakMap<z.ZodType, Judge>();
  * WARNINGs are kept for the reply. `schema` documents the body (e.g. the union of a service's
  * product bodies); it is not what the body is judged by.
  *
- * @see supplement.md §1, §4
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code
  */
 export function contextualBody<T>(schema: z.ZodType, rule: BodyRule<T>): ContextualBody<T> {
   const verdicts = new WeakMap<FastifyRequest, JudgedBody<T>>();
@@ -80,7 +80,7 @@ export interface ContextualQuery<S extends z.ZodObject, T> {
  * schema may judge it by their own rules (a marker such as knownParametersOnly goes on the copy,
  * `schema` of the result).
  *
- * @see supplement.md §3, §4
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/errors.md#statuses-by-code
  */
 export function contextualQuery<S extends z.ZodObject, T>(schema: S, rule: QueryRule<S, T>): ContextualQuery<S, T> {
   const own = schema.clone() as S;

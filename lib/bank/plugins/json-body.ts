@@ -9,10 +9,10 @@ declare module "fastify" {
 }
 
 /**
- * Bodies of /v1 are JSON (supplement §1): they are kept as received for the Digest, then parsed.
+ * Bodies of /v1 are JSON (docs/interface/conventions.md#wire-conventions): they are kept as received for the Digest, then parsed.
  * Any other content type is answered 415 by the error handler; malformed JSON is 400 FORMAT_ERROR.
  *
- * @see supplement.md §1, §9.1
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/request-signing.md#digest
  */
 export function registerJsonBody(app: FastifyInstance, options: { bodyLimit: number }): void {
   app.removeAllContentTypeParsers();

@@ -5,12 +5,12 @@ import { BankError, type BankTppMessage } from "../errors";
 import { checkSentHeaders } from "../services/sca-sessions/read-psu-headers";
 
 /**
- * Ids the bank hands out are opaque and URL-safe (supplement §1); an id in a path that is not
+ * Ids the bank hands out are opaque and URL-safe (docs/interface/conventions.md#wire-conventions); an id in a path that is not
  * 1 to 100 of RFC 3986's unreserved characters cannot name anything.
  */
 const POSSIBLE_ID = /^[A-Za-z0-9._~-]{1,100}$/;
 
-/** The query parameters that are booleans wherever they are sent. @see supplement.md §2, BG 1.3 */
+/** The query parameters that are booleans wherever they are sent. @see docs/interface/endpoints.md#success-statuses, BG 1.3 */
 const BOOLEAN_QUERY_PARAMETERS = ["withBalance", "allowLogicalDuplicate"];
 
 function checkQuery(request: FastifyRequest): void {
@@ -62,7 +62,7 @@ function checkPathParameters(request: FastifyRequest): void {
  * parameters are true or false (400 FORMAT_ERROR); every id in the path can exist (404
  * RESOURCE_UNKNOWN, or PRODUCT_UNKNOWN for the payment product).
  *
- * @see psd2-interface.md "Header parameters"; supplement.md §1, §4
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code
  */
 export function registerRequestChecks(app: FastifyInstance): void {
   app.addHook("preHandler", async (request) => {

@@ -5,7 +5,7 @@ import { formatHttpDate, type RequestSigner } from "../../psd2/signing";
  * The headers of a signed /v1 reply: X-Request-ID echoed, then Date, Digest of the body as sent,
  * Signature over `date digest x-request-id` and the seal in ASPSP-Signature-Certificate.
  *
- * @see supplement.md §1 (echo), §9 (response signing)
+ * @see docs/interface/conventions.md#wire-conventions (echo), docs/interface/request-signing.md#response-signing
  */
 export function signedReplyHeaders(
   signer: RequestSigner,
@@ -22,7 +22,7 @@ export function signedReplyHeaders(
  * Every /v1 reply echoes X-Request-ID and is signed with the bank's seal: Digest of the body as
  * sent, Signature over `date digest x-request-id`, the seal in ASPSP-Signature-Certificate.
  *
- * @see supplement.md §1 (echo), §9 (response signing)
+ * @see docs/interface/conventions.md#wire-conventions (echo), docs/interface/request-signing.md#response-signing
  */
 export function registerResponseSigning(app: FastifyInstance, options: { signer: RequestSigner; now: () => Date }): void {
   app.addHook("onSend", async (request, reply, payload) => {

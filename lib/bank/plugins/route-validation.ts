@@ -156,7 +156,7 @@ function namedHeaders(schema: z.ZodType, headers: unknown): Record<string, unkno
  * (contextual-body.ts: a rule that reads the request, such as a payment's product, today's date or
  * the account a paging cursor is bound to) once every other part has passed.
  *
- * @see supplement.md §1, §4, §9
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code, docs/interface/request-signing.md#request-signing
  */
 export function registerRouteValidation(app: FastifyInstance): void {
   const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {

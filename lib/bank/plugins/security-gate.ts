@@ -59,12 +59,12 @@ export type SecurityGateOptions = {
 
 /**
  * The security gate of every /v1 request, in this order: X-Request-ID (a UUID, echoed on every
- * reply), the request signature and certificate (supplement §9.7: Digest, Signature, chain to a
+ * reply), the request signature and certificate (docs/interface/request-signing.md#the-banks-checks: Digest, Signature, chain to a
  * trusted CA by signature, validity, keyId, RSA), the operation's PSD2 roles, and the headers
  * the spec requires for the operation. It writes nothing: a TPP is registered by the first
  * operation that stores something for it.
  *
- * @see supplement.md §9, §10; psd2-interface.md "Authentication", "Header parameters"
+ * @see docs/interface/request-signing.md#request-signing, docs/interface/certificates.md#certificates-and-tpp-registration; docs/interface/authentication.md#authentication, docs/interface/header-parameters.md#headers-by-operation
  */
 export function registerSecurityGate(app: FastifyInstance, options: SecurityGateOptions): void {
   const certificateCache: CertificateCache = createCertificateCache({ maxEntries: 1000 });

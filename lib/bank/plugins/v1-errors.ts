@@ -39,11 +39,11 @@ export type V1ErrorsOptions = {
 
 /**
  * The one place /v1 errors become replies: `{tppMessages, _links?, psuMessage?}` with the
- * code's status (supplement §4). An unknown error is logged with its cause and answered 500
+ * code's status (docs/interface/errors.md#statuses-by-code). An unknown error is logged with its cause and answered 500
  * SYSTEM_ERROR, with no internals in the text. A path no route serves is 404 NOT_FOUND; a path
  * served for other methods is 405 with Allow; every 405 carries Allow (RFC 9110).
  *
- * @see supplement.md §4; RFC 9110 §15.5.6
+ * @see docs/interface/errors.md#statuses-by-code; RFC 9110 §15.5.6
  */
 export function registerV1Errors(app: FastifyInstance, options: V1ErrorsOptions): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {

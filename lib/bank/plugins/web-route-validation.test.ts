@@ -5,7 +5,7 @@ import { z } from "zod";
 import { BankError } from "../errors";
 import { checkedAsInterfaceBody, registerWebRouteValidation } from "./web-route-validation";
 
-// supplement.md §4: a failed check names the field; the pages' error handlers choose how to show it.
+// docs/interface/errors.md#statuses-by-code: a failed check names the field; the pages' error handlers choose how to show it.
 describe("the web routes' validator compiler", () => {
   let app: FastifyInstance;
 

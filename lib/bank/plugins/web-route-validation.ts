@@ -12,7 +12,7 @@ const interfaceBodies = new WeakSet<z.ZodType>();
  * Basic Multilingual Plane is refused anywhere in it, keys included, then the schema's issues
  * follow, every one a tppMessage. Other web bodies are a page's form, read by their schema alone.
  *
- * @see supplement.md §1, §4
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code
  */
 export function checkedAsInterfaceBody<T extends z.ZodType>(schema: T): T {
   interfaceBodies.add(schema);
@@ -29,7 +29,7 @@ const SUBJECTS = { body: "the request body", querystring: "the query", params: "
  * failed; each page module's error handler answers it in its own form (a page, or the portal's
  * JSON). Set on the pages' encapsulation context only: the /v1 scope keeps its own compiler.
  *
- * @see supplement.md §4, §7, §10
+ * @see docs/interface/errors.md#statuses-by-code, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export function registerWebRouteValidation(web: FastifyInstance): void {
   const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {

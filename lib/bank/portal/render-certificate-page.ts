@@ -16,7 +16,7 @@ function fileStem(tppId: string): string {
  * The portal's answer to its form: the certificate, its key and the bank's CA, and the TLS client
  * certificate with its key, to download (no script: data: links with a file name) or to copy.
  *
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export function renderCertificatePage(input: { bankName: string; publicUrl: string; issued: PortalCertificate }): string {
   const { issued } = input;

@@ -73,7 +73,7 @@ ${fieldError(errors, "", "form-error")}
  * The developer portal: how to get a sandbox certificate (a form that issues one), how to sign
  * requests with it, the bank's CA, the test customers, and the API reference.
  *
- * @see supplement.md §10 (certificates), §11 (sandbox operations)
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration (certificates), docs/interface/sandbox-operations.md#sandbox-operations (sandbox operations)
  */
 export function renderPortalPage(input: PortalPageInput): string {
   const base = input.publicUrl;

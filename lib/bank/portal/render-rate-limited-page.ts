@@ -15,7 +15,7 @@ export type RateLimitedPageInput = {
  * The portal's answer (429) to a client address that asked for more certificates in a minute than
  * BANK_PORTAL_CERTIFICATES_PER_MINUTE lets it: what happened, why, and when to try again.
  *
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export function renderRateLimitedPage(input: RateLimitedPageInput): string {
   return renderBankPage({

@@ -1,6 +1,6 @@
 /**
  * Ids that leave the bank (resourceId, transactionId, customerId, ...): opaque URL-safe strings
- * of 16 bytes in base64url (22 characters), never sequence numbers (supplement §1).
+ * of 16 bytes in base64url (22 characters), never sequence numbers (docs/interface/conventions.md#wire-conventions).
  *
  * The initial sandbox dataset uses deterministic ids derived from a label such as
  * `account:13039319955:1`, so that every initialisation gives the same ids: TPP developers keep

@@ -147,7 +147,7 @@ export function createLedgerRepository<Row extends { seq: number }, NewRow, Stat
      * One page of an account's rows of one status, newest first, paged in the database on the
      * ledger's listing index (see listing-page.ts).
      *
-     * @see supplement.md §3
+     * @see docs/interface/accounts.md#accounts-balances-transactions
      */
     async list(ownerId: string, query: ListingQuery<Status>): Promise<ListingPage<Row>> {
       assertValidListing(query);

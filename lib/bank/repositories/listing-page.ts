@@ -8,7 +8,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
  * later inserted first. It matches the listing indexes (account, status, sort_date desc, seq
  * desc), so a page reads only its own rows. Paging by a keyset cursor (the key of the last row of
  * the previous page) costs the same on every page; a bare offset stays correct but reads and
- * skips every row before the page (supplement §3).
+ * skips every row before the page (docs/interface/accounts.md#accounts-balances-transactions).
  */
 
 /** A row's place in the listing order. `seq` is internal: encode it opaquely before it leaves the bank. */

@@ -22,7 +22,7 @@ export type PaymentChanges = Partial<
   >
 >;
 
-/** The statuses after which nothing happens to a payment any more. @see supplement.md §5 */
+/** The statuses after which nothing happens to a payment any more. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const FINAL_PAYMENT_STATUSES = ["ACSC", "RJCT", "CANC"] as const satisfies readonly PaymentStatus[];
 
 /** Amounts as the wire wants them: the currency's fraction digits. */

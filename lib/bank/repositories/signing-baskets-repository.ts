@@ -5,7 +5,7 @@ import { signingBaskets } from "../db/schema";
 export type SigningBasketRow = typeof signingBaskets.$inferSelect;
 export type NewSigningBasket = typeof signingBaskets.$inferInsert;
 
-/** Signing baskets (their payments point at them). @see supplement.md §6 */
+/** Signing baskets (their payments point at them). @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export function createSigningBasketsRepository(db: Executor) {
   return {
     async insert(basket: NewSigningBasket): Promise<SigningBasketRow> {

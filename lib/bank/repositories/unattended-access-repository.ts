@@ -5,7 +5,7 @@ import { unattendedCalls } from "../db/schema";
 export type UnattendedAccessKind = (typeof unattendedCalls.$inferSelect)["kind"];
 export type UnattendedAccessKey = { tppId: string; resourceId: string; kind: UnattendedAccessKind };
 
-/** Calls without the PSU present per account, kind and TPP in 24 hours. @see psd2-interface.md "Limits" */
+/** Calls without the PSU present per account, kind and TPP in 24 hours. @see docs/interface/limits.md#limits-in-the-spec */
 export const UNATTENDED_CALLS_PER_DAY = 4;
 export const UNATTENDED_WINDOW_MS = 24 * 60 * 60 * 1000;
 

@@ -17,7 +17,7 @@ async function lockBasketPayments(tx: Executor, basketId: string) {
  * RCVD, each then going on by itself (not atomic: an instant one may be RJCT for lack of funds
  * while the others go on). Cancel, and every other failure, makes the payments in RCVD RJCT.
  *
- * @see supplement.md §6, §7
+ * @see docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const basketPurpose = {
   request: "asks you to approve several payments at once",

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { failureRedirectParametersSchema, successRedirectParametersSchema } from "../../psd2/schemas";
 import { appendQueryParameters, buildFailureRedirectUrl, buildSuccessRedirectUrl } from "./build-redirect-url";
 
-// psd2-interface.md "Redirect parameters"; supplement.md §7.
+// docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context.
 describe("the redirects to TPP-Redirect-URI", () => {
   it("adds the success parameters in the spec's order, psu-corporate-id last", () => {
     const url = buildSuccessRedirectUrl("https://tpp.example/cb", {

@@ -2,7 +2,7 @@
  * The redirects to the TPP after SCA: query parameters added to TPP-Redirect-URI, keeping its own
  * query and fragment exactly as the TPP wrote them; every value percent-encoded (RFC 3986).
  *
- * @see psd2-interface.md "Redirect parameters", "Events"; supplement.md §7
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/redirect-parameters.md#events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export function appendQueryParameters(uri: string, parameters: readonly (readonly [string, string])[]): string {
   const hashIndex = uri.indexOf("#");
@@ -20,7 +20,7 @@ export type SuccessRedirect = {
   psuCorporateId?: string;
 };
 
-/** `TPP-Redirect-URI?psu-id=…&tpp-session-id=…&context=…[&psu-corporate-id=…]`. @see psd2-interface.md "Redirect parameters" */
+/** `TPP-Redirect-URI?psu-id=…&tpp-session-id=…&context=…[&psu-corporate-id=…]`. @see docs/interface/redirect-parameters.md#redirect-parameters-and-events */
 export function buildSuccessRedirectUrl(redirectUri: string, success: SuccessRedirect): string {
   const parameters: [string, string][] = [
     ["psu-id", success.psuId],
@@ -33,7 +33,7 @@ export function buildSuccessRedirectUrl(redirectUri: string, success: SuccessRed
 
 export type FailureRedirect = { system: string; status: number; code: string; message: string };
 
-/** `TPP-Redirect-URI?system=…&status=…&code=…&message=…`. @see psd2-interface.md "Redirect parameters" */
+/** `TPP-Redirect-URI?system=…&status=…&code=…&message=…`. @see docs/interface/redirect-parameters.md#redirect-parameters-and-events */
 export function buildFailureRedirectUrl(redirectUri: string, failure: FailureRedirect): string {
   return appendQueryParameters(redirectUri, [
     ["system", failure.system],

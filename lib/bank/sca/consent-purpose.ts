@@ -23,7 +23,7 @@ const valueOf = (item: { type: ConsentResourceType; id: string }) => `${item.typ
  * accounts and card accounts of the chosen context, those already consented to this TPP checked.
  * Confirm grants the checked ones and revokes the unchecked ones (of this context only).
  *
- * @see psd2-interface.md "Authentication" (5); supplement.md §7
+ * @see docs/interface/authentication.md#consent; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const consentPurpose = {
   request: "wants to read your account information",

@@ -90,7 +90,7 @@ function whenOf(payment: PaymentRow): { when: string; repeats?: string } {
  * creditors, the amounts, the fee and the date, and why a payment cannot be approved (no longer
  * awaiting approval, or its account not reachable in the context the PSU chose).
  *
- * @see supplement.md §5 ("SCA on a payment is always dynamic-linking"), §6, §7
+ * @see docs/interface/payments.md#payments-in-the-sandbox ("SCA on a payment is always dynamic-linking"), docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function describePaymentsForApproval(
   db: Executor,

@@ -72,12 +72,12 @@ export async function confirmPayments(
 /**
  * The approval of one payment (POST .../authorisations, or SEPA's implicit start): a page with
  * the payment's payer account, creditor, amount, fee and date (dynamic linking); Approve moves
- * it on (supplement §5), or fails with PAYMENT_FAILED when an instant payment lacks funds;
+ * it on (docs/interface/payments.md#payments-in-the-sandbox), or fails with PAYMENT_FAILED when an instant payment lacks funds;
  * Cancel, and every other failure, makes it RJCT. A payment no longer in RCVD (cancelled or
  * approved meanwhile) cannot be approved: the journey fails with 409 CONFLICT. The bank's
  * browser session stands in for the login.
  *
- * @see supplement.md §5, §7
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const paymentPurpose = {
   request: "asks you to approve a payment",

@@ -7,7 +7,7 @@ import { agreementChoices, completeScaJourney, consentChoices, openScaLink, type
 import { createSignedTestClient, type SignedTestClient } from "../testing/signed-test-client";
 import { testDatabaseKinds } from "../testing/test-database";
 
-// psd2-interface.md "Authentication" (4-8), "Redirect parameters"; supplement.md §7.
+// docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent, docs/interface/authentication.md#session-hour, docs/interface/authentication.md#contexts, docs/interface/authentication.md#biometric-flow, docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context.
 describe.each(testDatabaseKinds())("SCA and consent pages on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -10,7 +10,7 @@
  * end it with the failure redirect. Writes happen in one transaction per step, each moving the
  * journey on only from the state it was read in.
  *
- * @see psd2-interface.md "Authentication" (4-8), "Redirect parameters", "Events"; supplement.md §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent, docs/interface/authentication.md#session-hour, docs/interface/authentication.md#contexts, docs/interface/authentication.md#biometric-flow, docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/redirect-parameters.md#events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { httpStatusOf, type Psd2ErrorCode } from "../../psd2/errors/error-codes";
 import type { BankDatabase } from "../db/open-bank-database";
@@ -35,7 +35,7 @@ import { renderLoginPage } from "./pages/render-login-page";
 import { renderMessagePage } from "./pages/render-message-page";
 import { type FormFields, SCA_PURPOSES, type ScaPurposeHandler } from "./sca-purposes";
 
-/** Unknown numbers before the journey fails with PSU_CREDENTIALS_INVALID. @see supplement.md §7 */
+/** Unknown numbers before the journey fails with PSU_CREDENTIALS_INVALID. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export const MAX_LOGIN_FAILURES = 3;
 /**
  * A login on the bank's pages is remembered for 15 minutes in the bank's browser session (a

@@ -55,7 +55,7 @@ export type ScaPurposeHandler = {
   onFailure?(tx: Executor, authorisation: AuthorisationRecord, failure: { code: string; message: string }, now: Date): Promise<void>;
 };
 
-/** GET /v1/users and /v1/user: an SCA whose only aim is the psu-id (and the context). @see supplement.md §2 */
+/** GET /v1/users and /v1/user: an SCA whose only aim is the psu-id (and the context). @see docs/interface/endpoints.md#success-statuses */
 const identifyPurpose: ScaPurposeHandler = { request: "wants to confirm who you are" };
 
 /** The handler of each purpose; a purpose without one cannot be completed yet. */

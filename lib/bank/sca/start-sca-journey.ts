@@ -10,7 +10,7 @@ import type { Psd2ErrorCode } from "../../psd2/errors/error-codes";
 import type { Link } from "../../psd2/schemas";
 import { createJourneySecret, hashJourneySecret } from "./journey-secret";
 
-/** An scaRedirect link is single-use and expires after 15 minutes. @see supplement.md §7 */
+/** An scaRedirect link is single-use and expires after 15 minutes. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export const SCA_LINK_LIFETIME_MS = 15 * 60 * 1000;
 
 export type ScaJourneyRequest = {
@@ -34,7 +34,7 @@ export type ScaJourneyDeps = { db: Executor; clock: ServiceClock; publicUrl: str
  * single-use secret, in one transaction (a savepoint inside the caller's). Returns the journey's
  * id and the absolute scaRedirect link on the bank's origin.
  *
- * @see psd2-interface.md "Authentication" (4); supplement.md §7
+ * @see docs/interface/authentication.md#sca-by-redirect; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function startScaJourney(
   deps: ScaJourneyDeps,
@@ -68,7 +68,7 @@ export async function startScaJourney(
  * The 401 for a request that SCA can cure: with an scaRedirect link to a new journey when the
  * request carries TPP-Session-ID and TPP-Redirect-URI, else without one.
  *
- * @see supplement.md §4 ("a 401 that SCA can cure carries _links.scaRedirect"), §7
+ * @see docs/interface/errors.md#statuses-by-code ("a 401 that SCA can cure carries _links.scaRedirect"), docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function createScaChallenge(
   deps: ScaJourneyDeps,

@@ -50,7 +50,7 @@ export async function loadTestAccounts(app: FastifyInstance) {
 /** A Norwegian domestic payment body from a BBAN, changed by `changes` (a member set to undefined is removed). */
 /**
  * Amounts that never repeat, from `startCents` up ("100.01", "100.02", ...): identical payments
- * within 10 minutes are logical duplicates (supplement §5), so each test payment gets its own.
+ * within 10 minutes are logical duplicates (docs/interface/payments.md#payments-in-the-sandbox), so each test payment gets its own.
  */
 export function amountSequence(startCents: number): () => string {
   let cents = startCents;

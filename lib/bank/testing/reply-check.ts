@@ -8,7 +8,7 @@
  * scope (buildBank's `instrumentV1`); the server never does. A reply that breaks the document is
  * recorded, not changed, and the setup file (reply-check-setup.ts) fails the test that made it.
  *
- * @see supplement.md §1, §4
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code
  */
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";

@@ -1,4 +1,4 @@
-// The sandbox CA (supplement.md §10): self-signed, CA:TRUE, keyCertSign + cRLSign, positive
+// The sandbox CA (docs/interface/certificates.md#certificates-and-tpp-registration): self-signed, CA:TRUE, keyCertSign + cRLSign, positive
 // 16-octet serial, validity from the clock it is given.
 import { createPrivateKey, X509Certificate } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -7,7 +7,7 @@
  * keyCertSign + cRLSign, critical; subjectKeyIdentifier; authorityKeyIdentifier = its own key id.
  * Serial: 16 random octets, positive (see serial-number.ts).
  *
- * @see RFC 5280 §4.2.1.9, §4.2.1.3, supplement.md §10
+ * @see RFC 5280 §4.2.1.9, §4.2.1.3, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 import { createPublicKey } from "node:crypto";
 import { formatSerialNumber } from "../x509";
@@ -56,7 +56,7 @@ export interface CertificateAuthority {
   readonly serialNumber: string;
 }
 
-/** A new self-signed sandbox CA certificate and key. @see RFC 5280 §4.2.1.9, supplement.md §10 */
+/** A new self-signed sandbox CA certificate and key. @see RFC 5280 §4.2.1.9, docs/interface/certificates.md#certificates-and-tpp-registration */
 export function createCertificateAuthority(options: CertificateAuthorityOptions): CertificateAuthority {
   const country = options.country ?? "NO";
   const commonName = options.commonName ?? `${options.organizationName} Sandbox QTSP CA`;

@@ -4,7 +4,7 @@
  *
  * Issue and read once (at start, at registration, in the developer portal); never per request.
  *
- * @see ETSI TS 119 495 §5.1, supplement.md §10, RFC 5280
+ * @see ETSI TS 119 495 §5.1, docs/interface/certificates.md#certificates-and-tpp-registration, RFC 5280
  */
 export { CertificateError } from "./certificate-error";
 export { isPsd2Role, type Psd2Role } from "./psd2-roles";

@@ -1,4 +1,4 @@
-// The bank's own seal certificate for response signing (supplement.md §9 "Response signing", §10).
+// The bank's own seal certificate for response signing (docs/interface/request-signing.md#request-signing "Response signing", docs/interface/certificates.md#certificates-and-tpp-registration).
 import { X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { expectCertificateError, SHARED_KEYS } from "./certificates.test-support";

@@ -3,7 +3,7 @@
  * QWAC-style client certificate its developer portal issues beside the signing certificate, for
  * mutual TLS. Both are signed by the bank's sandbox CA.
  *
- * @see supplement.md §13; RFC 5280 §4.2.1.6 (subjectAltName), §4.2.1.12 (extendedKeyUsage);
+ * @see docs/interface/transport.md#transport; RFC 5280 §4.2.1.6 (subjectAltName), §4.2.1.12 (extendedKeyUsage);
  *   ETSI TS 119 495 §5.1 (QWAC with the PSD2 statement)
  */
 import {
@@ -104,7 +104,7 @@ export function issueTlsServerCertificate(options: TlsServerCertificateOptions):
 /**
  * A QWAC-style TLS client certificate for a TPP: the subject and PSD2 statement of its signing
  * certificate (same organizationIdentifier, roles and authority), QcType web, extendedKeyUsage
- * clientAuth. @see supplement.md §13
+ * clientAuth. @see docs/interface/transport.md#transport
  */
 export function issueTppTlsClientCertificate(options: TppCertificateOptions): IssuedCertificate {
   if (options.roles.length === 0) {

@@ -1,4 +1,4 @@
-// Issuing TPP certificates (ETSI TS 119 495 §5.1, supplement.md §10) and checking them with
+// Issuing TPP certificates (ETSI TS 119 495 §5.1, docs/interface/certificates.md#certificates-and-tpp-registration) and checking them with
 // node:crypto and against the shared reference certificate tpp.cert.pem.
 import { createPrivateKey, createPublicKey, generateKeyPairSync, X509Certificate } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";

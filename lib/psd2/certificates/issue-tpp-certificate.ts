@@ -1,7 +1,7 @@
 /**
  * A TPP's eIDAS seal certificate (QSealC-like) for request signing, signed by the sandbox CA.
  *
- * @see ETSI TS 119 495 §5.1 and §5.2.1, supplement.md §10
+ * @see ETSI TS 119 495 §5.1 and §5.2.1, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 import { CertificateError } from "./certificate-error";
 import { issueEsealCertificate, type EsealCertificateOptions } from "./issue-eseal-certificate";
@@ -17,7 +17,7 @@ export interface TppCertificateOptions extends EsealCertificateOptions {
   readonly validityDays?: number;
 }
 
-/** A TPP certificate with the PSD2 QC statement and organizationIdentifier. @see ETSI TS 119 495 §5.1, supplement.md §10 */
+/** A TPP certificate with the PSD2 QC statement and organizationIdentifier. @see ETSI TS 119 495 §5.1, docs/interface/certificates.md#certificates-and-tpp-registration */
 export function issueTppCertificate(options: TppCertificateOptions): IssuedCertificate {
   if (options.roles.length === 0) {
     throw new CertificateError("OPTIONS_INVALID", "roles must hold at least one PSD2 role, e.g. PSP_AI or PSP_PI");

@@ -1,5 +1,5 @@
-// A certificate issued by the sandbox PKI signs requests that verify against that CA (supplement.md
-// §9.7, §10): strict mode, the CA as the only trust anchor; another CA fails the chain check.
+// A certificate issued by the sandbox PKI signs requests that verify against that CA (
+// docs/interface/request-signing.md#the-banks-checks, docs/interface/certificates.md#certificates-and-tpp-registration): strict mode, the CA as the only trust anchor; another CA fails the chain check.
 import { beforeAll, describe, expect, it } from "vitest";
 import { createRequestSigner, verifyRequest } from "../signing";
 import { loadTrustAnchors, type TrustAnchor } from "../x509";

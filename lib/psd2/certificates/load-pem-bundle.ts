@@ -4,7 +4,7 @@
  * PEM, the certificates as PEM in normal form, the leaf (the one matching the key) apart from
  * the chain.
  *
- * @see RFC 7468, supplement.md §10
+ * @see RFC 7468, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 import { X509Certificate } from "node:crypto";
 import { CertificateError, messageOf } from "./certificate-error";

@@ -1,4 +1,4 @@
-// Reading the shared test certificates back (supplement.md §9 item 4 keyId, §10 roles and
+// Reading the shared test certificates back (docs/interface/request-signing.md#request-signing item 4 keyId, docs/interface/certificates.md#certificates-and-tpp-registration roles and
 // organizationIdentifier), and clear errors for input that is not a certificate.
 import { createPrivateKey, generateKeyPairSync, X509Certificate } from "node:crypto";
 import { describe, expect, it } from "vitest";

@@ -6,7 +6,7 @@
  * has roles [] and competentAuthority null; malformed input throws CertificateError
  * (PEM_INVALID or CERTIFICATE_PARSE) naming the field.
  *
- * @see ETSI TS 119 495 §5.1 and §5.2.1, RFC 5280 §4.1, supplement.md §9 and §10
+ * @see ETSI TS 119 495 §5.1 and §5.2.1, RFC 5280 §4.1, docs/interface/request-signing.md#request-signing and docs/interface/certificates.md#certificates-and-tpp-registration
  */
 import { DER_TAG, type ParsedCertificate, readDerBoolean, readDerSequence, readDerValue } from "../x509";
 import { withCertificateParseErrors } from "./certificate-error";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, httpStatusOf, isPsd2ErrorCode, PSD2_ERROR_CODES } from "./error-codes";
 
-// The spec's own list ("Errors") and the codes supplement §4 adds.
+// The spec's own list ("Errors") and the codes docs/interface/errors.md#statuses-by-code adds.
 const specCodes =
   "SYSTEM_ERROR | BAD_REQUEST | FORBIDDEN | NOT_FOUND | CONFLICT | HTTP_HEADER_REQUIRED | QUERY_PARAMETER_REQUIRED | SCA_NOT_FOUND | SCA_EXPIRED | SCA_INVALID | FORMAT_ERROR | RESOURCE_UNKNOWN | PSU_CREDENTIALS_INVALID | CONSENT_UNKNOWN | CONSENT_INVALID | CONSENT_EXPIRED | ACCESS_EXCEEDED | PRODUCT_UNKNOWN | PRODUCT_INVALID | KID_MISSING | KID_INVALID | PAYMENT_FAILED | EXECUTION_DATE_INVALID".split(
     " | ",

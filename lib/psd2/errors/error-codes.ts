@@ -1,11 +1,11 @@
 /**
  * Every error code of the interface, with the HTTP status it is answered with.
  *
- * The spec lists the codes (psd2-interface.md, "Errors"); supplement §4 maps each to its status
+ * The spec lists the codes (docs/interface/errors.md#error-codes); docs/interface/errors.md#statuses-by-code maps each to its status
  * and adds the signature and certificate codes and REFERENCE_MIX_INVALID.
  *
- * @see psd2-interface.md, "Errors"
- * @see supplement.md §4
+ * @see docs/interface/errors.md#error-codes
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export const ERROR_CODES = {
   // 400: a body, parameter or header is wrong
@@ -56,7 +56,7 @@ export function isPsd2ErrorCode(value: string): value is Psd2ErrorCode {
   return Object.hasOwn(ERROR_CODES, value);
 }
 
-/** The HTTP status a code is answered with. @see supplement.md §4 */
+/** The HTTP status a code is answered with. @see docs/interface/errors.md#statuses-by-code */
 export function httpStatusOf(code: Psd2ErrorCode): number {
   return ERROR_CODES[code].status;
 }

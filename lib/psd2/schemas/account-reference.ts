@@ -7,7 +7,7 @@ import { text } from "./zod-checks";
  * transaction's creditor or debtor account): any of bban, iban, maskedPan, other, with the spec's
  * length limits; unknown fields kept.
  *
- * @see supplement.md §3; psd2-interface.md "Limits"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/limits.md#limits-in-the-spec
  */
 export const reportedAccountReferenceSchema = z.looseObject({
   bban: text(FIELD_LIMITS.bban).optional().describe("Basic bank account number (a Norwegian one has 11 digits)"),

@@ -4,17 +4,17 @@ import { balanceSchema } from "./balances";
 import { linksSchema } from "./links";
 import { text } from "./zod-checks";
 
-/** The states of an account or card account. @see supplement.md §3 */
+/** The states of an account or card account. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const ACCOUNT_STATUSES = ["enabled", "deleted", "blocked"] as const;
 
-/** The usages of an account or card account: private or organisation. @see supplement.md §3 */
+/** The usages of an account or card account: private or organisation. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const ACCOUNT_USAGES = ["PRIV", "ORGA"] as const;
 
 /**
  * An account (GET /v1/accounts, /v1/accounts/{id}): resourceId (the path id) and currency
  * required; name at most 70 characters; balances when withBalance=true.
  *
- * @see supplement.md §3; psd2-interface.md "Limits"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/limits.md#limits-in-the-spec
  */
 export const accountSchema = z.looseObject({
   resourceId: z.string().describe("The account's id, used in the paths of its endpoints"),
@@ -34,10 +34,10 @@ export const accountSchema = z.looseObject({
 
 export type Account = z.output<typeof accountSchema>;
 
-/** The reply to GET /v1/accounts. @see supplement.md §2, §3 */
+/** The reply to GET /v1/accounts. @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions */
 export const accountsResponseSchema = z.looseObject({
   accounts: z.array(accountSchema).describe("The accounts the PSU has consented to for this TPP"),
 });
 
-/** The reply to GET /v1/accounts/{id}. @see supplement.md §2 */
+/** The reply to GET /v1/accounts/{id}. @see docs/interface/endpoints.md#success-statuses */
 export const accountResponseSchema = z.looseObject({ account: accountSchema.describe("The account") });

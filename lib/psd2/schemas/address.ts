@@ -8,7 +8,7 @@ import { text } from "./zod-checks";
  * spec's list; the parts the spec leaves unbounded get ISO 20022's limits (buildingNumber and
  * postalCode 16 characters, city 35).
  *
- * @see psd2-interface.md "Shared types", Address
+ * @see docs/interface/conventions.md#address
  */
 export const requestAddressSchema = z.strictObject({
   street: text(FIELD_LIMITS.street).optional().describe("Street name (at most 70 characters)"),
@@ -18,7 +18,7 @@ export const requestAddressSchema = z.strictObject({
   country: countryCodeSchema.describe("ISO 3166-1 alpha-2 country code, e.g. NO"),
 });
 
-/** An Address in a reply (transaction details): every part optional, unknown fields kept. @see supplement.md §5 */
+/** An Address in a reply (transaction details): every part optional, unknown fields kept. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const reportedAddressSchema = z.looseObject({
   street: z.string().optional().describe("Street name (at most 70 characters)"),
   buildingNumber: z.string().optional().describe("Building number"),

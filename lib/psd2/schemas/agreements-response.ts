@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** The reply to GET /v1/agreements: the PSU's corporate agreements. @see supplement.md §2 */
+/** The reply to GET /v1/agreements: the PSU's corporate agreements. @see docs/interface/endpoints.md#success-statuses */
 export const agreementsResponseSchema = z.looseObject({
   agreements: z
     .array(

@@ -7,7 +7,7 @@ import { addViolation, checkWith } from "./zod-checks";
  * An Amount in a request: `amount` is a decimal string greater than zero whose fraction digits
  * equal the currency's ISO 4217 minor units; `currency` is a code of the spec's list.
  *
- * @see psd2-interface.md "Shared types", Amount; supplement.md §1
+ * @see docs/interface/conventions.md#amount; docs/interface/conventions.md#wire-conventions
  */
 export const requestAmountSchema = z
   .strictObject({
@@ -28,7 +28,7 @@ export const requestAmountSchema = z
  * and any three upper-case letters as currency. Replies are not held to the request list: a card
  * purchase abroad may carry a current ISO code the spec's list lacks (BYN, MRU, VES, ...).
  *
- * @see psd2-interface.md "Shared types", Amount; supplement.md §1, §3
+ * @see docs/interface/conventions.md#amount; docs/interface/conventions.md#wire-conventions, docs/interface/accounts.md#accounts-balances-transactions
  */
 export const reportedAmountSchema = z.looseObject({
   amount: z
@@ -48,7 +48,7 @@ const { amount: reportedDecimalSchema, currency: reportedCurrencySchema } = repo
  * strings (release 1.7.6); either is read, and an integer becomes its decimal string, so that
  * the app sees decimal strings only.
  *
- * @see psd2-interface.md "Sandbox card account transactions response"
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing
  */
 export const cardAmountSchema = z.looseObject({
   amount: z

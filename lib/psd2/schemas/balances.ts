@@ -8,7 +8,7 @@ import { linksSchema } from "./links";
  * One balance. balanceType is read as any string (a bank may use a type beyond Berlin Group's
  * list, which BALANCE_TYPES holds).
  *
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export const balanceSchema = z.looseObject({
   balanceType: z.string().describe("Berlin Group balance type; the sandbox gives closingBooked, expected and interimAvailable"),
@@ -24,7 +24,7 @@ export type Balance = z.output<typeof balanceSchema>;
  * The reply to GET /v1/accounts/{id}/balances (account) and /v1/card-accounts/{id}/balances
  * (cardAccount).
  *
- * @see supplement.md §3; psd2-interface.md "Account-information notes"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/accounts.md#account-information-notes
  */
 export const balancesResponseSchema = z.looseObject({
   account: reportedAccountReferenceSchema.optional().describe("The account the balances are of"),

@@ -8,7 +8,7 @@ import { checkWith } from "./zod-checks";
 
 /**
  * The payments of a bulk: at least one; the spec states no maximum.
- * Each is the product's single payment without debtorAccount (supplement §2) and without
+ * Each is the product's single payment without debtorAccount (docs/interface/endpoints.md#success-statuses) and without
  * requestedExecutionDate: a bulk has one date for all its payments, as in Berlin Group's bulk
  * element, so that a payment cannot contradict its bulk.
  */
@@ -24,7 +24,7 @@ function bulkOf<D extends z.ZodType, T extends z.ZodType>(debtorAccount: D, entr
   });
 }
 
-/** The body of POST /v1/bulk-payments/norwegian-domestic-credit-transfers (and of the instant product). @see supplement.md §2 */
+/** The body of POST /v1/bulk-payments/norwegian-domestic-credit-transfers (and of the instant product). @see docs/interface/endpoints.md#success-statuses */
 export const bulkNorwegianDomesticPaymentSchema = bulkOf(
   norwegianDebtorAccountSchema,
   z.strictObject(norwegianDomesticEntryShape).check(checkNorwegianDomesticRules).transform(foldDeprecatedRemittance),
@@ -32,7 +32,7 @@ export const bulkNorwegianDomesticPaymentSchema = bulkOf(
 
 export type BulkNorwegianDomesticPayment = z.output<typeof bulkNorwegianDomesticPaymentSchema>;
 
-/** The body of POST /v1/bulk-payments/sepa-credit-transfers. @see supplement.md §2 */
+/** The body of POST /v1/bulk-payments/sepa-credit-transfers. @see docs/interface/endpoints.md#success-statuses */
 export const bulkSepaPaymentSchema = bulkOf(ibanAccountSchema, z.strictObject(sepaEntryShape));
 
 export type BulkSepaPayment = z.output<typeof bulkSepaPaymentSchema>;

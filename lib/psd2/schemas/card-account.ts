@@ -10,7 +10,7 @@ import { text } from "./zod-checks";
  * A card account (GET /v1/card-accounts, /v1/card-accounts/{id}): resourceId, maskedPan and
  * currency required; name at most 70 characters.
  *
- * @see supplement.md §3; psd2-interface.md "Limits", "Versioning" (longer-names)
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/limits.md#limits-in-the-spec, docs/interface/versioning.md#versioning (longer-names)
  */
 export const cardAccountSchema = z.looseObject({
   resourceId: z.string().describe("The card account's id, used in the paths of its endpoints"),
@@ -24,7 +24,7 @@ export const cardAccountSchema = z.looseObject({
   /**
    * The reference a payment from this card account names in debtorAccount.other.identification,
    * when the card account can pay (a national extension).
-   * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount.other
+   * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, debtorAccount.other
    */
   relatedAccount: z
     .string()
@@ -36,10 +36,10 @@ export const cardAccountSchema = z.looseObject({
 
 export type CardAccount = z.output<typeof cardAccountSchema>;
 
-/** The reply to GET /v1/card-accounts. @see supplement.md §3 */
+/** The reply to GET /v1/card-accounts. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const cardAccountsResponseSchema = z.looseObject({
   cardAccounts: z.array(cardAccountSchema).describe("The card accounts the PSU has consented to for this TPP"),
 });
 
-/** The reply to GET /v1/card-accounts/{id}. @see supplement.md §3 */
+/** The reply to GET /v1/card-accounts/{id}. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const cardAccountResponseSchema = z.looseObject({ cardAccount: cardAccountSchema.describe("The card account") });

@@ -5,10 +5,10 @@ import { isoDateSchema } from "./fields";
 import { linksSchema } from "./links";
 
 /**
- * A booked card transaction: the spec's sandbox shape, plus transactionDetails (supplement §3).
+ * A booked card transaction: the spec's sandbox shape, plus transactionDetails (docs/interface/accounts.md#accounts-balances-transactions).
  * originalAmount and transactionAmount follow the corrected mapping (default since 2024-09-05).
  *
- * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing; docs/interface/accounts.md#accounts-balances-transactions
  */
 export const cardTransactionSchema = z.looseObject({
   cardTransactionId: z.string().describe("The card transaction's id"),
@@ -26,7 +26,7 @@ export type CardTransaction = z.output<typeof cardTransactionSchema>;
  * A pending card transaction as a card account report gives it whole: a card transaction not
  * booked yet (no bookingDate; the rest as booked ones, amounts included).
  *
- * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardTransaction
+ * @see docs/interface/accounts.md#accounts-balances-transactions; Berlin Group NextGenPSD2 1.3 cardTransaction
  */
 export const pendingCardTransactionSchema = cardTransactionSchema.extend({
   cardTransactionId: z.string().optional().describe("The card transaction's id"),
@@ -53,7 +53,7 @@ const pendingCardTransactionsSchema = z.array(z.union([pendingCardTransactionSch
  * The reply to GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions: booked and
  * pending both required, as the spec's table says.
  *
- * @see psd2-interface.md "Sandbox card account transactions response"
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing
  */
 export const sandboxCardTransactionsResponseSchema = z.looseObject({
   cardAccount: cardAccountReferenceSchema.describe("The card account the transactions are of"),
@@ -73,7 +73,7 @@ export type SandboxCardTransactionsResponse = z.output<typeof sandboxCardTransac
  * are asked for), pending whole (with their amounts; ids are read too), paging links with
  * cardAccount, and optional balances. Read leniently: booked may be absent from another bank.
  *
- * @see supplement.md §3; Berlin Group NextGenPSD2 1.3 cardAccountReport
+ * @see docs/interface/accounts.md#accounts-balances-transactions; Berlin Group NextGenPSD2 1.3 cardAccountReport
  */
 export const cardTransactionsResponseSchema = z.looseObject({
   cardAccount: cardAccountReferenceSchema.describe("The card account the transactions are of"),

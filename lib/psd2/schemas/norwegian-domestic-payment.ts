@@ -10,13 +10,13 @@ import { bicSchema, currencyCodeSchema, isoDateSchema, norwegianBbanSchema } fro
 import { foldDeprecatedRemittance, remittanceReferenceArraySchema, remittanceReferenceSchema } from "./remittance";
 import { checkFieldsWith, checkWith, text } from "./zod-checks";
 
-/** debtorAccount.other: the national extension for card accounts. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** debtorAccount.other: the national extension for card accounts. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export const cardAccountReferenceSchema = z.strictObject({
   identification: text(FIELD_LIMITS.otherAccountIdentification).describe("The card account's reference: its relatedAccount"),
   schemeNameProprietary: z.literal("creditCardAccount").describe("Always creditCardAccount"),
 });
 
-/** debtorAccount of a Norwegian payment: currency and exactly one of bban and other. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** debtorAccount of a Norwegian payment: currency and exactly one of bban and other. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export const norwegianDebtorAccountSchema = z
   .strictObject({
     currency: currencyCodeSchema.describe("The account's currency (ISO 4217)"),
@@ -82,9 +82,9 @@ export const norwegianDomesticPaymentShape = {
  * The deprecated remittanceInformationStructured comes out as a one-element
  * remittanceInformationStructuredArray. Also the body of the instant product
  * (instant-norwegian-credit-transfers-straks): the spec names no other fields for it, and
- * supplement §5 treats it as the Norwegian domestic transfer settled at once.
+ * docs/interface/payments.md#payments-in-the-sandbox treats it as the Norwegian domestic transfer settled at once.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request"; supplement.md §2, §5
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export const norwegianDomesticPaymentSchema = z
   .strictObject(norwegianDomesticPaymentShape)

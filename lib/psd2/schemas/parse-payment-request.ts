@@ -74,7 +74,7 @@ function parsePayment<S extends z.ZodType>(
  * remittance). Throws a RangeError when `context.today` is not a date: that is a programming
  * error. The typed functions below give the precise type of one service and product.
  *
- * @see supplement.md §1, §2, §4, §5
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function parsePaymentRequest(
   service: PaymentService,
@@ -85,37 +85,37 @@ export function parsePaymentRequest(
   return parsePayment(PAYMENT_REQUEST_SCHEMAS[service][product], service, body, context);
 }
 
-/** The body of POST /v1/payments/norwegian-domestic-credit-transfers. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** The body of POST /v1/payments/norwegian-domestic-credit-transfers. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export function parseNorwegianDomesticPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(norwegianDomesticPaymentSchema, "payments", body, context);
 }
 
-/** The body of POST /v1/payments/instant-norwegian-credit-transfers-straks: the domestic payment's. @see supplement.md §2, §5 */
+/** The body of POST /v1/payments/instant-norwegian-credit-transfers-straks: the domestic payment's. @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox */
 export function parseInstantPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(norwegianDomesticPaymentSchema, "payments", body, context);
 }
 
-/** The body of POST /v1/payments/sepa-credit-transfers. @see psd2-interface.md "SEPA credit transfer request" */
+/** The body of POST /v1/payments/sepa-credit-transfers. @see docs/interface/payments.md#sepa-credit-transfer */
 export function parseSepaPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(sepaPaymentSchema, "payments", body, context);
 }
 
-/** The body of POST /v1/periodic-payments/norwegian-domestic-credit-transfers (and instant). @see supplement.md §2 */
+/** The body of POST /v1/periodic-payments/norwegian-domestic-credit-transfers (and instant). @see docs/interface/endpoints.md#success-statuses */
 export function parsePeriodicNorwegianDomesticPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(periodicNorwegianDomesticPaymentSchema, "periodic-payments", body, context);
 }
 
-/** The body of POST /v1/periodic-payments/sepa-credit-transfers. @see supplement.md §2 */
+/** The body of POST /v1/periodic-payments/sepa-credit-transfers. @see docs/interface/endpoints.md#success-statuses */
 export function parsePeriodicSepaPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(periodicSepaPaymentSchema, "periodic-payments", body, context);
 }
 
-/** The body of POST /v1/bulk-payments/norwegian-domestic-credit-transfers (and instant). @see supplement.md §2 */
+/** The body of POST /v1/bulk-payments/norwegian-domestic-credit-transfers (and instant). @see docs/interface/endpoints.md#success-statuses */
 export function parseBulkNorwegianDomesticPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(bulkNorwegianDomesticPaymentSchema, "bulk-payments", body, context);
 }
 
-/** The body of POST /v1/bulk-payments/sepa-credit-transfers. @see supplement.md §2 */
+/** The body of POST /v1/bulk-payments/sepa-credit-transfers. @see docs/interface/endpoints.md#success-statuses */
 export function parseBulkSepaPayment(body: unknown, context: PaymentRequestContext) {
   return parsePayment(bulkSepaPaymentSchema, "bulk-payments", body, context);
 }

@@ -16,7 +16,7 @@ export type ParseResult<T> =
  * be processed downstream (anywhere, keys included), the schema's issues, then `extra` violations
  * of rules the schema cannot know (those that need the request's context, such as today's date).
  *
- * @see supplement.md §1, §4, §8
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export function parseRequestBody<S extends z.ZodType>(
   schema: S,

@@ -26,7 +26,7 @@ function dropNullMembers(value: unknown): unknown {
  * add fields); members that are null count as absent. Problems are worded like tppMessage texts,
  * with "the response body" as the root.
  *
- * @see supplement.md §1, §3
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/accounts.md#accounts-balances-transactions
  */
 export function parseResponseBody<S extends z.ZodType>(schema: S, body: unknown): ResponseParseResult<z.output<S>> {
   const result = schema.safeParse(dropNullMembers(body), { reportInput: true });

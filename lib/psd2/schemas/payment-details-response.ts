@@ -28,7 +28,7 @@ const echoedTransferShape = {
  * transactionStatus and _links, and the payment's fundsAvailable and fees. One schema for every
  * service and product: the fields of every product's body, each optional.
  *
- * @see supplement.md §5; psd2-interface.md "Payment creation response" (transactionFees, transactionFeeIndicator)
+ * @see docs/interface/payments.md#payments-in-the-sandbox; docs/interface/payments.md#payment-creation-response (transactionFees, transactionFeeIndicator)
  */
 export const paymentDetailsResponseSchema = z.looseObject({
   paymentId: z.string().optional().describe("The payment's id, used in the paths of its endpoints"),

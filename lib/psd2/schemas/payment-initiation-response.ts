@@ -9,7 +9,7 @@ import { text } from "./zod-checks";
  * The reply to a payment initiation (201). `_links` holds self, status and either
  * startAuthorisation (Norwegian domestic, instant: the TPP must POST it) or scaRedirect (SEPA).
  *
- * @see psd2-interface.md "Payment creation response"; supplement.md §5
+ * @see docs/interface/payments.md#payment-creation-response; docs/interface/payments.md#payments-in-the-sandbox
  */
 export const paymentInitiationResponseSchema = z.looseObject({
   paymentId: text().describe("The payment's id, used in the paths of its endpoints"),

@@ -4,11 +4,11 @@ import { norwegianDomesticPaymentSchema } from "./norwegian-domestic-payment";
 import { periodicNorwegianDomesticPaymentSchema, periodicSepaPaymentSchema } from "./periodic-payment";
 import { sepaPaymentSchema } from "./sepa-payment";
 
-/** The payment services of the path /v1/{service}/{product}. @see supplement.md §2 */
+/** The payment services of the path /v1/{service}/{product}. @see docs/interface/endpoints.md#success-statuses */
 export const PAYMENT_SERVICES = ["payments", "periodic-payments", "bulk-payments"] as const;
 export type PaymentService = (typeof PAYMENT_SERVICES)[number];
 
-/** The payment products. An unknown one is 404 PRODUCT_UNKNOWN. @see supplement.md §2 */
+/** The payment products. An unknown one is 404 PRODUCT_UNKNOWN. @see docs/interface/endpoints.md#success-statuses */
 export const PAYMENT_PRODUCTS = [
   "norwegian-domestic-credit-transfers",
   "sepa-credit-transfers",
@@ -16,12 +16,12 @@ export const PAYMENT_PRODUCTS = [
 ] as const;
 export type PaymentProduct = (typeof PAYMENT_PRODUCTS)[number];
 
-/** Whether a path segment is a payment service. @see supplement.md §2 */
+/** Whether a path segment is a payment service. @see docs/interface/endpoints.md#success-statuses */
 export function isPaymentService(value: string): value is PaymentService {
   return PAYMENT_SERVICES.some((service) => service === value);
 }
 
-/** Whether a path segment is a payment product. @see supplement.md §2 */
+/** Whether a path segment is a payment product. @see docs/interface/endpoints.md#success-statuses */
 export function isPaymentProduct(value: string): value is PaymentProduct {
   return PAYMENT_PRODUCTS.some((product) => product === value);
 }
@@ -30,7 +30,7 @@ export function isPaymentProduct(value: string): value is PaymentProduct {
  * The request body schema of every payment service and product. The instant product shares the
  * Norwegian domestic bodies (see norwegianDomesticPaymentSchema).
  *
- * @see supplement.md §2
+ * @see docs/interface/endpoints.md#success-statuses
  */
 export const PAYMENT_REQUEST_SCHEMAS = {
   payments: {

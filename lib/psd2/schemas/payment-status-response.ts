@@ -5,7 +5,7 @@ import { transactionStatusSchema } from "./transaction-status";
 
 /**
  * The reply to GET .../{paymentId}/status. fundsAvailable false tells a rejection for lack of funds.
- * @see supplement.md §5; psd2-interface.md "Account-information notes"
+ * @see docs/interface/payments.md#payments-in-the-sandbox; docs/interface/accounts.md#account-information-notes
  */
 export const paymentStatusResponseSchema = z.looseObject({
   transactionStatus: transactionStatusSchema.describe("The payment's status (ISO 20022): RCVD, ACTC, PDNG, ACSP, ACSC, RJCT, CANC, ..."),

@@ -12,7 +12,7 @@ import { foldDeprecatedRemittance } from "./remittance";
 import { sepaPaymentShape } from "./sepa-payment";
 import { checkFieldsWith } from "./zod-checks";
 
-/** The fields a periodic payment adds to the single payment. @see supplement.md §2 */
+/** The fields a periodic payment adds to the single payment. @see docs/interface/endpoints.md#success-statuses */
 export const periodicScheduleShape = {
   startDate: isoDateSchema.describe("The first execution date (YYYY-MM-DD)"),
   endDate: isoDateSchema.optional().describe("The last date an execution may fall on (YYYY-MM-DD); absent: no end"),
@@ -41,7 +41,7 @@ const { requestedExecutionDate: _sepaDate, ...sepaFields } = sepaPaymentShape;
  * The body of POST /v1/periodic-payments/norwegian-domestic-credit-transfers (and of the instant
  * product): the single payment without requestedExecutionDate, plus the schedule.
  *
- * @see supplement.md §2
+ * @see docs/interface/endpoints.md#success-statuses
  */
 export const periodicNorwegianDomesticPaymentSchema = z
   .strictObject({ ...domesticFields, ...periodicScheduleShape })
@@ -50,7 +50,7 @@ export const periodicNorwegianDomesticPaymentSchema = z
 
 export type PeriodicNorwegianDomesticPayment = z.output<typeof periodicNorwegianDomesticPaymentSchema>;
 
-/** The body of POST /v1/periodic-payments/sepa-credit-transfers. @see supplement.md §2 */
+/** The body of POST /v1/periodic-payments/sepa-credit-transfers. @see docs/interface/endpoints.md#success-statuses */
 export const periodicSepaPaymentSchema = z.strictObject({ ...sepaFields, ...periodicScheduleShape }).check(checkSchedule);
 
 export type PeriodicSepaPayment = z.output<typeof periodicSepaPaymentSchema>;

@@ -7,7 +7,7 @@ import { addViolation, text } from "./zod-checks";
  * (e.g. Object.fromEntries(url.searchParams)). Parameters of the TPP's own are dropped, not
  * rejected: the redirect URI is the TPP's.
  *
- * @see psd2-interface.md "Redirect parameters"; supplement.md §7
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const successRedirectParametersSchema = z.object({
   "psu-id": z.uuid(),
@@ -21,7 +21,7 @@ export const successRedirectParametersSchema = z.object({
  * (100 to 599); code and status are required, system (named for server errors) and message
  * optional. code is any non-empty string, since the bank may name codes beyond this interface's.
  *
- * @see psd2-interface.md "Redirect parameters"; supplement.md §7
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const failureRedirectParametersSchema = z.object({
   system: z.string().optional(),

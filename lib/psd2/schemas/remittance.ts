@@ -10,7 +10,7 @@ import { addViolation, checkWith, text } from "./zod-checks";
  * reference must be a valid KID (KID_INVALID otherwise); that rule (2 to 25 digits) replaces the
  * general 1 to 35 characters, so that one field gets one message with the more specific code.
  *
- * @see psd2-interface.md "Shared types", Remittance reference item; supplement.md §5
+ * @see docs/interface/conventions.md#remittance-reference-item; docs/interface/payments.md#payments-in-the-sandbox
  */
 export const remittanceReferenceSchema = z
   .strictObject({
@@ -34,7 +34,7 @@ export type RemittanceReference = z.output<typeof remittanceReferenceSchema>;
  * remittanceInformationStructuredArray: at least one item (an empty array carries nothing and
  * would still exclude the unstructured text). The spec states no maximum.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request"
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer
  */
 export const remittanceReferenceArraySchema = z
   .array(remittanceReferenceSchema)
@@ -45,7 +45,7 @@ export const remittanceReferenceArraySchema = z
  * remittanceInformationStructuredArray; the schemas apply it after their checks (which reject the
  * two together), and the parse functions add the WARNING.
  *
- * @see supplement.md §5; psd2-interface.md "Versioning"
+ * @see docs/interface/payments.md#payments-in-the-sandbox; docs/interface/versioning.md#versioning
  */
 export function foldDeprecatedRemittance<
   T extends { remittanceInformationStructured?: RemittanceReference; remittanceInformationStructuredArray?: RemittanceReference[] },
@@ -54,7 +54,7 @@ export function foldDeprecatedRemittance<
   return single === undefined ? rest : { ...rest, remittanceInformationStructuredArray: [single] };
 }
 
-/** A remittance reference in a reply: reference required, the rest optional, unknown fields kept. @see supplement.md §3 */
+/** A remittance reference in a reply: reference required, the rest optional, unknown fields kept. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const reportedRemittanceReferenceSchema = z.looseObject({
   reference: z.string().describe("The reference; with referenceType KID or OCR a KID: 2-25 digits with a valid MOD10 or MOD11 check digit"),
   referenceType: z.string().optional().describe("The kind of reference, e.g. KID or OCR (at most 35 characters)"),

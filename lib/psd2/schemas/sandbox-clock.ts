@@ -2,7 +2,7 @@
  * The body of POST /v1/sandbox/clock: set, advance, freeze or reset the sandbox clock. The
  * sandbox bank validates with it, and so does the TPP's sandbox control room.
  *
- * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
+ * @see docs/interface/payments.md#batch-processing, docs/interface/sandbox-operations.md#clock-and-batch-runs
  */
 import { z } from "zod";
 import { durationMs } from "../time/duration";
@@ -44,7 +44,7 @@ const durationSchema = z.string().check(
  * The body of POST /v1/sandbox/clock: exactly one move (`now`, `advance` or `reset`), or only
  * `frozen`; `frozen` may come with `now` or `advance`.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export const sandboxClockMoveSchema = z
   .strictObject({

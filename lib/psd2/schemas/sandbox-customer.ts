@@ -7,7 +7,7 @@ import { text } from "./zod-checks";
  * A sandbox customer (reply of GET /v1/sandbox/customers/{customerId} and of its creation).
  * customerNumber is the mocked national identity number used to log in at the sandbox SCA.
  *
- * @see psd2-interface.md "Sandbox customer"; supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-customer; docs/interface/sandbox-operations.md#sandbox-operations
  */
 export const sandboxCustomerSchema = z.looseObject({
   customerId: z.string().describe("The customer's id, used in the paths of its endpoints"),
@@ -33,7 +33,7 @@ export const sandboxCustomerSchema = z.looseObject({
 
 export type SandboxCustomer = z.output<typeof sandboxCustomerSchema>;
 
-/** The body of POST /v1/sandbox/customers. Unknown fields are rejected. @see supplement.md §11 */
+/** The body of POST /v1/sandbox/customers. Unknown fields are rejected. @see docs/interface/sandbox-operations.md#sandbox-operations */
 export const sandboxCustomerRequestSchema = z.strictObject({
   customerNumber: text().describe("A mocked national identity number (11 digits): the PSU logs in with it at the sandbox SCA"),
   customerName: text().describe("The customer's name"),

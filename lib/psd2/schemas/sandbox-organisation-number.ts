@@ -7,7 +7,7 @@
  */
 import { computeMod11CheckDigit } from "../validation";
 
-/** Whether a string is a 9-digit organisation number with a valid MOD11 check digit. @see supplement.md §11 */
+/** Whether a string is a 9-digit organisation number with a valid MOD11 check digit. @see docs/interface/sandbox-operations.md#sandbox-operations */
 export function isValidOrganisationNumber(value: string): boolean {
   return /^[0-9]{9}$/.test(value) && computeMod11CheckDigit(value.slice(0, 8)) === value.slice(8);
 }

@@ -1,9 +1,9 @@
 /**
- * The replies of the sandbox operations (supplement §11), as the sandbox bank describes them in
+ * The replies of the sandbox operations (docs/interface/sandbox-operations.md#sandbox-operations), as the sandbox bank describes them in
  * /openapi.json and as the TPP's sandbox control room reads them. The bank's services build the
  * replies (lib/bank/services/sandbox/sandbox-wire.ts); these schemas describe the wire.
  *
- * @see supplement.md §5 (batch runs), §11; psd2-interface.md "Sandbox customer"
+ * @see docs/interface/payments.md#batch-processing, docs/interface/sandbox-operations.md#sandbox-operations; docs/interface/sandbox-operations.md#sandbox-customer
  */
 import { z } from "zod";
 import { reportedAmountSchema } from "./amount";

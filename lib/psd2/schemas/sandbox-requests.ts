@@ -1,6 +1,6 @@
 /**
  * The request bodies of the sandbox data operations whose shapes the spec leaves "not shown"
- * (supplement §11 names the operations); lib/bank/services/sandbox/README.md documents each one.
+ * (docs/interface/sandbox-operations.md#sandbox-operations names the operations); lib/bank/services/sandbox/README.md documents each one.
  * Unknown fields are rejected, so that a misspelt field is an error rather than silently ignored.
  * The sandbox bank validates with these, and so does the TPP's sandbox control room, with the
  * same rules and messages.
@@ -28,7 +28,7 @@ const NAME_LIMIT = { min: 1, max: 70 } as const;
 const REFERENCE_LIMIT = { min: 1, max: 35 } as const;
 const INT32_MAX = 2_147_483_647;
 
-/** ISO 20022 ExternalCashAccountType1Code. @see supplement.md §3 */
+/** ISO 20022 ExternalCashAccountType1Code. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const SANDBOX_CASH_ACCOUNT_TYPES = [
   "CACC",
   "CARD",
@@ -267,7 +267,7 @@ function integerParameter(minimum: number) {
  * The query of GET /v1/sandbox/card-accounts/{id}/transactions; offset and limit come out as
  * numbers. Loose: a parameter it does not name is let through (and ignored).
  *
- * @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions"
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing
  */
 export const sandboxCardTransactionsQuerySchema = z.looseObject({
   bookingStatus: z.enum(["booked", "pending", "both"]).describe("Required: booked, pending or both"),

@@ -14,7 +14,7 @@ import {
   setSandboxBalanceSchema,
 } from "./sandbox-requests";
 
-// The sandbox operations' bodies (supplement §11), shared by the sandbox bank and the TPP's
+// The sandbox operations' bodies (docs/interface/sandbox-operations.md#sandbox-operations), shared by the sandbox bank and the TPP's
 // control room; lib/bank's route tests cover the operations themselves.
 
 describe("sandbox customer, account and agreement requests (supplement §11)", () => {

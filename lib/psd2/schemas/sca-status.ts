@@ -2,7 +2,7 @@ import { z } from "zod";
 import { linksSchema } from "./links";
 import { psuMessageSchema } from "./tpp-message";
 
-/** Berlin Group SCA states. @see supplement.md §2 */
+/** Berlin Group SCA states. @see docs/interface/endpoints.md#success-statuses */
 export const SCA_STATUSES = [
   "received",
   "psuIdentified",
@@ -15,12 +15,12 @@ export const SCA_STATUSES = [
   "exempted",
 ] as const;
 
-/** The reply to GET .../authorisations/{authorisationId}. @see supplement.md §2 */
+/** The reply to GET .../authorisations/{authorisationId}. @see docs/interface/endpoints.md#success-statuses */
 export const scaStatusResponseSchema = z.looseObject({
   scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
 });
 
-/** The reply to POST .../authorisations (201): the new authorisation and its scaRedirect link. @see supplement.md §2 */
+/** The reply to POST .../authorisations (201): the new authorisation and its scaRedirect link. @see docs/interface/endpoints.md#success-statuses */
 export const startAuthorisationResponseSchema = z.looseObject({
   scaStatus: z.enum(SCA_STATUSES).describe("The authorisation's SCA status: received, started, finalised, failed, ..."),
   authorisationId: z.string().optional().describe("The authorisation's id, used in the path of its status endpoint"),

@@ -5,7 +5,7 @@ import { requestAmountSchema } from "./amount";
 import { currencyCodeSchema, ibanSchema, isoDateSchema } from "./fields";
 import { text } from "./zod-checks";
 
-/** An account by IBAN: iban and currency. @see psd2-interface.md "SEPA credit transfer request" */
+/** An account by IBAN: iban and currency. @see docs/interface/payments.md#sepa-credit-transfer */
 export const ibanAccountSchema = z.strictObject({
   iban: ibanSchema.describe("IBAN (at most 34 characters, ISO 13616)"),
   currency: currencyCodeSchema.describe("The account's currency (ISO 4217)"),
@@ -36,7 +36,7 @@ export const sepaPaymentShape = {
  * The body of POST /v1/payments/sepa-credit-transfers: exactly the spec's fields; unknown ones
  * (creditorAgent, structured remittance, ...) are rejected.
  *
- * @see psd2-interface.md "SEPA credit transfer request"
+ * @see docs/interface/payments.md#sepa-credit-transfer
  */
 export const sepaPaymentSchema = z.strictObject(sepaPaymentShape);
 

@@ -8,7 +8,7 @@ import { checkFieldsWith, checkWith, text } from "./zod-checks";
  * The body of POST /v1/signing-baskets: 1 to 10 payment ids. An id given twice is a
  * FORMAT_ERROR: a basket holds a payment once. Unknown fields are rejected.
  *
- * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
+ * @see docs/interface/signing-baskets.md#request-and-response, docs/interface/limits.md#limits-in-the-spec; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export const signingBasketRequestSchema = z.strictObject({
   paymentIds: z

@@ -3,7 +3,7 @@ import { linksSchema } from "./links";
 import { psuMessageSchema, tppMessageSchema } from "./tpp-message";
 import { basketTransactionStatusSchema } from "./transaction-status";
 
-/** The reply to POST /v1/signing-baskets (201). @see psd2-interface.md "Signing basket"; supplement.md §6 */
+/** The reply to POST /v1/signing-baskets (201). @see docs/interface/signing-baskets.md#request-and-response; docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export const signingBasketResponseSchema = z.looseObject({
   basketId: z.string().optional().describe("The basket's id, used in the paths of its endpoints"),
   transactionStatus: basketTransactionStatusSchema.describe(
@@ -14,7 +14,7 @@ export const signingBasketResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
-/** The reply to GET /v1/signing-baskets/{basketId}. @see supplement.md §6 */
+/** The reply to GET /v1/signing-baskets/{basketId}. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export const signingBasketDetailsResponseSchema = z.looseObject({
   payments: z.array(z.string()).describe("The ids of the basket's payments"),
   transactionStatus: basketTransactionStatusSchema.describe(
@@ -23,7 +23,7 @@ export const signingBasketDetailsResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("self, status and startAuthorisation of the basket"),
 });
 
-/** The reply to GET /v1/signing-baskets/{basketId}/status. @see supplement.md §6 */
+/** The reply to GET /v1/signing-baskets/{basketId}/status. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export const signingBasketStatusResponseSchema = z.looseObject({
   transactionStatus: basketTransactionStatusSchema.describe(
     "The basket's status: RCVD before SCA, ACTC when all are authorised, PATC when some are, RJCT when one was rejected",

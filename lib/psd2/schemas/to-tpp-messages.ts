@@ -5,7 +5,7 @@ import { FIELD_LIMITS } from "../validation/field-limits";
 import { formatJsonPath, type JsonPath } from "../validation/json-path";
 import type { Violation, ViolationCode } from "../validation/violation";
 
-/** A tppMessage made by this library: its code is always one of the interface's. @see psd2-interface.md "Shared types", tppMessage */
+/** A tppMessage made by this library: its code is always one of the interface's. @see docs/interface/conventions.md#shared-types, tppMessage */
 export interface ValidationTppMessage {
   readonly category: "ERROR" | "WARNING";
   readonly code: Psd2ErrorCode;
@@ -29,7 +29,7 @@ function truncate(text: string, limit: number): string {
  * The tppMessage for a violation at a path: `text` is the field's path (or `subject` for the
  * root) followed by the reason, cut to 512 characters; `path` is cut likewise.
  *
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function createTppMessage(
   path: JsonPath,
@@ -109,7 +109,7 @@ function toJsonPath(path: readonly PropertyKey[]): JsonPath {
  * The issues must come from a parse with `reportInput: true` (as parseRequestBody's do): a
  * missing field is told from a wrong one by the input.
  *
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function toTppMessages(issues: readonly z.core.$ZodIssue[], subject = "the request body"): ValidationTppMessage[] {
   return issues.flatMap((issue) => {

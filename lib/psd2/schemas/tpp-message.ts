@@ -8,7 +8,7 @@ import { text } from "./zod-checks";
  * interface's codes: Berlin Group banks send others (e.g. PERIOD_INVALID), and an error reply
  * must stay readable. `text` is at most 512 characters.
  *
- * @see psd2-interface.md "Shared types", tppMessage; supplement.md §4
+ * @see docs/interface/conventions.md#tppmessage; docs/interface/errors.md#statuses-by-code
  */
 export const tppMessageSchema = z.looseObject({
   category: z.enum(["ERROR", "WARNING"]).describe("ERROR or WARNING"),
@@ -19,12 +19,12 @@ export const tppMessageSchema = z.looseObject({
 
 export type TppMessage = z.output<typeof tppMessageSchema>;
 
-/** psuMessage: text for the PSU, at most 512 characters. @see psd2-interface.md "Errors" */
+/** psuMessage: text for the PSU, at most 512 characters. @see docs/interface/errors.md#error-codes */
 export const psuMessageSchema = text(FIELD_LIMITS.psuMessage).describe("Text for display to the PSU (at most 512 characters)");
 
 /**
  * An error reply: `{tppMessages, _links?, psuMessage?}`.
- * @see supplement.md §4; psd2-interface.md "Errors"
+ * @see docs/interface/errors.md#statuses-by-code; docs/interface/errors.md#error-codes
  */
 export const errorResponseSchema = z.looseObject({
   tppMessages: z.array(tppMessageSchema).describe("The messages to the TPP: what went wrong"),

@@ -16,7 +16,7 @@ import { reportedRemittanceReferenceSchema } from "./remittance";
  * The sandbox bank's extra references are additionalInformationProprietary1 and 2; other
  * extra fields pass through.
  *
- * @see supplement.md §3, §5; psd2-interface.md "Account-information notes"
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/payments.md#payments-in-the-sandbox; docs/interface/accounts.md#account-information-notes
  */
 export const transactionSchema = z.looseObject({
   transactionId: z.string().optional().describe("The transaction's id, stable once booked; names its details endpoint"),
@@ -55,7 +55,7 @@ export type Transaction = z.output<typeof transactionSchema>;
  * The reply to GET /v1/accounts/{id}/transactions: booked and/or pending as bookingStatus asks,
  * and the paging links (account, first, next, previous, last).
  *
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export const transactionsResponseSchema = z.looseObject({
   account: reportedAccountReferenceSchema.optional().describe("The account the transactions are of"),
@@ -73,7 +73,7 @@ export const transactionsResponseSchema = z.looseObject({
   _links: linksSchema.optional().describe("Links of the reply"),
 });
 
-/** The reply to GET /v1/accounts/{id}/transactions/{transactionId}. @see supplement.md §2, §5 */
+/** The reply to GET /v1/accounts/{id}/transactions/{transactionId}. @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox */
 export const transactionDetailsResponseSchema = z.looseObject({
   transactionsDetails: transactionSchema.describe("The transaction, with every field the bank has"),
 });

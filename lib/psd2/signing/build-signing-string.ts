@@ -16,7 +16,7 @@ const OWS_AROUND = /^[ \t]+|[ \t]+$/g;
  * The signing string: one line `<name>: <value trimmed>` per name in the given order, joined by
  * `\n` with no trailing newline; `(request-target)` is the lower-case method, a space and the
  * path with query. `lookup` returns a header's value by lower-case name.
- * @see supplement.md §9.3
+ * @see docs/interface/request-signing.md#signing-string
  * @see draft-cavage-http-signatures-10 §2.3
  */
 export function buildSigningString(

@@ -26,7 +26,7 @@ export interface CertificateCache {
 /**
  * A bounded LRU cache of parsed certificates and chain verdicts, keyed by the certificate
  * header's value, for the bank's verifier (parsing per request costs 2.5x throughput).
- * @see stack-notes.md, "what costs what on the request path"
+ * @see docs/performance.md#what-costs-what-on-the-request-path
  */
 export function createCertificateCache(options: { readonly maxEntries?: number } = {}): CertificateCache {
   const maxEntries = options.maxEntries ?? 1000;

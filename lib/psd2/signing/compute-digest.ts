@@ -20,7 +20,7 @@ export function isDigestAlgorithm(token: string): token is DigestAlgorithm {
 /**
  * The Digest header value for a body: `SHA-256=<Base64 of the SHA-256 of the body octets>`
  * (strings are hashed as UTF-8; an empty body gives `SHA-256=47DEQpj8...`).
- * @see supplement.md §9.1
+ * @see docs/interface/request-signing.md#digest
  * @see RFC 3230 §4.3.2; RFC 5843 §2
  */
 export function computeDigest(body: string | Uint8Array, algorithm: DigestAlgorithm = "SHA-256"): string {

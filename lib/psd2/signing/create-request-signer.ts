@@ -67,16 +67,16 @@ export interface RequestSigner {
   readonly certificate: ParsedCertificate;
   /** One-line Base64 DER: the TPP-Signature-Certificate (or ASPSP-Signature-Certificate) value. */
   readonly certificateBase64: string;
-  /** Signs a request; the headers to add include TPP-Signature-Certificate. @see supplement.md §9 */
+  /** Signs a request; the headers to add include TPP-Signature-Certificate. @see docs/interface/request-signing.md#request-signing */
   sign(request: HttpRequest, options?: SignOptions): SignatureResult<SignedRequestHeaders>;
-  /** Signs a response the same way; certificate in ASPSP-Signature-Certificate. @see supplement.md §9 */
+  /** Signs a response the same way; certificate in ASPSP-Signature-Certificate. @see docs/interface/request-signing.md#request-signing */
   signResponse(response: HttpMessage, options?: ResponseSignOptions): SignatureResult<SignedResponseHeaders>;
 }
 
-/** The order the TPP signs in, each name only when present (digest always). @see supplement.md §9.2 */
+/** The order the TPP signs in, each name only when present (digest always). @see docs/interface/request-signing.md#signed-headers */
 export const TPP_SIGNED_HEADER_ORDER = ["date", "digest", "x-request-id", "psu-id", "psu-corporate-id", "tpp-redirect-uri"] as const;
 
-/** The order the bank signs its responses in. @see supplement.md §9, response signing */
+/** The order the bank signs its responses in. @see docs/interface/request-signing.md#response-signing */
 export const RESPONSE_SIGNED_HEADER_ORDER = ["date", "digest", "x-request-id"] as const;
 
 const NON_ASCII = /[\u0080-\uffff]/;
@@ -116,7 +116,7 @@ function loadCertificate(options: RequestSignerOptions): ParsedCertificate {
  * Makes a signer from a key and certificate, parsing both once and precomputing the keyId, the
  * certificate header and the Signature header's fixed part; each `sign` then costs a hash, a
  * string and one RSA signature. Throws if the key does not belong to the certificate.
- * @see supplement.md §9
+ * @see docs/interface/request-signing.md#request-signing
  */
 export function createRequestSigner(options: RequestSignerOptions): RequestSigner {
   const privateKey = loadPrivateKey(options);

@@ -1,7 +1,7 @@
 /**
  * Wraps a value as one RFC 2047 encoded-word in UTF-8 and Base64: `=?utf-8?B?<Base64>?=`. One
  * word however long (as the vectors and the interface show it; HTTP has no 75-character limit).
- * @see supplement.md §9.5
+ * @see docs/interface/request-signing.md#non-ascii-values
  * @see RFC 2047 §2 and §4.1
  */
 export function encodeRfc2047(value: string): string {

@@ -26,8 +26,8 @@ function isQuotable(value: string): boolean {
 /**
  * `keyId="...",algorithm="...",headers="...",signature="..."`, no spaces after the commas; values
  * are written as they are (an RFC 2253 keyId already escapes `"` and `\`).
- * @see supplement.md §9.4
- * @see psd2-interface.md, "Authentication"
+ * @see docs/interface/request-signing.md#signature-header
+ * @see docs/interface/authentication.md#authentication
  */
 export function formatSignatureHeader(parts: SignatureHeaderParts): string {
   const headers = typeof parts.headers === "string" ? parts.headers : parts.headers.join(" ");

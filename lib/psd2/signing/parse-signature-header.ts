@@ -28,7 +28,7 @@ function show(c: string | undefined): string {
  * commas with optional whitespace (RFC 7230 list; A05). Inside quotes a backslash protects the
  * next character (so `\"` does not end the value) and is KEPT, so that RFC 2253 escapes in the
  * keyId (`\,`) reach the DN parser unchanged. keyId and signature are required.
- * @see supplement.md §9.4
+ * @see docs/interface/request-signing.md#signature-header
  * @see draft-cavage-http-signatures-10 §2.1 and §4.1; RFC 7230 §7
  */
 export function parseSignatureHeader(value: string): SignatureParameters {

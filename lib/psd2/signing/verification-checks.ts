@@ -1,11 +1,11 @@
 import type { Psd2ErrorCode } from "../errors/error-codes";
 
 /**
- * The checks a verifier makes, in the order failures are reported (the order of supplement §9.7:
+ * The checks a verifier makes, in the order failures are reported (the order of docs/interface/request-signing.md#the-banks-checks:
  * presence, digest, syntax, algorithm, header policy, certificate, keyId, RSA verify). The ids
  * are those of the test vectors; certificate.parse, certificate.format, digest.syntax,
  * signature.syntax and keyId.syntax are this module's own, for inputs no vector covers.
- * @see supplement.md §9.7
+ * @see docs/interface/request-signing.md#the-banks-checks
  */
 export const VERIFICATION_CHECKS = [
   "signature.present",
@@ -35,7 +35,7 @@ export const VERIFICATION_CHECKS = [
 
 export type VerificationCheck = (typeof VERIFICATION_CHECKS)[number];
 
-/** The codes a signature or certificate failure is answered with (400). @see supplement.md §4 */
+/** The codes a signature or certificate failure is answered with (400). @see docs/interface/errors.md#statuses-by-code */
 export type SignatureErrorCode = Extract<
   Psd2ErrorCode,
   "SIGNATURE_MISSING" | "CERTIFICATE_MISSING" | "CERTIFICATE_INVALID" | "CERTIFICATE_EXPIRED" | "SIGNATURE_INVALID"
@@ -45,7 +45,7 @@ export type SignatureErrorCode = Extract<
  * When several checks fail, the code is the first of these that any failure carries: what is
  * missing first, then a certificate the bank will not accept whatever the signature (malformed or
  * untrusted before expired, since an untrusted certificate's dates mean nothing), then the signature.
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export const ERROR_CODE_PRIORITY: readonly SignatureErrorCode[] = [
   "SIGNATURE_MISSING",
@@ -57,7 +57,7 @@ export const ERROR_CODE_PRIORITY: readonly SignatureErrorCode[] = [
 
 const ORDER = new Map<VerificationCheck, number>(VERIFICATION_CHECKS.map((check, i) => [check, i]));
 
-/** The code a failed check is answered with. @see supplement.md §4 and §9.7 */
+/** The code a failed check is answered with. @see docs/interface/errors.md#statuses-by-code and docs/interface/request-signing.md#the-banks-checks */
 export function codeOfCheck(check: VerificationCheck): SignatureErrorCode {
   switch (check) {
     case "signature.present":
@@ -75,12 +75,12 @@ export function codeOfCheck(check: VerificationCheck): SignatureErrorCode {
   }
 }
 
-/** The position of a check in VERIFICATION_CHECKS, for sorting failures. @see supplement.md §9.7 */
+/** The position of a check in VERIFICATION_CHECKS, for sorting failures. @see docs/interface/request-signing.md#the-banks-checks */
 export function rankOfCheck(check: VerificationCheck): number {
   return ORDER.get(check) ?? VERIFICATION_CHECKS.length;
 }
 
-/** The code of a set of failed checks by ERROR_CODE_PRIORITY, or null when none failed. @see supplement.md §4 */
+/** The code of a set of failed checks by ERROR_CODE_PRIORITY, or null when none failed. @see docs/interface/errors.md#statuses-by-code */
 export function selectErrorCode(checks: Iterable<VerificationCheck>): SignatureErrorCode | null {
   let best: number | undefined;
   for (const check of checks) {

@@ -193,7 +193,7 @@ function resolveCertificate(value: string, options: VerifyOptions, fail: Failure
     fail.add("certificate.parse", `${label} cannot be read as a Base64-encoded X.509 certificate: ${entry.error ?? "unknown error"}`);
     return {};
   }
-  // Strictly only the canonical form passes (supplement §9.6): the DER of one certificate, as one
+  // Strictly only the canonical form passes (docs/interface/request-signing.md#certificate-header): the DER of one certificate, as one
   // line of Base64; no PEM armour, whitespace, trailing bytes or second certificate.
   if (options.mode === "strict" && value !== certificate.base64) {
     fail.add(
@@ -313,9 +313,9 @@ function readSignedNames(raw: string | undefined, strict: boolean, profile: Mess
 }
 
 /**
- * Verifies a signed message under a profile (request or response): every check of supplement
- * §9.7 that can run does, so the result lists every problem at once.
- * @see supplement.md §9.7
+ * Verifies a signed message under a profile (request or response): every check of
+ * docs/interface/request-signing.md#the-banks-checks that can run does, so the result lists every problem at once.
+ * @see docs/interface/request-signing.md#the-banks-checks
  */
 export function verifyMessage(message: HttpMessage, profile: MessageProfile, options: VerifyOptions): VerificationResult {
   if (Number.isNaN(options.now.getTime())) {

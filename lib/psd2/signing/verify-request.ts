@@ -15,7 +15,7 @@ const RESPONSE_PROFILE: MessageProfile = {
  * values must be Unicode strings (on a Node server, pass them through decodeHeaderOctets) and the
  * body the octets received. Returns the verdict, the code by ERROR_CODE_PRIORITY, and every
  * failed check.
- * @see supplement.md §9.7
+ * @see docs/interface/request-signing.md#the-banks-checks
  */
 export function verifyRequest(request: HttpRequest, options: VerifyOptions): VerificationResult {
   return verifyMessage(
@@ -33,7 +33,7 @@ export function verifyRequest(request: HttpRequest, options: VerifyOptions): Ver
 /**
  * Verifies a signed response as a TPP should: the same checks, with the certificate in
  * ASPSP-Signature-Certificate and Date the only conditional header.
- * @see supplement.md §9, response signing
+ * @see docs/interface/request-signing.md#response-signing
  */
 export function verifyResponse(response: HttpMessage, options: VerifyOptions): VerificationResult {
   return verifyMessage(response, RESPONSE_PROFILE, options);

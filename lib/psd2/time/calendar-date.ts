@@ -3,7 +3,7 @@
  * days and months, through Temporal's PlainDate: no time zone, no daylight saving time, no
  * milliseconds per day. Pure; runs in the browser too.
  *
- * @see psd2-interface.md "What the service does" (6): dates are YYYY-MM-DD
+ * @see docs/interface/README.md#date-formats: dates are YYYY-MM-DD
  */
 import { Temporal } from "temporal-polyfill";
 import { isValidIsoDate } from "../validation/validate-iso-date";

@@ -2,7 +2,7 @@
  * Exact durations through Temporal.Duration: a day is 24 hours here, as the sandbox clock moves
  * by exact amounts (years, months and weeks have no fixed length and are not accepted). Pure.
  *
- * @see ISO 8601-1:2019 §5.5.2.4 (durations); supplement.md §11 (the sandbox clock's advance)
+ * @see ISO 8601-1:2019 §5.5.2.4 (durations); docs/interface/sandbox-operations.md#clock-and-batch-runs (the sandbox clock's advance)
  */
 import { Temporal } from "temporal-polyfill";
 

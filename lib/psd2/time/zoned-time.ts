@@ -10,12 +10,12 @@
  * Oslo) is read an hour on, as the clocks show it then (03:30 summer time); one that happens
  * twice (02:30 on the last Sunday of October) is read as the second, in standard time.
  *
- * @see supplement.md §5, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { Temporal } from "temporal-polyfill";
 import { fromPlainDate, toPlainDate, type IsoDate } from "./calendar-date";
 
-/** The bank's business time zone: its dates, batch runs and execution days are Oslo's. @see supplement.md §5 */
+/** The bank's business time zone: its dates, batch runs and execution days are Oslo's. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const BANK_TIME_ZONE = "Europe/Oslo";
 
 const WALL_TIME = /^([01]\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?$/;

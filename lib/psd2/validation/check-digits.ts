@@ -9,7 +9,7 @@ function requireDigits(payload: string): void {
  * (starting with the rightmost) is doubled, digits of products summed; the check digit makes the
  * sum a multiple of 10.
  *
- * @see supplement.md §5 (KID)
+ * @see docs/interface/payments.md#kid
  */
 export function computeLuhnCheckDigit(payload: string): string {
   requireDigits(payload);
@@ -30,7 +30,7 @@ export function computeLuhnCheckDigit(payload: string): string {
  * weights 2, 3, 4, 5, 6, 7 repeating from the rightmost digit; check = 11 - (sum mod 11), where a
  * remainder of 0 gives "0" and a remainder of 1 gives "-" (no digit fits).
  *
- * @see supplement.md §5 (KID), §11 (account numbers)
+ * @see docs/interface/payments.md#kid, docs/interface/sandbox-operations.md#initialize
  */
 export function computeMod11CheckDigit(payload: string): string {
   requireDigits(payload);
@@ -44,12 +44,12 @@ export function computeMod11CheckDigit(payload: string): string {
   return String(11 - remainder);
 }
 
-/** The digits followed by their Luhn check digit: a valid MOD10 KID for tests and the sandbox. @see supplement.md §5 */
+/** The digits followed by their Luhn check digit: a valid MOD10 KID for tests and the sandbox. @see docs/interface/payments.md#payments-in-the-sandbox */
 export function appendLuhnCheckDigit(payload: string): string {
   return payload + computeLuhnCheckDigit(payload);
 }
 
-/** The digits followed by their MOD11 check character (possibly "-"). @see supplement.md §5 */
+/** The digits followed by their MOD11 check character (possibly "-"). @see docs/interface/payments.md#payments-in-the-sandbox */
 export function appendMod11CheckDigit(payload: string): string {
   return payload + computeMod11CheckDigit(payload);
 }

@@ -3,7 +3,7 @@ import { countCharacters } from "./count-characters";
 import { plural } from "./plural";
 import type { Violation } from "./violation";
 
-/** The referenceType values that make a remittance reference a KID (compared case-insensitively). @see supplement.md §5 */
+/** The referenceType values that make a remittance reference a KID (compared case-insensitively). @see docs/interface/payments.md#payments-in-the-sandbox */
 export const KID_REFERENCE_TYPES = ["KID", "OCR"] as const;
 
 const KID_SHAPE = /^[0-9]+-?$/;
@@ -20,7 +20,7 @@ function kidInvalid(reason: string): Violation {
  * OCR giro's KID control) issues such KIDs, so a KID may end in "-" when, and only when, "-" is
  * the MOD11 check character of the digits before it. Every other character is a digit.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function checkKid(kid: string): Violation | undefined {
   const length = countCharacters(kid);
@@ -35,12 +35,12 @@ export function checkKid(kid: string): Violation | undefined {
   return kidInvalid("has a wrong check digit: it passes neither the MOD10 (Luhn) nor the MOD11 check");
 }
 
-/** Whether a KID passes {@link checkKid}. @see supplement.md §5 */
+/** Whether a KID passes {@link checkKid}. @see docs/interface/payments.md#payments-in-the-sandbox */
 export function isValidKid(kid: string): boolean {
   return checkKid(kid) === undefined;
 }
 
-/** Whether a remittance reference's referenceType marks it as a KID ("KID" or "OCR", any case). @see supplement.md §5 */
+/** Whether a remittance reference's referenceType marks it as a KID ("KID" or "OCR", any case). @see docs/interface/payments.md#payments-in-the-sandbox */
 export function isKidReferenceType(referenceType: string | undefined): boolean {
   return referenceType !== undefined && KID_REFERENCE_TYPES.some((type) => type === referenceType.toUpperCase());
 }
@@ -50,7 +50,7 @@ export function isKidReferenceType(referenceType: string | undefined): boolean {
  * creditor account requires a KID and this is false: that flag is bank state, so the decision is
  * the bank's; this is the half that reads the payment.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function hasKidReference(references: readonly { readonly referenceType?: string | undefined }[] | undefined): boolean {
   return references?.some((item) => isKidReferenceType(item.referenceType)) ?? false;

@@ -6,7 +6,7 @@
  * find-unprocessable-characters.ts), so the two counts differ only in responses. A lone surrogate
  * counts as one.
  *
- * @see psd2-interface.md "Limits"
+ * @see docs/interface/limits.md#limits-in-the-spec
  */
 export function countCharacters(value: string): number {
   let count = value.length;

@@ -4,7 +4,7 @@ import { formatError, type Violation } from "./violation";
  * The country codes an address may use: the spec's list, verbatim and in its order (ISO 3166-1
  * alpha-2, all 249 assigned codes).
  *
- * @see psd2-interface.md "Shared types", Address
+ * @see docs/interface/conventions.md#address
  */
 export const COUNTRY_CODES = [
   ...["AF", "AX", "AL", "DZ", "AS", "AD", "AO", "AI", "AQ", "AG", "AR", "AM", "AW", "AU", "AT", "AZ", "BH", "BS", "BD", "BB"],
@@ -26,12 +26,12 @@ export type CountryCode = (typeof COUNTRY_CODES)[number];
 
 const COUNTRY_SET: ReadonlySet<string> = new Set(COUNTRY_CODES);
 
-/** Whether a string is one of the spec's country codes (exact, upper-case). @see psd2-interface.md "Shared types" */
+/** Whether a string is one of the spec's country codes (exact, upper-case). @see docs/interface/conventions.md#shared-types */
 export function isCountryCode(value: string): value is CountryCode {
   return COUNTRY_SET.has(value);
 }
 
-/** Whether an address's country is one of the spec's codes. @see psd2-interface.md "Shared types", Address */
+/** Whether an address's country is one of the spec's codes. @see docs/interface/conventions.md#shared-types, Address */
 export function validateCountryCode(value: string): Violation | undefined {
   if (isCountryCode(value)) return undefined;
   if (isCountryCode(value.toUpperCase())) return formatError(`must be upper-case: ${value.toUpperCase()}`);

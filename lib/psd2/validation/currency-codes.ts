@@ -8,7 +8,7 @@ import { formatError, type Violation } from "./violation";
  * lacks some current ones (BYN, MRU, STN, VES, SLE, ZWG). Responses are not held to it (see
  * schemas/amount.ts).
  *
- * @see psd2-interface.md "Shared types", Amount
+ * @see docs/interface/conventions.md#amount
  */
 export const CURRENCY_CODES = [
   ...["AED", "AFN", "ALL", "AMD", "ANG", "AOA", "ARS", "AUD", "AWG", "AZN"],
@@ -43,12 +43,12 @@ export type CurrencyCode = (typeof CURRENCY_CODES)[number];
 
 const CURRENCY_SET: ReadonlySet<string> = new Set(CURRENCY_CODES);
 
-/** Whether a string is one of the spec's currency codes (exact, upper-case). @see psd2-interface.md "Shared types" */
+/** Whether a string is one of the spec's currency codes (exact, upper-case). @see docs/interface/conventions.md#shared-types */
 export function isCurrencyCode(value: string): value is CurrencyCode {
   return CURRENCY_SET.has(value);
 }
 
-/** Whether a request's currency is one of the spec's codes. @see psd2-interface.md "Shared types" */
+/** Whether a request's currency is one of the spec's codes. @see docs/interface/conventions.md#shared-types */
 export function validateCurrencyCode(value: string): Violation | undefined {
   if (isCurrencyCode(value)) return undefined;
   if (isCurrencyCode(value.toUpperCase())) return formatError(`must be upper-case: ${value.toUpperCase()}`);

@@ -16,7 +16,7 @@ import { isCurrencyCode, type CurrencyCode } from "./currency-codes";
  *
  * Typing the table as a Record over CurrencyCode makes the compiler require every code, once.
  *
- * @see psd2-interface.md "Shared types", Amount; supplement.md §1
+ * @see docs/interface/conventions.md#amount; docs/interface/conventions.md#wire-conventions
  */
 export const CURRENCY_MINOR_UNITS: Readonly<Record<CurrencyCode, number | null>> = {
   AED: 2,

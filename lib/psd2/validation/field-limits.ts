@@ -11,7 +11,7 @@ export interface LengthLimit {
  * are in Berlin Group 1.3) have minLength 1: an empty name or reference is a missing one. `text`
  * is that rule for the request texts that have no upper limit in the spec.
  *
- * @see psd2-interface.md "Limits"
+ * @see docs/interface/limits.md#limits-in-the-spec
  */
 export const FIELD_LIMITS = {
   creditorName: { min: 1, max: 70 },

@@ -29,7 +29,7 @@ function describeUnprocessable(text: string): string | undefined {
  * escape but UTF-8 cannot encode), and no NUL (U+0000, which JSON can carry as `\u0000` but no
  * database text column can store).
  *
- * @see psd2-interface.md "What the service does" (4); supplement.md §1
+ * @see docs/interface/README.md#json-and-utf-8; docs/interface/conventions.md#wire-conventions
  */
 export function validateProcessableText(text: string): Violation | undefined {
   const found = describeUnprocessable(text);
@@ -55,7 +55,7 @@ function spell(link: PathLink | undefined): JsonPath {
  * depth-first in document order, an object's keys before the contents of its members. Walks iteratively, so that deeply nested input cannot exhaust
  * the stack.
  *
- * @see psd2-interface.md "What the service does" (4); supplement.md §1
+ * @see docs/interface/README.md#json-and-utf-8; docs/interface/conventions.md#wire-conventions
  */
 export function findUnprocessableCharacters(value: unknown): FieldViolation[] {
   const violations: FieldViolation[] = [];

@@ -3,7 +3,7 @@
  * 101): 89 country codes. Territories that use another country's IBAN (Åland: FI, the French
  * overseas territories: FR, Svalbard: NO, ...) have no entry of their own, as in the registry.
  *
- * @see psd2-interface.md "SEPA credit transfer request" (ISO 13616-1:2007 structure)
+ * @see docs/interface/payments.md#sepa-credit-transfer (ISO 13616-1:2007 structure)
  */
 export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   AD: 24,
@@ -97,7 +97,7 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   YE: 30,
 };
 
-/** The IBAN length of a country, or undefined when the country has no IBANs of its own. @see psd2-interface.md "SEPA credit transfer request" */
+/** The IBAN length of a country, or undefined when the country has no IBANs of its own. @see docs/interface/payments.md#sepa-credit-transfer */
 export function ibanLengthOf(countryCode: string): number | undefined {
   return Object.hasOwn(IBAN_LENGTHS, countryCode) ? IBAN_LENGTHS[countryCode] : undefined;
 }

@@ -10,7 +10,7 @@ export type JsonPath = readonly (string | number)[];
 
 const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$-]*$/;
 
-/** The written form of a path (see {@link JsonPath}). @see supplement.md §4 */
+/** The written form of a path (see {@link JsonPath}). @see docs/interface/errors.md#statuses-by-code */
 export function formatJsonPath(path: JsonPath): string {
   let written = "";
   for (const segment of path) {

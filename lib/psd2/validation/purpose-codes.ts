@@ -1,6 +1,6 @@
 /**
  * The purpose codes a Norwegian domestic payment may carry: the spec's list, verbatim.
- * @see psd2-interface.md "Norwegian domestic credit transfer request"
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer
  */
 export const PURPOSE_CODES = [
   "INVS",
@@ -23,7 +23,7 @@ export type PurposeCode = (typeof PURPOSE_CODES)[number];
 
 const PURPOSE_SET: ReadonlySet<string> = new Set(PURPOSE_CODES);
 
-/** Whether a string is one of the spec's purpose codes. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** Whether a string is one of the spec's purpose codes. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export function isPurposeCode(value: string): value is PurposeCode {
   return PURPOSE_SET.has(value);
 }

@@ -5,7 +5,7 @@ import { FIELD_LIMITS } from "./field-limits";
  * of the whole), so that an echoed header or field cannot make a message longer than a
  * tppMessage may be. Control characters are shown as `\uXXXX`.
  *
- * @see psd2-interface.md "Limits" (tppMessage text at most 512 characters)
+ * @see docs/interface/limits.md#limits-in-the-spec (tppMessage text at most 512 characters)
  */
 export function quoteForMessage(value: string, max = 40): string {
   const length = Array.from(value).length;
@@ -25,7 +25,7 @@ export function cutForMessage(value: string, max = 40): string {
  * with "…" when longer. Messages cut their echoed values themselves (quoteForMessage); this is
  * the guarantee for the rest.
  *
- * @see psd2-interface.md "Limits", "Errors"
+ * @see docs/interface/limits.md#limits-in-the-spec, docs/interface/errors.md#error-codes
  */
 export function clampMessageText(text: string, max: number = FIELD_LIMITS.tppMessageText.max): string {
   if (text.length <= max) return text;

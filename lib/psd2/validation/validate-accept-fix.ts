@@ -5,7 +5,7 @@ import { formatError, type Violation } from "./violation";
  * The published x-accept-fix values. All four are the default today, so each is accepted and has
  * no further effect.
  *
- * @see psd2-interface.md "Versioning"; supplement.md §12
+ * @see docs/interface/versioning.md#versioning; docs/interface/header-parameters.md#x-accept-fix
  */
 export const ACCEPT_FIX_VALUES = [
   "amount-as-string",
@@ -21,7 +21,7 @@ const ACCEPT_FIX_SET: ReadonlySet<string> = new Set(ACCEPT_FIX_VALUES);
  * around commas allowed). An unknown or empty value is a FORMAT_ERROR; whether the header is
  * present at all (HTTP_HEADER_REQUIRED) is the caller's question.
  *
- * @see supplement.md §12
+ * @see docs/interface/header-parameters.md#x-accept-fix
  */
 export function validateAcceptFix(headerValue: string): Violation | undefined {
   const values = headerValue.split(",").map((value) => value.trim());

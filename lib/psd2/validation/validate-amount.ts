@@ -2,7 +2,7 @@ import { minorUnitsOf } from "./currency-minor-units";
 import { plural } from "./plural";
 import { formatError, type Violation } from "./violation";
 
-/** The contract's precision (digits in all) and scale (fraction digits). @see psd2-interface.md "Limits" */
+/** The contract's precision (digits in all) and scale (fraction digits). @see docs/interface/limits.md#limits-in-the-spec */
 export const AMOUNT_PRECISION = 18;
 export const AMOUNT_SCALE = 5;
 
@@ -21,7 +21,7 @@ const REPORTED_AMOUNT = /^-?([0-9]+)(?:\.([0-9]+))?$/;
  * Leading zeros are rejected: the amount is a canonical decimal, and "007.00" is more likely a
  * typing error than an amount.
  *
- * @see psd2-interface.md "Shared types", Amount; supplement.md §1
+ * @see docs/interface/conventions.md#amount; docs/interface/conventions.md#wire-conventions
  */
 export function validateAmount(amount: string, currency: string): Violation | undefined {
   const match = REQUEST_AMOUNT.exec(amount);
@@ -48,10 +48,10 @@ export function validateAmount(amount: string, currency: string): Violation | un
 
 /**
  * Whether an amount reported by the bank is a decimal string within precision 18 and scale 5.
- * Debits are negative; the currency's minor units are not enforced, since supplement §1 makes
+ * Debits are negative; the currency's minor units are not enforced, since docs/interface/conventions.md#wire-conventions makes
  * them a rule for requests and a TPP must not fail a whole listing on one odd amount.
  *
- * @see psd2-interface.md "Limits"; supplement.md §1, §3
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/conventions.md#wire-conventions, docs/interface/accounts.md#accounts-balances-transactions
  */
 export function validateReportedAmount(amount: string): Violation | undefined {
   const match = REPORTED_AMOUNT.exec(amount);

@@ -10,7 +10,7 @@ const BIC = /^[A-Z0-9]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?$/;
  * Whether a string is a BIC (BICFI/SWIFT code) of 8 or 11 characters in ISO 9362 structure.
  * The country part is not checked against a list: BICs of Kosovo use XK, which ISO 3166 lacks.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request", creditorAgent
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, creditorAgent
  */
 export function validateBic(bic: string): Violation | undefined {
   if (BIC.test(bic)) return undefined;
@@ -22,7 +22,7 @@ export function validateBic(bic: string): Violation | undefined {
   );
 }
 
-/** Whether a string is a BIC of 8 or 11 characters in ISO 9362 structure. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** Whether a string is a BIC of 8 or 11 characters in ISO 9362 structure. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export function isValidBic(bic: string): boolean {
   return validateBic(bic) === undefined;
 }

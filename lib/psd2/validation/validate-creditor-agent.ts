@@ -4,7 +4,7 @@ import type { FieldViolation } from "./violation";
  * Whether a domestic payment names the creditor's bank (creditorAgent, a BIC) when it must: when
  * the creditor account is a currency account, that is, its currency is not NOK.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request", creditorAgent
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, creditorAgent
  */
 export function validateCreditorAgentPresence(payment: {
   readonly creditorAgent?: string | undefined;

@@ -4,7 +4,7 @@ import { formatError, type Violation } from "./violation";
  * Whether a Norwegian debtorAccount has exactly one of `bban` (ordinary accounts) and `other`
  * (card accounts).
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, debtorAccount
  */
 export function validateDebtorAccountChoice(account: { readonly bban?: unknown; readonly other?: unknown }): Violation | undefined {
   const hasBban = account.bban !== undefined;

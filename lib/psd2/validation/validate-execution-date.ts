@@ -8,7 +8,7 @@ import type { Violation } from "./violation";
  * Both arguments must be valid dates (check the field with validateIsoDate first); a wrong
  * `today` is a programming error and throws a RangeError.
  *
- * @see psd2-interface.md "Errors" (EXECUTION_DATE_INVALID); supplement.md §4
+ * @see docs/interface/errors.md#error-codes (EXECUTION_DATE_INVALID); docs/interface/errors.md#statuses-by-code
  */
 export function validateExecutionDate(date: string, today: string): Violation | undefined {
   if (!isValidIsoDate(today)) throw new RangeError(`today must be a YYYY-MM-DD date, got ${JSON.stringify(today)}`);

@@ -21,7 +21,7 @@ function mod97(value: string): number {
  * see {@link normalizeIban} for user input), a country that has IBANs, check digits 02 to 98,
  * the country's length from the IBAN Registry, and a passing ISO 7064 MOD 97-10 check.
  *
- * @see psd2-interface.md "SEPA credit transfer request", "Limits" (ISO 13616-1:2007)
+ * @see docs/interface/payments.md#sepa-credit-transfer, docs/interface/limits.md#limits-in-the-spec (ISO 13616-1:2007)
  */
 export function validateIban(iban: string): Violation | undefined {
   const tooLong = validateLength(iban, FIELD_LIMITS.iban);
@@ -45,7 +45,7 @@ export function validateIban(iban: string): Violation | undefined {
   return undefined;
 }
 
-/** Whether a string is a valid IBAN in electronic format. @see psd2-interface.md "SEPA credit transfer request" */
+/** Whether a string is a valid IBAN in electronic format. @see docs/interface/payments.md#sepa-credit-transfer */
 export function isValidIban(iban: string): boolean {
   return validateIban(iban) === undefined;
 }
@@ -55,7 +55,7 @@ export function isValidIban(iban: string): boolean {
  * ("no93 8601 1117 947" -> "NO9386011117947"). It does not validate; the wire rules are
  * {@link validateIban}'s.
  *
- * @see psd2-interface.md "SEPA credit transfer request"
+ * @see docs/interface/payments.md#sepa-credit-transfer
  */
 export function normalizeIban(input: string): string {
   return input.replace(/\s+/g, "").toUpperCase();
@@ -66,7 +66,7 @@ export function normalizeIban(input: string): string {
  * country has no IBANs, the BBAN has characters other than A-Z and 0-9, or the result does not
  * have the country's length.
  *
- * @see psd2-interface.md "SEPA credit transfer request" (ISO 13616-1:2007)
+ * @see docs/interface/payments.md#sepa-credit-transfer (ISO 13616-1:2007)
  */
 export function createIban(countryCode: string, bban: string): string {
   const length = ibanLengthOf(countryCode);
@@ -81,7 +81,7 @@ export function createIban(countryCode: string, bban: string): string {
  * The IBAN of a Norwegian account number ("86011117947" -> "NO9386011117947"). Throws a
  * RangeError when the BBAN is not 11 digits.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function ibanFromNorwegianBban(bban: string): string {
   if (validateNorwegianBban(bban)) throw new RangeError(`not a Norwegian account number: ${JSON.stringify(bban)}`);

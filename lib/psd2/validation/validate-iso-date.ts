@@ -19,7 +19,7 @@ function daysInMonth(year: number, month: number): number {
  * 2025-02-29 not). Years run from 0001: year 0000 is ISO 8601's 1 BC (by agreement only), which
  * the Gregorian calendar of databases and banks does not have.
  *
- * @see psd2-interface.md "What the service does" (6)
+ * @see docs/interface/README.md#date-formats
  */
 export function isValidIsoDate(value: string): boolean {
   const match = DATE.exec(value);
@@ -30,7 +30,7 @@ export function isValidIsoDate(value: string): boolean {
   return year >= 1 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
 }
 
-/** Whether a date field holds an existing `YYYY-MM-DD` date (years 0001 to 9999). @see psd2-interface.md "What the service does" (6) */
+/** Whether a date field holds an existing `YYYY-MM-DD` date (years 0001 to 9999). @see docs/interface/README.md#date-formats */
 export function validateIsoDate(value: string): Violation | undefined {
   if (!DATE.test(value)) return formatError("must be a date in the form YYYY-MM-DD");
   if (value.startsWith("0000")) return formatError(`is not a calendar date: the years begin with 0001, so ${value} does not exist`);
@@ -38,7 +38,7 @@ export function validateIsoDate(value: string): Violation | undefined {
   return undefined;
 }
 
-/** Whether a string is an ISO 8601 date-time with an offset (`2025-03-01T12:30:00+01:00`, `...Z`). @see psd2-interface.md "What the service does" (6) */
+/** Whether a string is an ISO 8601 date-time with an offset (`2025-03-01T12:30:00+01:00`, `...Z`). @see docs/interface/README.md#date-formats */
 export function isValidIsoDateTime(value: string): boolean {
   const match = DATE_TIME.exec(value);
   if (!match || !isValidIsoDate(match[1] ?? "")) return false;
@@ -46,7 +46,7 @@ export function isValidIsoDateTime(value: string): boolean {
   return below(match[2], 24) && below(match[3], 60) && below(match[4], 60) && below(match[5], 24) && below(match[6], 60);
 }
 
-/** Whether a date-time field holds an ISO 8601 date-time with an offset. @see psd2-interface.md "What the service does" (6) */
+/** Whether a date-time field holds an ISO 8601 date-time with an offset. @see docs/interface/README.md#date-formats */
 export function validateIsoDateTime(value: string): Violation | undefined {
   return isValidIsoDateTime(value)
     ? undefined
@@ -57,7 +57,7 @@ export function validateIsoDateTime(value: string): Violation | undefined {
  * The same day one year later, as `YYYY-MM-DD`; 29 February becomes 28 February (the latest
  * requested execution date). The argument must be a valid date.
  *
- * @see supplement.md §4 (EXECUTION_DATE_INVALID)
+ * @see docs/interface/errors.md#statuses-by-code (EXECUTION_DATE_INVALID)
  */
 export function addOneYear(date: string): string {
   const year = String(Number(date.slice(0, 4)) + 1).padStart(4, "0");

@@ -4,7 +4,7 @@ import { formatError, type Violation } from "./violation";
 
 /**
  * Whether an array holds an allowed number of items; `noun` names one item in the message.
- * @see psd2-interface.md "Limits"
+ * @see docs/interface/limits.md#limits-in-the-spec
  */
 export function validateItemCount(items: readonly unknown[], limit: LengthLimit, noun: string): Violation | undefined {
   const count = items.length;

@@ -5,7 +5,7 @@ import { formatError, type Violation } from "./violation";
 
 /**
  * Whether a text's length in characters (code points) is within a limit.
- * @see psd2-interface.md "Limits"
+ * @see docs/interface/limits.md#limits-in-the-spec
  */
 export function validateLength(value: string, limit: LengthLimit): Violation | undefined {
   const length = countCharacters(value);

@@ -15,7 +15,7 @@ export interface NorwegianBbanOptions {
  * then exactly 11 digits (4 bank, 2 account group, 4 serial, 1 MOD11 check digit), without the
  * spaces or dots of the written form ("1234.56.78903"). The MOD11 check is an option.
  *
- * @see psd2-interface.md "Limits"; supplement.md §11
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function validateNorwegianBban(bban: string, options: NorwegianBbanOptions = {}): Violation | undefined {
   const tooLong = validateLength(bban, FIELD_LIMITS.bban);
@@ -29,7 +29,7 @@ export function validateNorwegianBban(bban: string, options: NorwegianBbanOption
   return undefined;
 }
 
-/** Whether a string is an 11-digit Norwegian account number with a valid MOD11 check digit. @see supplement.md §11 */
+/** Whether a string is an 11-digit Norwegian account number with a valid MOD11 check digit. @see docs/interface/sandbox-operations.md#sandbox-operations */
 export function isValidNorwegianBban(bban: string): boolean {
   return validateNorwegianBban(bban, { checkDigit: true }) === undefined;
 }
@@ -39,7 +39,7 @@ export function isValidNorwegianBban(bban: string): boolean {
  * account group (2 digits) and serial (4 digits). Undefined when the check character would be
  * "-": no such account number is issued.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function createNorwegianBban(bankCode: string, accountGroup: string, serial: string): string | undefined {
   if (!/^[0-9]{4}$/.test(bankCode) || !/^[0-9]{2}$/.test(accountGroup) || !/^[0-9]{4}$/.test(serial)) {

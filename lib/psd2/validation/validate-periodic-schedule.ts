@@ -3,7 +3,7 @@ import { isValidIsoDate } from "./validate-iso-date";
 import { validateUniqueItems } from "./validate-unique-items";
 import type { FieldViolation } from "./violation";
 
-/** @see supplement.md §2 */
+/** @see docs/interface/endpoints.md#success-statuses */
 export const FREQUENCY_CODES = [
   "Daily",
   "Weekly",
@@ -17,13 +17,13 @@ export const FREQUENCY_CODES = [
 ] as const;
 export type FrequencyCode = (typeof FREQUENCY_CODES)[number];
 
-/** @see supplement.md §2 */
+/** @see docs/interface/endpoints.md#success-statuses */
 export const EXECUTION_RULES = ["following", "preceding"] as const;
 
-/** "1" to "31", without leading zeros (Berlin Group's enumeration; "31" is the month's last day). @see supplement.md §2 */
+/** "1" to "31", without leading zeros (Berlin Group's enumeration; "31" is the month's last day). @see docs/interface/endpoints.md#success-statuses */
 export const DAYS_OF_EXECUTION = Array.from({ length: 31 }, (_, index) => String(index + 1));
 
-/** "1" to "12", without leading zeros, as Berlin Group writes months of execution. @see supplement.md §2 */
+/** "1" to "12", without leading zeros, as Berlin Group writes months of execution. @see docs/interface/endpoints.md#success-statuses */
 export const MONTHS_OF_EXECUTION = Array.from({ length: 12 }, (_, index) => String(index + 1));
 
 /** Berlin Group: at most 11 months (all 12 would be Monthly). */
@@ -42,7 +42,7 @@ export interface PeriodicSchedule {
  * monthsOfExecution present exactly when frequency is MonthlyVariable (Berlin Group), with 1 to
  * 11 months and no month twice (a duplicate is a FORMAT_ERROR, release 1.18.1).
  *
- * @see supplement.md §2; psd2-interface.md "Versioning" (1.18.1)
+ * @see docs/interface/endpoints.md#success-statuses; docs/interface/versioning.md#versioning (1.18.1)
  */
 export function validatePeriodicSchedule(schedule: PeriodicSchedule): FieldViolation[] {
   const violations: FieldViolation[] = [];

@@ -12,7 +12,7 @@ export interface RemittanceFields {
  * references, never both; and the deprecated single `remittanceInformationStructured` not
  * together with the array that replaces it. The violation names the structured field.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request" (Rule); supplement.md §5
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer (Rule); docs/interface/payments.md#payments-in-the-sandbox
  */
 export function validateRemittanceChoice(payment: RemittanceFields): FieldViolation[] {
   const hasText = payment.remittanceInformationUnstructured !== undefined;

@@ -2,7 +2,7 @@ import type { FieldViolation } from "./violation";
 
 /**
  * One FORMAT_ERROR for each item that repeats an earlier one, at the repeated item's index.
- * @see supplement.md §2 (monthsOfExecution), §6 (paymentIds)
+ * @see docs/interface/endpoints.md#success-statuses (monthsOfExecution), docs/interface/signing-baskets.md#rules-in-the-sandbox (paymentIds)
  */
 export function validateUniqueItems(items: readonly string[], noun: string): FieldViolation[] {
   const seen = new Map<string, number>();

@@ -21,7 +21,7 @@ export interface FieldViolation extends Violation {
   readonly path: JsonPath;
 }
 
-/** A FORMAT_ERROR violation with the given reason. @see supplement.md §4 */
+/** A FORMAT_ERROR violation with the given reason. @see docs/interface/errors.md#statuses-by-code */
 export function formatError(reason: string): Violation {
   return { code: "FORMAT_ERROR", reason };
 }

@@ -63,5 +63,5 @@ export function describeAttributeType(oid: string): string {
   return TYPE_BY_OID.get(oid)?.names[0] ?? oid;
 }
 
-/** The OID of organizationIdentifier, which a PSD2 certificate's subject carries. @see supplement.md §10 */
+/** The OID of organizationIdentifier, which a PSD2 certificate's subject carries. @see docs/interface/certificates.md#certificates-and-tpp-registration */
 export const ORGANIZATION_IDENTIFIER_OID = "2.5.4.97";

@@ -17,7 +17,7 @@ const ia5 = (text: string): Buffer => tlv(0x16, Buffer.from(text, "latin1"));
 const format = (der: Buffer): string => formatDistinguishedName(readDistinguishedName(der));
 
 // Every expected string below is what JDK 25's new X500Principal(der).getName() prints for the
-// same DER (checked on this machine); supplement §9.4 asks for exactly that form.
+// same DER (checked on this machine); docs/interface/request-signing.md#signature-header asks for exactly that form.
 describe("formatDistinguishedName: Java's X500Principal.getName() (supplement §9.4, RFC 2253 §2)", () => {
   it("writes the most specific RDN first", () => {
     expect(

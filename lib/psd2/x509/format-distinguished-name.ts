@@ -70,7 +70,7 @@ function formatAttribute(atv: AttributeTypeAndValue): string {
  * RDN first; keywords only for CN, C, L, ST, O, OU, STREET, DC, UID; other types as
  * `<OID>=#<hex of the DER value>`; `,=+<>#;"\` escaped with a backslash, and leading or trailing
  * spaces; non-ASCII written raw; a multi-valued RDN's attributes joined with `+` in DER order.
- * @see supplement.md §9.4
+ * @see docs/interface/request-signing.md#signature-header
  * @see RFC 2253 §2
  */
 export function formatDistinguishedName(name: DistinguishedName): string {

@@ -7,7 +7,7 @@ function isParsedCertificate(value: CertificateInput | ParsedCertificate): value
 /**
  * The keyId of a certificate: `SN=<serial, upper-case hex, no leading zeros>,CA=<issuer, RFC 2253
  * in Java's X500Principal.getName() form>`.
- * @see supplement.md §9.4
+ * @see docs/interface/request-signing.md#signature-header
  */
 export function keyIdFromCertificate(certificate: CertificateInput | ParsedCertificate): string {
   return (isParsedCertificate(certificate) ? certificate : parseCertificate(certificate)).keyId;

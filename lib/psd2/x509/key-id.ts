@@ -10,15 +10,15 @@ export interface KeyIdParts {
 
 const KEY_ID = /^SN=([^,]*),[ \t]*CA=([\s\S]*)$/;
 
-/** `SN=<serial>,CA=<issuer>` from the canonical serial and the RFC 2253 issuer. @see supplement.md §9.4 */
+/** `SN=<serial>,CA=<issuer>` from the canonical serial and the RFC 2253 issuer. @see docs/interface/request-signing.md#signature-header */
 export function formatKeyId(serialNumber: string, issuer: string): string {
   return `SN=${serialNumber},CA=${issuer}`;
 }
 
 /**
  * Splits a keyId `SN=<serial>,CA=<issuer DN>` into its parts (the DN may contain commas).
- * @see supplement.md §9.4
- * @see psd2-interface.md, "Signature header parts"
+ * @see docs/interface/request-signing.md#signature-header
+ * @see docs/interface/request-signing.md#signature-header-parts
  */
 export function parseKeyId(keyId: string): KeyIdParts {
   const match = KEY_ID.exec(keyId);

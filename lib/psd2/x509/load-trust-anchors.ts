@@ -8,7 +8,7 @@ const PEM_CERTIFICATES = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICAT
 
 /**
  * Reads every certificate of a PEM bundle (the caller reads the file) as trust anchors.
- * @see supplement.md §10 (extra trust anchors from a PEM file)
+ * @see docs/interface/certificates.md#trust-anchors (extra trust anchors from a PEM file)
  */
 export function loadTrustAnchors(pem: string): readonly TrustAnchor[] {
   const blocks = pem.match(PEM_CERTIFICATES) ?? [];

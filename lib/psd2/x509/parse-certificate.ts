@@ -23,7 +23,7 @@ export interface ParsedCertificate {
   readonly x509: X509Certificate;
   /** The DER encoding. */
   readonly der: Uint8Array;
-  /** The DER encoding as one-line Base64 (the TPP-Signature-Certificate value). @see supplement.md §9.6 */
+  /** The DER encoding as one-line Base64 (the TPP-Signature-Certificate value). @see docs/interface/request-signing.md#certificate-header */
   readonly base64: string;
   /** The serial in keyId form: upper-case hex without leading zeros. */
   readonly serialNumber: string;
@@ -145,7 +145,7 @@ function readFields(der: Uint8Array, strict: boolean): CertificateFields {
  * Reads a certificate once: serial (keyId form and octets), issuer and subject (as names with
  * their DER and as Java-style RFC 2253 strings), keyId, validity, public key, organizationIdentifier
  * and, on first use, the extensions.
- * @see supplement.md §9.4, §9.6 and §10
+ * @see docs/interface/request-signing.md#signature-header, docs/interface/request-signing.md#certificate-header and docs/interface/certificates.md#certificates-and-tpp-registration
  * @see RFC 5280 §4.1
  */
 export function parseCertificate(input: CertificateInput, options: ParseCertificateOptions = {}): ParsedCertificate {

@@ -149,7 +149,7 @@ class DnReader {
  * emailAddress, serialNumber, ...), dotted OIDs with `#hex` values, `\,` and `\XX` escapes,
  * quoted values, spaces around separators and `;` as separator; `%XX` when asked to.
  * @see RFC 4514 §3
- * @see supplement.md §9.4
+ * @see docs/interface/request-signing.md#signature-header
  */
 export function parseDistinguishedName(input: string, options: ParseDistinguishedNameOptions = {}): DistinguishedName {
   const text = options.percentDecoding ? percentDecode(input) : input;

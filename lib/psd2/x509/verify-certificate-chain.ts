@@ -20,7 +20,7 @@ function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
  * Finds the trust anchors that issued a certificate: the anchor's subject equals the
  * certificate's issuer and the certificate's signature verifies with the anchor's public key.
  * Time-independent, so a cache may keep it.
- * @see supplement.md §9.7 (chain checked by signature, not by name)
+ * @see docs/interface/request-signing.md#the-banks-checks (chain checked by signature, not by name)
  */
 export function findCertificateIssuers(certificate: ParsedCertificate, anchors: readonly TrustAnchor[]): IssuerSearch {
   const issuers: TrustAnchor[] = [];
@@ -71,7 +71,7 @@ export function checkCertificateChain(certificate: ParsedCertificate, search: Is
 /**
  * Verifies that a certificate was issued by one of the trust anchors (by signature, with name
  * match) and that this anchor is valid at `now`.
- * @see supplement.md §9.7
+ * @see docs/interface/request-signing.md#the-banks-checks
  * @see RFC 5280 §6.1
  */
 export function verifyCertificateChain(certificate: ParsedCertificate, anchors: readonly TrustAnchor[], now: Date): ChainVerdict {

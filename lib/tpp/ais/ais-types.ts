@@ -152,7 +152,7 @@ export interface PendingCardTransaction {
 export interface CardTransactionPage {
   readonly maskedPan: string;
   readonly booked: readonly CardTransaction[];
-  /** The pending card transactions, with their amounts (supplement §3). */
+  /** The pending card transactions, with their amounts (docs/interface/accounts.md#accounts-balances-transactions). */
   readonly pending: readonly PendingCardTransaction[];
   /** Pending card transactions a bank named by id only (the sandbox table's form), without amounts. */
   readonly pendingWithoutDetails: number;

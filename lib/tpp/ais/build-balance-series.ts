@@ -42,7 +42,7 @@ function fromMinor(value: bigint, fractionDigits: number): string {
  * end of day D is the anchor minus the bookings after D up to the anchor's day (plus those after
  * the anchor's day up to D, for days after it). Exact: amounts are added as integers of minor units.
  * Transactions without a bookingDate (pending) are left out.
- * @see supplement.md §3 (balances, transactions)
+ * @see docs/interface/accounts.md#balances (balances, transactions)
  */
 export function buildBalanceSeries(input: {
   readonly anchor: Money;

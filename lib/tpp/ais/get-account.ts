@@ -4,7 +4,7 @@ import type { AspspContext } from "../aspsp/aspsp-context";
 import type { BankAccount } from "./ais-types";
 import { toBankAccount } from "./to-app-types";
 
-/** One account (GET /v1/accounts/{id}). @see supplement.md §2, §3 */
+/** One account (GET /v1/accounts/{id}). @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions */
 export async function getAccount(ctx: AspspContext, accountId: string): Promise<BankAccount> {
   const reply = await ctx.client.fetch({
     method: "GET",

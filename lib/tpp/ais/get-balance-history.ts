@@ -10,7 +10,7 @@ import { listTransactions } from "./list-transactions";
  * The page size asked for the chart's bookings: the spec lets the TPP set `limit` (at least 1)
  * and names no largest value; this bank's largest is 1,000. A bank that refuses it (a
  * FORMAT_ERROR on `limit`) is asked again with its own default page size.
- * @see psd2-interface.md "GET /v1/accounts/{id}/transactions", "Limits"
+ * @see docs/interface/accounts.md#transactions, docs/interface/limits.md#limits-in-the-spec
  */
 export const CHART_PAGE_SIZE = 1_000;
 /** At most this many pages are read for a chart. */
@@ -58,7 +58,7 @@ async function readBookings(ctx: AspspContext, accountId: string, dateFrom: stri
  * The balances and the first page of bookings are asked for at once; the bookings come in the
  * largest pages the bank gives (CHART_PAGE_SIZE), following its next links. Undefined when the
  * bank gives no dated balance to start from.
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export async function getBalanceHistory(
   ctx: AspspContext,

@@ -7,7 +7,7 @@ import { toAccountIdentification, toBalance } from "./to-app-types";
 /**
  * An account's balances (GET /v1/accounts/{id}/balances): closingBooked, expected,
  * interimAvailable. Without the PSU present, the bank allows 4 calls per account per 24 hours.
- * @see supplement.md §3, §8
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function getBalances(ctx: AspspContext, accountId: string): Promise<AccountBalances> {
   const reply = await ctx.client.fetch({

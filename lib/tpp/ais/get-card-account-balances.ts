@@ -4,7 +4,7 @@ import type { AspspContext } from "../aspsp/aspsp-context";
 import type { AccountBalances } from "./ais-types";
 import { toAccountIdentification, toBalance } from "./to-app-types";
 
-/** A card account's balances (GET /v1/card-accounts/{id}/balances). @see supplement.md §3 */
+/** A card account's balances (GET /v1/card-accounts/{id}/balances). @see docs/interface/accounts.md#accounts-balances-transactions */
 export async function getCardAccountBalances(ctx: AspspContext, cardAccountId: string): Promise<AccountBalances> {
   const reply = await ctx.client.fetch({
     method: "GET",

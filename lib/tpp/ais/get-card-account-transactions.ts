@@ -11,7 +11,7 @@ import { toTransactionQuery } from "./transaction-query";
  * tokens as for accounts: the booked ones and the pending ones with their amounts (a bank that
  * names pending ones by id only is counted). The amounts follow the corrected mapping
  * (transactionAmount in the card's currency, originalAmount as charged).
- * @see supplement.md §3; psd2-interface.md "Versioning"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/versioning.md#versioning
  */
 export async function getCardAccountTransactions(
   ctx: AspspContext,

@@ -4,7 +4,7 @@ import type { AspspContext } from "../aspsp/aspsp-context";
 import type { CardAccount } from "./ais-types";
 import { toCardAccount } from "./to-app-types";
 
-/** One card account (GET /v1/card-accounts/{id}). @see supplement.md §3 */
+/** One card account (GET /v1/card-accounts/{id}). @see docs/interface/accounts.md#accounts-balances-transactions */
 export async function getCardAccount(ctx: AspspContext, cardAccountId: string): Promise<CardAccount> {
   const reply = await ctx.client.fetch({
     method: "GET",

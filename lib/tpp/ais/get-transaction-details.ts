@@ -6,7 +6,7 @@ import { toAccountTransaction } from "./to-app-types";
 
 /**
  * One transaction with what the listing leaves out (GET /v1/accounts/{id}/transactions/{transactionId}).
- * @see supplement.md §2, §5; psd2-interface.md "Versioning" (transaction details endpoint)
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox; docs/interface/versioning.md#versioning (transaction details endpoint)
  */
 export async function getTransactionDetails(ctx: AspspContext, accountId: string, transactionId: string): Promise<AccountTransaction> {
   const reply = await ctx.client.fetch({

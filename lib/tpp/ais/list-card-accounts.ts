@@ -8,7 +8,7 @@ import { toCardAccount } from "./to-app-types";
 /**
  * The card accounts the PSU consented to (GET /v1/card-accounts). The bank answers a PSU without
  * card accounts with 404 RESOURCE_UNKNOWN: that is an empty list here.
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export async function listCardAccounts(ctx: AspspContext, options: { withBalance?: boolean } = {}): Promise<CardAccount[]> {
   try {

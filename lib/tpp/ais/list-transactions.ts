@@ -11,7 +11,7 @@ import { toTransactionQuery } from "./transaction-query";
  * tokens for the first, previous, next and last pages (the bank's paging links; following them
  * costs the same on every page). Known issue of the spec: with bookingStatus both or pending,
  * every pending transaction comes on every page, unfiltered by dates and limit.
- * @see supplement.md §3; psd2-interface.md "Limits"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/limits.md#limits-in-the-spec
  */
 export async function listTransactions(ctx: AspspContext, accountId: string, query: TransactionQuery): Promise<TransactionPage> {
   const reply = await ctx.client.fetch({

@@ -14,7 +14,7 @@ export interface AccountsOverview {
 /**
  * The accounts page's bank calls: the account listing and the card account listing, both with
  * their balances, sent at once (neither waits for the other).
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export async function loadAccountsOverview(ctx: AspspContext): Promise<AccountsOverview> {
   const [accounts, cards] = await Promise.all([listAccounts(ctx, { withBalance: true }), listCardAccounts(ctx, { withBalance: true })]);

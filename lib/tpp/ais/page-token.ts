@@ -21,7 +21,7 @@ export function readPageToken(token: PageToken): URLSearchParams {
   return new URLSearchParams(Buffer.from(token, "base64url").toString("utf8"));
 }
 
-/** The paging links of a listing (supplement §3: first, previous, next, last), as tokens. */
+/** The paging links of a listing (docs/interface/accounts.md#accounts-balances-transactions: first, previous, next, last), as tokens. */
 export function toPageLinks(links: Readonly<Record<string, { href: string }>> | undefined): PageLinks {
   const token = (name: string) => {
     const link = links?.[name];

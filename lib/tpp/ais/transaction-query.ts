@@ -6,7 +6,7 @@ import { readPageToken } from "./page-token";
 /**
  * The query of a transaction listing: the page token's parameters when a page is asked for (the
  * bank's paging link repeats every parameter), else bookingStatus, dateFrom, dateTo and limit.
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export function toTransactionQuery(query: TransactionQuery): Record<string, string | undefined> {
   if (query.page !== undefined) return Object.fromEntries(readPageToken(query.page));

@@ -5,7 +5,7 @@ import { TppError } from "../errors";
  * The application-site bindings the app publishes for the domain of TPP-Redirect-URI, so that
  * the bank's app (the biometric flow) can send the PSU back into the TPP's own app: the iOS apps
  * (apple-app-site-association) and the Android app (assetlinks.json) that may open the paths.
- * @see psd2-interface.md "Authentication" (8); docs/biometric-flow.md
+ * @see docs/interface/authentication.md#biometric-flow; docs/biometric-flow.md
  */
 export interface AppLinksConfig {
   /** TPP_IOS_APP_IDS with TPP_APP_LINK_PATHS: undefined when no iOS app is set. */

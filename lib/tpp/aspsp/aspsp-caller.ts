@@ -3,7 +3,7 @@ import type { PsuContext } from "../../psd2/schemas";
 /**
  * The PSU's side of a call, forwarded from the browser's request to the TPP: present only when
  * the PSU takes part in real time; a background call has none.
- * @see psd2-interface.md "Header parameters", "Authentication" (9)
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/authentication.md#psu-present-or-absent
  */
 export interface PsuPresence {
   readonly ipAddress: string;
@@ -38,7 +38,7 @@ export interface AspspCaller {
   /**
    * X-PSU-IDENTITY: the PSU's Norwegian national identity or D-number, naming the PSU in place of
    * PSU-ID on payment initiation; PSU-ID is then left out (PSU-Corporate-ID stays).
-   * @see psd2-interface.md "Header parameters"; supplement.md §5
+   * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox
    */
   readonly psuIdentity?: string;
   /**
@@ -46,19 +46,19 @@ export interface AspspCaller {
    * journey), so PSU-ID, X-PSU-IDENTITY and PSU-Corporate-ID are left out and this context is
    * sent as PSU-Context; the one SCA identifies the PSU and approves the payment. Unlike
    * psuContext (what the last SCA chose, only recorded), it is sent whenever set.
-   * @see psd2-interface.md "Header parameters"; supplement.md §5
+   * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox
    */
   readonly singleScaContext?: PsuContext;
   /**
    * The operation requires x-accept-fix (payment creation and signing baskets: column R in the
    * header table): when the client has no value configured, DEFAULT_ACCEPT_FIX is sent.
-   * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §12
+   * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/versioning.md#versioning; docs/interface/header-parameters.md#x-accept-fix
    */
   readonly requiresAcceptFix?: boolean;
   /**
    * x-accept-fix exactly as this operation must send it, over the client's configured value: the
    * signing basket operation is to send amount-as-string.
-   * @see psd2-interface.md "Header parameters" (x-accept-fix)
+   * @see docs/interface/header-parameters.md#headers-by-operation (x-accept-fix)
    */
   readonly acceptFix?: string;
   /** Present when the PSU takes part in real time. */
@@ -66,7 +66,7 @@ export interface AspspCaller {
   /**
    * Made without the PSU by the app's refresh (no PSU-IP-Address, no PSU-* header): the bank's
    * PSU-absent limits apply, and the request inspector marks the call.
-   * @see psd2-interface.md "Authentication" (9), "Limits"
+   * @see docs/interface/authentication.md#psu-present-or-absent, docs/interface/limits.md#limits-in-the-spec
    */
   readonly unattended?: boolean;
   /** TPP-Redirect-Preferred: false asks for approval in the bank's app; default true. */

@@ -25,7 +25,7 @@ function clean(value: string): string {
  * The x-accept-fix value sent on an operation that requires the header when the client has none
  * configured: amount-as-string, the value the spec names for baskets (every published fix is the
  * default today, so it changes nothing but the header's presence).
- * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §12
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/versioning.md#versioning; docs/interface/header-parameters.md#x-accept-fix
  */
 export const DEFAULT_ACCEPT_FIX = "amount-as-string";
 
@@ -50,7 +50,7 @@ const PSU_FORWARDED: readonly (readonly [keyof PsuPresence, string])[] = [
 /**
  * The headers that name the PSU: PSU-ID, or X-PSU-IDENTITY in its place, with PSU-Corporate-ID in
  * a corporate context; or, for the single-SCA payment initiation, PSU-Context alone.
- * @see psd2-interface.md "Header parameters"; supplement.md §5
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox
  */
 function psuIdentityHeaders(caller: AspspCaller): HeaderPair[] {
   if (caller.singleScaContext !== undefined) return [["PSU-Context", caller.singleScaContext]];
@@ -69,7 +69,7 @@ function psuIdentityHeaders(caller: AspspCaller): HeaderPair[] {
  * and none is configured), the PSU's identity (PSU-ID or X-PSU-IDENTITY, PSU-Corporate-ID, or
  * PSU-Context for a single SCA), and, only when the PSU takes part in real time, PSU-IP-Address
  * and the PSU-* headers forwarded from the browser.
- * @see psd2-interface.md "Header parameters", "Authentication" (4, 8, 9); supplement.md §5, §12
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#biometric-flow, docs/interface/authentication.md#psu-present-or-absent; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
 export function buildRequestHeaders(options: RequestHeaderOptions): HeaderPair[] {
   const { caller } = options;

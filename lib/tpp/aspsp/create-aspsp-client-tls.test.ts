@@ -4,7 +4,7 @@
  * credentials come from the bank's portal over HTTPS (signing certificate, the QWAC-style TLS
  * client certificate, the CA), and the signed client calls /v1 over mutual TLS with them; without
  * the client certificate, with another TPP's, or without the bank's CA, the call fails saying why.
- * @see supplement.md §10, §13; psd2-interface.md "Authentication" 1
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration, docs/interface/transport.md#transport; docs/interface/authentication.md#transport-security
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -112,7 +112,7 @@ export function createAspspAgentOptions(options: Pick<AspspClientOptions, "tls" 
   return {
     connect: {
       timeout: Math.min(options.timeouts?.connectMs ?? 5_000, total),
-      // TLS 1.2 or higher on every call (psd2-interface.md "Authentication" 1).
+      // TLS 1.2 or higher on every call (docs/interface/authentication.md#transport-security).
       minVersion: "TLSv1.2",
       ...(tls?.certificatePem === undefined || tls.privateKeyPem === undefined ? {} : { cert: tls.certificatePem, key: tls.privateKeyPem }),
       ...(tls?.caPem === undefined ? {} : { ca: tls.caPem }),
@@ -244,7 +244,7 @@ interface SentRequest {
  * redirect and PSU headers of the caller; the JSON body is serialised once and the same octets
  * are hashed, signed and sent. A GET is sent once more after a connection error (never after an
  * HTTP error, never a POST, PUT or DELETE).
- * @see supplement.md §1, §4, §9; psd2-interface.md "Header parameters", "Authentication"
+ * @see docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code, docs/interface/request-signing.md#request-signing; docs/interface/header-parameters.md#headers-by-operation, docs/interface/authentication.md#authentication
  */
 export function createAspspClient(options: AspspClientOptions): AspspClient {
   const baseUrl = options.baseUrl.replace(/\/+$/, "");

@@ -7,7 +7,7 @@ const NOT_VISIBLE_ASCII = /[^\x21-\x7e]/gu;
  * TPP-Redirect-URI as sent: an absolute URL in ASCII. Non-ASCII characters are percent-encoded
  * as UTF-8 (an IDN host becomes punycode), so that the signed value never forces the RFC 2047
  * form of the Signature header; existing %XX escapes stay as they are.
- * @see supplement.md §9.5
+ * @see docs/interface/request-signing.md#non-ascii-values
  */
 export function encodeRedirectUri(uri: string): string {
   let url: URL;

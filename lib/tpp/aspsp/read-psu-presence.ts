@@ -28,7 +28,7 @@ function clientAddress(headers: RequestHeaders): string {
  * the address (PSU-IP-Address), the port the PSU connected to (PSU-IP-Port, from
  * X-Forwarded-Port: the PSU's own source port is not visible to a Next app), the browser's
  * User-Agent and Accept headers, and the method of the PSU's request.
- * @see psd2-interface.md "Header parameters", "Authentication" (9)
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/authentication.md#psu-present-or-absent
  */
 export function readPsuPresence(headers: RequestHeaders, method: string): PsuPresence {
   const upper = method.toUpperCase();

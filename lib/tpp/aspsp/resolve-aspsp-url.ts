@@ -2,11 +2,11 @@ import { TppError } from "../errors";
 
 /**
  * Resolves a link of a bank reply (or a path of the interface) against the bank's base URL.
- * Relative hrefs are relative to the base URL (supplement §1): `/v1/accounts` under
+ * Relative hrefs are relative to the base URL (docs/interface/conventions.md#wire-conventions): `/v1/accounts` under
  * `https://bank.example/psd2` is `https://bank.example/psd2/v1/accounts`, and an href that
  * already starts with the base path is not prefixed twice. An absolute href must stay on the
  * bank's origin, since the client signs and sends whatever it resolves to.
- * @see supplement.md §1
+ * @see docs/interface/conventions.md#wire-conventions
  */
 export function resolveAspspUrl(baseUrl: string, href: string): URL {
   const base = new URL(baseUrl);

@@ -5,7 +5,7 @@ import type { TrustAnchor } from "../../psd2/x509";
  * What the TPP made of a reply's signature: verified against the trust anchors; failed (with
  * each failed check in words); unsigned (no Signature header at all); unchecked (no trust anchors
  * to check against).
- * @see supplement.md §9, response signing
+ * @see docs/interface/request-signing.md#response-signing
  */
 export type ResponseSignatureVerdict =
   | { readonly status: "verified"; readonly keyId: string }
@@ -26,10 +26,10 @@ function unicodeHeaders(headers: ResponseHeaderValues): Record<string, string | 
 }
 
 /**
- * Verifies a bank reply's signature as supplement §9 has the bank sign it: Digest of the body as
+ * Verifies a bank reply's signature as docs/interface/request-signing.md#request-signing has the bank sign it: Digest of the body as
  * received, Signature over `date digest x-request-id`, the seal in ASPSP-Signature-Certificate,
  * chained to a trust anchor (strict mode: the canonical spellings only).
- * @see supplement.md §9, response signing
+ * @see docs/interface/request-signing.md#response-signing
  */
 export function verifyResponseSignature(
   response: { readonly headers: ResponseHeaderValues; readonly body: Uint8Array },

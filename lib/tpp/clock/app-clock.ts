@@ -28,7 +28,7 @@ export type BankClockReading = { readonly kind: "running"; readonly offsetMs: nu
  * The reply of GET /v1/sandbox/clock (also the clock part of POST /v1/sandbox/clock's reply):
  * the sandbox time (ISO 8601), its date in Europe/Oslo, whether it stands still, and its offset
  * from the bank's real time in whole seconds; other fields (the batch schedule) pass.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export const sandboxClockResponseSchema = sandboxClockStateSchema
   .pick({ now: true, today: true, frozen: true, offsetSeconds: true })
@@ -46,7 +46,7 @@ export function osloDateOf(date: Date): IsoDate {
  * the middle of the exchange (`sentAt`..`receivedAt`, this machine's clock), so that it holds to
  * within half the round trip, below the bank's whole-second offsetSeconds, and it also takes in
  * any difference between the bank's machine clock and this one.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function toBankClockReading(state: SandboxClockState, sentAt: Date, receivedAt: Date): BankClockReading {
   const bankNow = Date.parse(state.now);

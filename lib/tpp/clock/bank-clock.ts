@@ -23,7 +23,7 @@ function provider(): AppClockProvider {
  * The bank's clock as the app keeps it (the sandbox clock in the sandbox, read at most every 5
  * seconds; the system clock in production), read with `caller` when the bank is asked. Without
  * Next: a job of the app's own (the refresh, `npm run tpp:refresh`) reads it for no user.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function readBankClock(caller: () => Promise<AspspCaller> = async () => ({})): Promise<AppClock> {
   return provider().get(caller);

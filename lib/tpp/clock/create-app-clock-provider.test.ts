@@ -2,7 +2,7 @@
  * The app's clock against a real sandbox bank (its own process): it follows the sandbox clock,
  * frozen or running, reads it at most once per maxAgeMs, reads again after invalidate(), and
  * falls back to the system clock when the bank cannot be reached.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRequestSigner } from "../../psd2/signing";

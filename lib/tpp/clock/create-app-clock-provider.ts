@@ -21,7 +21,7 @@ export interface AppClockProviderOptions {
 
 /**
  * Who a reading of the bank's clock is for, asked only when the bank is read: its
- * TPP-Redirect-Preferred is sent as the user chose (psd2-interface.md "Authentication" 8).
+ * TPP-Redirect-Preferred is sent as the user chose (docs/interface/authentication.md#biometric-flow).
  */
 export type AppClockCaller = () => AspspCaller | Promise<AspspCaller>;
 
@@ -44,7 +44,7 @@ function describe(error: unknown): string {
  * PSU) is read at most once per maxAgeMs and kept as an offset from the system clock (or the
  * frozen instant), so that a page's many uses cost one call; when the bank cannot be read, the
  * system clock stands in (source "system") for as long, and onFallback says why.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export function createAppClockProvider(options: AppClockProviderOptions): AppClockProvider {
   const systemNow = options.systemNow ?? (() => new Date());

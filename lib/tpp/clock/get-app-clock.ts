@@ -26,7 +26,7 @@ async function clockReadingCaller(): Promise<AspspCaller> {
  * The app's clock: in the sandbox, the bank's sandbox clock (read at most every 5 seconds; the
  * system clock when the bank cannot be reached, with source "system"); in production, the
  * system clock. Dates the bank checks (execution dates, date ranges) come from here.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function getAppClock(): Promise<AppClock> {
   return readBankClock(clockReadingCaller);

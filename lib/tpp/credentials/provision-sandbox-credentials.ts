@@ -24,7 +24,7 @@ export interface SandboxCredentials extends SigningCredentials {
   readonly tls: TlsCredentials | undefined;
 }
 
-/** The reply of POST /portal/certificates (the bank's developer portal). @see supplement.md §10 */
+/** The reply of POST /portal/certificates (the bank's developer portal). @see docs/interface/certificates.md#certificates-and-tpp-registration */
 const portalCertificateSchema = z.looseObject({
   tppId: z.string().min(1),
   certificate: z.string().includes("BEGIN CERTIFICATE"),
@@ -231,7 +231,7 @@ async function readKept(directory: string, bankUrl: string, now: Date): Promise<
  * kept set has no TLS client certificate (kept from before the portal issued one). When the bank
  * cannot be reached, the kept certificate is used as it is. Works over HTTP and HTTPS (the CA is
  * then fetched as fetchCaOverHttps says).
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function provisionSandboxCredentials(options: {
   bankUrl: string;

@@ -35,7 +35,7 @@ function checkValidity(variable: string, certificatePem: string, now: Date): voi
   }
 }
 
-/** rsa-sha256 is the interface's only algorithm (psd2-interface.md, Signature header parts). */
+/** rsa-sha256 is the interface's only algorithm (docs/interface/request-signing.md#signature-header-parts). */
 function checkRsa(variable: string, privateKeyPem: string): void {
   const type = createPrivateKey(privateKeyPem).asymmetricKeyType;
   if (type !== "rsa") throw configError(variable, `the signing key must be an RSA key (rsa-sha256), not ${type ?? "unknown"}`);
@@ -90,7 +90,7 @@ function readP12(files: Extract<SigningCredentialFiles, { kind: "p12" }>, cwd: s
  * Reads the TPP's signing certificate and key from TPP_CERT_FILE + TPP_KEY_FILE or TPP_P12_FILE
  * + TPP_P12_PASSWORD, and checks that the key is RSA, belongs to the certificate, and that the
  * certificate is valid now. Every failure names its variable.
- * @see supplement.md §9, §10
+ * @see docs/interface/request-signing.md#request-signing, docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export function readSigningCredentials(files: SigningCredentialFiles, options: { cwd: string; now: Date }): SigningCredentials {
   const credentials = files.kind === "pem" ? readPem(files, options.cwd) : readP12(files, options.cwd);

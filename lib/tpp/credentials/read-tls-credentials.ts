@@ -51,7 +51,7 @@ function messageOf(error: unknown): string {
 /**
  * Reads TPP_TLS_CERT_FILE and TPP_TLS_KEY_FILE (the QWAC for mutual TLS) and checks that the key
  * belongs to the certificate; the files are handed to the TLS layer as read.
- * @see supplement.md §10 (production: QWAC over mutual TLS)
+ * @see docs/interface/certificates.md#production-qwac (production: QWAC over mutual TLS)
  */
 export function readTlsCredentials(files: { certFile: string; keyFile: string }, cwd: string): TlsCredentials {
   const certificatePem = readConfigFile("TPP_TLS_CERT_FILE", files.certFile, cwd).toString("utf8");
@@ -111,7 +111,7 @@ function readServerCa(file: string, cwd: string): Extract<TlsServerCaSource, { k
  * them, the one its portal issues) and the CAs the bank's server certificate must chain to
  * (ASPSP_TLS_CA_FILE; for the local sandbox over HTTPS its CA; else Node's bundled CAs). A wrong
  * setting is a CONFIG_INVALID error naming the variable.
- * @see supplement.md §10, §13
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration, docs/interface/transport.md#transport
  */
 export function readTlsSetting(
   e: TlsVariables,

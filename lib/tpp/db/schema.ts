@@ -58,12 +58,12 @@ export const users = pgTable(
     displayName: text("display_name").notNull(),
     /** `scrypt$<N>$<r>$<p>$<salt, Base64>$<hash, Base64>`: never the password. */
     passwordHash: text("password_hash").notNull(),
-    /** psu-id of the last success redirect: sent in PSU-ID on later calls (psd2-interface.md, Authentication 4). */
+    /** psu-id of the last success redirect: sent in PSU-ID on later calls (docs/interface/authentication.md#sca-by-redirect). */
     psuId: text("psu_id"),
     psuIdReceivedAt: instant("psu_id_received_at"),
     /**
      * TPP-Redirect-Preferred: false asks the bank for approval in its mobile app instead of the
-     * browser login (psd2-interface.md, Authentication 8); the user's choice on the settings page.
+     * browser login (docs/interface/authentication.md#biometric-flow); the user's choice on the settings page.
      */
     redirectPreferred: boolean("redirect_preferred").notNull().default(true),
     /** USER_ROLES: "administrator" may change the TPP's own settings; the sandbox's demo user is one. */
@@ -268,7 +268,7 @@ export const flowLegs = pgTable(
 );
 
 /**
- * The signing baskets the TPP created (supplement §6), as the bank last told their status. A
+ * The signing baskets the TPP created (docs/interface/signing-baskets.md#rules-in-the-sandbox), as the bank last told their status. A
  * basket the bank deleted (DELETE before its authorisation) is deleted here too; its payments
  * stay, outside any basket.
  */
@@ -484,7 +484,7 @@ export const heldTransactions = pgTable(
  * The app's own count of its calls without the PSU, per account and kind of read, across users
  * and app processes, counted as the bank counts them: the 4 latest instants of each key on the
  * bank's clock; a call is taken only while fewer than 4 of them are within the last 24 hours.
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 export const unattendedReads = pgTable(
   "unattended_reads",

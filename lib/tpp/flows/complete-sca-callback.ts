@@ -53,7 +53,7 @@ async function keepScaSuccess(user: AppUser, success: ScaSuccess, now: Date): Pr
  * the page that explains a failure (a payment's own page for a payment). A success with another
  * customer's psu-id than the user's (not asked for with newPsu) is held in the PSU session and the
  * user asked (PSU_CHANGED_PATH). A refused return changes nothing.
- * @see psd2-interface.md "Redirect parameters", "Authentication" (4); supplement.md §7
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/authentication.md#sca-by-redirect; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function completeScaCallback(query: URLSearchParams): Promise<string> {
   const appUrl = getTppConfig().appUrl;

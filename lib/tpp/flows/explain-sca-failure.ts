@@ -96,7 +96,7 @@ function statusWords(status: number): string {
  * The failure page's text for the query `/callback/failed` was sent (callbackFailedPath): the
  * bank's failure redirect (system, status, code, message) or the reason a return was refused,
  * in plain words, with the bank's values kept for support.
- * @see psd2-interface.md "Redirect parameters" (failure redirect)
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events (failure redirect)
  */
 export function explainScaFailure(query: Readonly<Record<string, string | string[] | undefined>>): ScaFailureExplanation {
   const single = Object.fromEntries(Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value[0] : value]));

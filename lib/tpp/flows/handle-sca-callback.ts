@@ -8,7 +8,7 @@ import { type PendingAuthorisation, pendingAuthorisations, type PsuSession, remo
 import { connectPathFor } from "./connect-path";
 import { safeReturnPath } from "./safe-return-path";
 
-/** An SCA is valid for one hour for (TPP, PSU, TPP-Session-ID). @see psd2-interface.md "Limits" */
+/** An SCA is valid for one hour for (TPP, PSU, TPP-Session-ID). @see docs/interface/limits.md#limits-in-the-spec */
 export const SCA_VALIDITY_MS = 60 * 60 * 1000;
 
 /** Why a return from the bank was refused (nothing was changed). */
@@ -110,7 +110,7 @@ function retryAfterFailure(authorisation: PendingAuthorisation): string {
  *   approval waiting in this browser is refused like a success would be (signed-out, no-flow),
  *   never shown as the bank's words;
  * - anything else is refused and changes nothing (another tab's approvals stay waiting).
- * @see psd2-interface.md "Redirect parameters", "Events"; supplement.md §7
+ * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/redirect-parameters.md#events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export function handleScaCallback(input: {
   readonly query: URLSearchParams;
@@ -202,7 +202,7 @@ export function handleScaCallback(input: {
     if (input.session === undefined || authorisation === undefined) {
       return refuse("no-flow", flow === undefined ? [] : [`no approval of flow '${flow.slice(0, 64)}' is waiting in this browser`]);
     }
-    // An aborted SCA leaves the earlier SCA valid (psd2-interface.md, SCA session moves): only its approval ends.
+    // An aborted SCA leaves the earlier SCA valid (docs/interface/states.md#sca-session-moves): only its approval ends.
     return {
       kind: "failure",
       failure: parsed.data,

@@ -15,7 +15,7 @@ export type PageLoad<T> = { readonly ok: true; readonly value: T } | { readonly 
  * cookie that the callback checks, a Route Handler can; the link goes sealed, so /connect follows
  * only links the bank gave); any other error of lib/tpp comes back to be shown;
  * anything else (sign-in redirects among them) is thrown on.
- * @see psd2-interface.md "Authentication" (4); supplement.md §4, §7
+ * @see docs/interface/authentication.md#sca-by-redirect; docs/interface/errors.md#statuses-by-code, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function loadForPage<T>(returnTo: string, load: () => Promise<T>): Promise<PageLoad<T>> {
   try {

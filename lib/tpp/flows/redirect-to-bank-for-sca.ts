@@ -22,7 +22,7 @@ export type ApprovalTarget =
  * callback completes exactly this one. An AspspError without scaRedirect is thrown as it is (SCA
  * cannot cure it). Call it from a Server Action or a Route Handler: it writes a cookie.
  * A bare path as `target` is a consent returning there.
- * @see psd2-interface.md "Authentication" (4); supplement.md §4, §7
+ * @see docs/interface/authentication.md#sca-by-redirect; docs/interface/errors.md#statuses-by-code, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function redirectToBankForSca(source: AspspError | ScaStart, target: ApprovalTarget | string): Promise<never> {
   const scaRedirect = source.scaRedirect;

@@ -2,7 +2,7 @@ import { sealData, unsealData } from "iron-session";
 import { z } from "zod";
 import { safeReturnPath } from "./safe-return-path";
 
-/** As long as the bank's scaRedirect link lives (supplement §7: single use, 15 minutes). */
+/** As long as the bank's scaRedirect link lives (docs/interface/sca-and-consent.md#sca-sessions-consent-and-context: single use, 15 minutes). */
 export const SCA_RESUME_TTL_SECONDS = 15 * 60;
 
 const scaResumeSchema = z.object({

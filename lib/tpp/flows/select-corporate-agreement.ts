@@ -8,7 +8,7 @@ import { createPsuSession, readPsuSession, writePsuSession } from "../session/ps
  * Acts for a corporate agreement from GET /v1/agreements (or back in the private context with
  * undefined): the PSU-Corporate-ID is kept on the user and sent on the next calls; the bank then
  * asks for a new consent in that agreement without a choice. A Server Action helper.
- * @see psd2-interface.md "Authentication" (7)
+ * @see docs/interface/authentication.md#contexts
  */
 export async function selectCorporateAgreement(agreement: CorporateAgreement | undefined): Promise<void> {
   const user = await requireCurrentUser();

@@ -40,7 +40,7 @@ export function fieldMessageOf(message: TppMessageLike, label: string | undefine
  * A tppMessage as a form issue: at the field `place` finds for it, with that field's label (see
  * {@link fieldMessageOf}); when it finds none, and for every WARNING (never a field's error), the
  * form's, written by `formMessage`.
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function issueFromTppMessage(
   message: TppMessageLike,

@@ -3,7 +3,7 @@ import { decodeRfc2047, isRfc2047Encoded, parseSignatureHeader } from "../../psd
 import { parseKeyId } from "../../psd2/x509";
 import type { HeaderPair } from "../aspsp/aspsp-exchange";
 
-/** The Signature header of a request, taken apart for a reader. @see supplement.md §9.4 */
+/** The Signature header of a request, taken apart for a reader. @see docs/interface/request-signing.md#signature-header */
 export interface SignatureExplanation {
   readonly keyId: string;
   /** The keyId's SN: the certificate's serial number in upper-case hex. */

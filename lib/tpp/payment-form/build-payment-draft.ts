@@ -78,7 +78,7 @@ function buildTransfer(values: unknown, prefix: FormPath, product: PaymentProduc
     const bban = typed === undefined ? undefined : normalizeBban(typed);
     if (bban !== undefined) checkBban(bban, fieldName(prefix, "creditorAccount.bban"), findings);
     put(account, "bban", bban);
-    // creditorAgent applies to a currency account only (psd2-interface.md: required then).
+    // creditorAgent applies to a currency account only (docs/interface/payments.md#norwegian-domestic-credit-transfer: required then).
     if (creditorCurrency !== undefined && creditorCurrency !== "NOK") {
       const bic = text("creditorAgent");
       put(transfer, "creditorAgent", bic === undefined ? undefined : normalizeBic(bic));
@@ -233,7 +233,7 @@ export function isDebtorTyped(context: Pick<PaymentFormContext, "accounts" | "ca
   return context.accounts.length === 0 && !context.cards.some((card) => card.paymentReference !== undefined);
 }
 
-/** The schedule fields of a periodic payment; monthsOfExecution only for MonthlyVariable. @see supplement.md §2 */
+/** The schedule fields of a periodic payment; monthsOfExecution only for MonthlyVariable. @see docs/interface/endpoints.md#success-statuses */
 function buildSchedule(values: unknown): Body {
   const schedule: Body = {};
   for (const field of ["startDate", "endDate", "frequency", "executionRule", "dayOfExecution"])
@@ -257,7 +257,7 @@ function mayPayInBulk(context: PaymentFormContext, payer: PayerIdentity | undefi
  * against `today`, as the bank will judge it; the form adds the rules lib/psd2 cannot know (the
  * debtor among the consented accounts, a card only for a single domestic transfer, bulk for a
  * company only, who pays, the account numbers' check digits).
- * @see psd2-interface.md "Norwegian domestic credit transfer request", "SEPA credit transfer request"; supplement.md §2, §5
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, docs/interface/payments.md#sepa-credit-transfer; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function buildPaymentDraft(values: unknown, context: PaymentFormContext): PaymentDraftResult {
   const findings = new Findings();

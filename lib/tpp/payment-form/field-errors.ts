@@ -53,7 +53,7 @@ function paymentField(path: string, options: FieldMappingOptions): string | unde
   }
   if (path.startsWith("monthsOfExecution")) return "monthsOfExecution";
   if (PAYMENT_SET.has(path)) return path;
-  // Headers the bank names in `path` (supplement §4 names PSU-Corporate-ID there).
+  // Headers the bank names in `path` (docs/interface/errors.md#statuses-by-code names PSU-Corporate-ID there).
   switch (path.toLowerCase()) {
     case "psu-context":
       return CONTROL_FIELDS.psuContext;
@@ -70,7 +70,7 @@ function paymentField(path: string, options: FieldMappingOptions): string | unde
  * goes to that field (`monthsOfExecution[3]` to monthsOfExecution, `instructedAmount` to its
  * amount), debtorAccount to the debtor's picker unless it was typed in. Undefined when the path
  * names no field of the form: the message then belongs to the form as a whole.
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function fieldNameForPath(path: string | undefined, options: FieldMappingOptions = {}): string | undefined {
   if (path === undefined || path === "") return undefined;
@@ -125,7 +125,7 @@ function inFormWords(text: string): string {
 /**
  * Plain words, on the field, for the rules only the bank can judge (its own data decides them):
  * the bank's text names wire paths, which mean nothing to the PSU.
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 const BANK_RULE_WORDS: Readonly<Record<string, string>> = {
   KID_MISSING: "The recipient's account only takes payments with a KID: choose KID and type the KID from the invoice.",
@@ -134,7 +134,7 @@ const BANK_RULE_WORDS: Readonly<Record<string, string>> = {
 /**
  * The bank's tppMessages (a 400 to a payment initiation) on the fields their paths name; those
  * naming no field of the form, and WARNINGs, as form-level messages with their codes.
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function fieldErrorsFromTppMessages(
   tppMessages: readonly TppMessageLike[],

@@ -158,7 +158,7 @@ export const KIND_CHOICES: readonly { readonly value: PaymentKind; readonly titl
   { value: "bulk", title: "Bulk payment", text: "Several recipients from one account, for companies." },
 ];
 
-/** Plain words for each frequency code. @see supplement.md §2 */
+/** Plain words for each frequency code. @see docs/interface/endpoints.md#success-statuses */
 export const FREQUENCY_LABELS: Readonly<Record<FrequencyCode, string>> = {
   Daily: "Every day",
   Weekly: "Every week",
@@ -174,7 +174,7 @@ export const FREQUENCY_LABELS: Readonly<Record<FrequencyCode, string>> = {
 /** Every frequency with its words, in the supplement's order. */
 export const FREQUENCY_CHOICES = FREQUENCY_CODES.map((value) => ({ value, label: FREQUENCY_LABELS[value] }));
 
-/** The ISO 20022 names of the purpose codes the spec lists. @see psd2-interface.md "Norwegian domestic credit transfer request" */
+/** The ISO 20022 names of the purpose codes the spec lists. @see docs/interface/payments.md#norwegian-domestic-credit-transfer */
 export const PURPOSE_LABELS: Readonly<Record<PurposeCode, string>> = {
   INVS: "Investment",
   SALA: "Salary",

@@ -21,7 +21,7 @@ export interface PayingAccount {
  * A consented card account. It pays single Norwegian domestic transfers only, through
  * `debtorAccount.other` whose identification is `paymentReference` (the card account's
  * relatedAccount); a card without it cannot pay.
- * @see psd2-interface.md "Norwegian domestic credit transfer request", debtorAccount.other
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, debtorAccount.other
  */
 export interface PayingCard {
   readonly id: string;

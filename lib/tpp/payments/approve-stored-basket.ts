@@ -15,7 +15,7 @@ import { basketPagePath } from "./submit-basket";
  * of the basket is in RCVD (else 409 CONFLICT, returned as the refusal). Once a basket's approval
  * has started the bank no longer deletes it, and its payments are approved through it only: this
  * is the way on for a basket whose approval was left unfinished. A Server Action helper.
- * @see supplement.md §2, §6, §7
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function approveStoredBasket(userId: string, id: string): Promise<PaymentSubmitOutcome> {
   const { baskets } = await getTppRuntime();

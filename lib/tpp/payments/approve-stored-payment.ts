@@ -15,7 +15,7 @@ import { paymentPagePath } from "./submit-payment";
  * the bank. The payer is named by the PSU-ID when the user has one by now, else as at the
  * single-SCA initiation (PSU-Context): the national identity number is never kept. Returns the
  * bank's refusal (e.g. 409: approved meanwhile, or in a basket); a Server Action helper.
- * @see supplement.md §2 (authorisations), §5, §7
+ * @see docs/interface/endpoints.md#success-statuses (authorisations), docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function approveStoredPayment(userId: string, id: string): Promise<PaymentSubmitOutcome> {
   const { payments } = await getTppRuntime();

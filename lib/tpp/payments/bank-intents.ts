@@ -60,7 +60,7 @@ export type BankAnswer =
     }
   | { readonly kind: "basket"; readonly basketId: string; readonly status: BasketTransactionStatus; readonly at: Date };
 
-/** How long after sending an identical payment the bank calls a new one a logical duplicate. @see supplement.md §5 */
+/** How long after sending an identical payment the bank calls a new one a logical duplicate. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const LOGICAL_DUPLICATE_WINDOW_MS = 10 * 60_000;
 
 const text = z.string().min(1, "is empty");
@@ -132,7 +132,7 @@ function toIntent(row: IntentRow): BankIntent {
     : { ...base, kind: "basket", keep: row.keep as BasketKeep };
 }
 
-/** Whether two payments are the same to the bank's duplicate check: debtor, creditor, amount and execution date. @see supplement.md §5 */
+/** Whether two payments are the same to the bank's duplicate check: debtor, creditor, amount and execution date. @see docs/interface/payments.md#payments-in-the-sandbox */
 export function isLogicalDuplicate(a: PaymentKeep, b: PaymentKeep): boolean {
   return (
     a.debtorAccount === b.debtorAccount &&

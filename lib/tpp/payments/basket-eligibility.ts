@@ -1,11 +1,11 @@
 /**
  * Which kept payments may go in a signing basket, and why the others may not. Pure: the list
  * page and the basket flow share it.
- * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
+ * @see docs/interface/signing-baskets.md#request-and-response, docs/interface/limits.md#limits-in-the-spec; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 import type { PsuContext } from "../../psd2/schemas";
 
-/** At most this many payments in one basket. @see psd2-interface.md "Limits" */
+/** At most this many payments in one basket. @see docs/interface/limits.md#limits-in-the-spec */
 export const MAX_BASKET_PAYMENTS = 10;
 
 /** What of a kept payment decides whether it may go in a basket. */

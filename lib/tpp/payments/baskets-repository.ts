@@ -8,7 +8,7 @@ import { PSU_CONTEXTS, payments, signingBaskets } from "../db/schema";
 import { TppError } from "../errors";
 import { checkAllFound, closedSet, parseInput } from "./payments-repository";
 
-/** A signing basket as the TPP keeps it, with the status the bank last told. @see supplement.md §6 */
+/** A signing basket as the TPP keeps it, with the status the bank last told. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export interface SigningBasketRecord {
   /** The app's id (a random UUID), the one in the app's URLs. */
   readonly id: string;

@@ -17,7 +17,7 @@ export type CancelOutcome =
  * Cancels a kept payment at the bank (DELETE): 204 makes it CANC, kept as read from the DELETE
  * (the bank may not show a domestic payment's status yet), then read again where the bank shows
  * it. The bank's 405 for a payment in PDNG or final is told with its reason.
- * @see psd2-interface.md "Other operations named" (DELETE); supplement.md §4, §5
+ * @see docs/interface/endpoints.md#other-operations (DELETE); docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function cancelStoredPayment(userId: string, id: string): Promise<CancelOutcome> {
   const { payments } = await getTppRuntime();

@@ -10,7 +10,7 @@ import { readBasketAtBank } from "./read-basket-at-bank";
  * at the bank and keeps them (source "callback"). A payment the bank does not show (a domestic
  * one never approved: the known issue) whose approval failed is kept as RJCT from the failure
  * redirect, as for a single payment. A reading that fails leaves them as they were.
- * @see supplement.md §5, §6
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function completeBasketApproval(
   userId: string,

@@ -9,9 +9,9 @@ import { readPaymentAtBank } from "./read-payment-at-bank";
  * After the bank's redirect for a payment's approval: reads the payment's status at the bank and
  * keeps it (source "callback"). When the bank does not show it (the known issue of a domestic
  * payment never approved), a failure redirect is the bank's word that the SCA failed, and a
- * payment whose SCA failed is rejected (supplement §5): kept as RJCT from the callback. A reading
+ * payment whose SCA failed is rejected (docs/interface/payments.md#payments-in-the-sandbox): kept as RJCT from the callback. A reading
  * that fails leaves the payment as it was; its page reads it again.
- * @see supplement.md §5, §7
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function completePaymentApproval(
   userId: string,

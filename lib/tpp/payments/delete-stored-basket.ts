@@ -11,7 +11,7 @@ export type DeleteBasketOutcome =
 /**
  * Deletes a kept basket at the bank (DELETE, while none of its payments is authorised): its payments stay,
  * waiting for approval, outside any basket. The bank's refusal is told.
- * @see supplement.md §2, §6
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function deleteStoredBasket(userId: string, id: string): Promise<DeleteBasketOutcome> {
   const { baskets } = await getTppRuntime();

@@ -46,7 +46,7 @@ export function unansweredOutcome(intent: BankIntent, error: unknown): PaymentSu
  * writes the intent down with its X-Request-ID and body; sends it once; keeps the payment (under
  * the intent's id) with the bank's 201. The bank's "no" is the form's outcome, as is a request
  * whose answer did not come (the payment is then listed as "sent, answer not received").
- * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5 (logical duplicate)
+ * @see docs/interface/endpoints.md#payment-creation-operation; docs/interface/payments.md#logical-duplicate
  */
 export async function initiateWithIntent(
   repositories: { readonly intents: BankIntentsRepository; readonly payments: PaymentsRepository },

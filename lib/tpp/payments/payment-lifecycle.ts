@@ -4,7 +4,7 @@
  */
 import type { PaymentService, TransactionStatus } from "../../psd2/schemas";
 
-/** Statuses after which nothing more happens to a payment. @see supplement.md §5 */
+/** Statuses after which nothing more happens to a payment. @see docs/interface/payments.md#payments-in-the-sandbox */
 const FINAL_STATUSES: ReadonlySet<TransactionStatus> = new Set(["ACSC", "RJCT", "CANC"]);
 
 /**
@@ -23,7 +23,7 @@ export function isFinalStatus(status: TransactionStatus): boolean {
 /**
  * Whether the bank deletes a payment in this status: RCVD (not yet approved), ACTC (approved,
  * awaiting the batch run) and ACCP (a standing order); not PDNG or a final status (405).
- * @see supplement.md §5 (DELETE)
+ * @see docs/interface/payments.md#delete
  */
 export function isCancellableStatus(status: TransactionStatus): boolean {
   return status === "RCVD" || status === "ACTC" || status === "ACCP";

@@ -7,7 +7,7 @@ import { AspspError } from "../errors";
  * logical duplicate (the PSU may send it anyway), another reply of the bank is a rejection whose
  * tppMessages go onto the fields they name, anything else of lib/tpp a failure in plain words.
  * Errors that are not lib/tpp's (a redirect among them) are thrown on.
- * @see supplement.md §4, §5 (logical duplicate)
+ * @see docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#logical-duplicate
  */
 export function submitOutcomeOf(error: unknown): PaymentSubmitOutcome {
   if (error instanceof AspspError) {

@@ -13,8 +13,8 @@ export interface BasketAtBank {
 
 /**
  * Reads a kept basket's status at the bank and each of its payments' own status (the basket's
- * is only the worst case: supplement §6), keeping every status read.
- * @see psd2-interface.md "States and transitions" (1); supplement.md §6
+ * is only the worst case: docs/interface/signing-baskets.md#rules-in-the-sandbox), keeping every status read.
+ * @see docs/interface/states.md#basket-not-atomic; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function readBasketAtBank(
   ctx: AspspContext,

@@ -40,7 +40,7 @@ function isKnownIssue(error: unknown, record: PaymentRecord): boolean {
  * Reads a kept payment's status at the bank (and its details when asked) and keeps the status
  * read in the payment's history. The known issue (a domestic payment not yet approved is 404)
  * is told, not thrown; any other refusal of the bank is thrown (an AspspError).
- * @see psd2-interface.md "States and transitions" (3); supplement.md §5
+ * @see docs/interface/states.md#domestic-payment-before-approval; docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function readPaymentAtBank(
   ctx: AspspContext,

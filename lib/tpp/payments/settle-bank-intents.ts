@@ -34,7 +34,7 @@ function readJson(text: string | null): unknown {
  * Reads the request inspector's record of an intent's call: a 2xx whose body is the interface's
  * answer completes it; a 4xx is the bank's "no" (nothing was made); no record, no reply, a 5xx, an
  * unreadable body or a refused signature leave the outcome unknown (the bank may have it).
- * @see psd2-interface.md "Payment creation response", "Signing basket"; supplement.md §4
+ * @see docs/interface/payments.md#payment-creation-response, docs/interface/signing-baskets.md#request-and-response; docs/interface/errors.md#statuses-by-code
  */
 export function verdictOf(intent: BankIntent, call: RecordedCall | undefined): IntentVerdict {
   if (call === undefined)

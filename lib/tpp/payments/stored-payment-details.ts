@@ -7,7 +7,7 @@ import { paymentDetailsReplySchema, toPaymentDetails } from "../pis/to-payment-d
  * reply is (the reply echoes the request): what the page shows when the bank does not show
  * them (the domestic known issue), and beside them when it does. Undefined for a body that
  * cannot be read.
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function storedPaymentDetails(ref: PaymentRef, status: TransactionStatus, requestBody: string): PaymentDetails | undefined {
   let body: unknown;

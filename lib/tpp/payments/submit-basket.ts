@@ -49,7 +49,7 @@ function conflictOf(error: AspspError, chosen: readonly { readonly creditorName:
  * the PSU to the bank; the callback lands on the basket's page. Returns only when that cannot
  * happen (the bank's 409 for a payment already in a basket or authorised, its payments named; its 400
  * REFERENCE_MIX_INVALID, a failure). A Server Action helper (it redirects).
- * @see psd2-interface.md "Signing basket"; supplement.md §6, §7
+ * @see docs/interface/signing-baskets.md#request-and-response; docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function submitBasket(userId: string, paymentRecordIds: readonly string[]): Promise<SubmitBasketOutcome> {
   const ids = [...new Set(paymentRecordIds)];

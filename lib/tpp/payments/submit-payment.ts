@@ -24,7 +24,7 @@ export type { KeptPayment } from "./initiate-with-intent";
  * its flow. The payment is written down (a durable intent, initiate-with-intent.ts) before its
  * request leaves, so that one the bank took is never lost should the app stop while it waits.
  * The bank's refusal, or an answer that did not come, comes back as the form's outcome.
- * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5
+ * @see docs/interface/endpoints.md#payment-creation-operation; docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function initiateAndKeepPayment(
   ctx: AspspContext,
@@ -69,7 +69,7 @@ export async function keepForLater(ctx: AspspContext, kept: KeptPayment): Promis
  * rejection, a logical duplicate, a failure); a Server Action helper (it redirects). With
  * `approveLater` the payment stays waiting at the bank (RCVD), to be signed with others in a
  * signing basket from /payments.
- * @see psd2-interface.md "POST /v1/payments/{payment-product}"; supplement.md §5, §7
+ * @see docs/interface/endpoints.md#payment-creation-operation; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function submitPayment(
   draft: PaymentDraft,

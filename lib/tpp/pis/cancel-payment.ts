@@ -11,7 +11,7 @@ const deletedReplySchema = z.unknown();
  * Deletes a payment (DELETE /v1/{service}/{product}/{paymentId}): 204, and the payment is CANC.
  * A payment in PDNG or in a final state cannot be deleted: 405 with the bank's reason in
  * tppMessages (an AspspError, for the page to explain).
- * @see psd2-interface.md "Other operations named" (DELETE on a payment), "Errors"; supplement.md §4, §5
+ * @see docs/interface/endpoints.md#other-operations (DELETE on a payment), docs/interface/errors.md#error-codes; docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function cancelPayment(ctx: AspspContext, ref: PaymentRef): Promise<void> {
   await ctx.client.fetch({ method: "DELETE", path: paymentPath(ref), schema: deletedReplySchema, caller: ctx.caller });

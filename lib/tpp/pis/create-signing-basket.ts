@@ -5,7 +5,7 @@ import { TppError } from "../errors";
 import { payerCaller } from "./payer-caller";
 import type { CreatedSigningBasket } from "./pis-types";
 
-/** What the spec asks the basket operation to send in x-accept-fix. @see psd2-interface.md "Header parameters" */
+/** What the spec asks the basket operation to send in x-accept-fix. @see docs/interface/header-parameters.md#headers-by-operation */
 export const BASKET_ACCEPT_FIX = "amount-as-string";
 
 /**
@@ -14,7 +14,7 @@ export const BASKET_ACCEPT_FIX = "amount-as-string";
  * TPP-Session-ID, TPP-Redirect-URI and PSU-IP-Address. The bank answers 201 RCVD with
  * startAuthorisation: one SCA then approves every payment in it. A periodic or bulk payment is
  * 400 REFERENCE_MIX_INVALID, a payment not in RCVD or already in a basket 409 CONFLICT (AspspErrors).
- * @see psd2-interface.md "Signing basket", "Header parameters"; supplement.md §6
+ * @see docs/interface/signing-baskets.md#request-and-response, docs/interface/header-parameters.md#headers-by-operation; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function createSigningBasket(
   ctx: AspspContext,

@@ -3,7 +3,7 @@
  * with the headers of the spec's table, the known issue (no status before approval), the SCA
  * through startAuthorisation, batch processing, X-PSU-IDENTITY, a cancelled SCA, logical
  * duplicates, a refused body and a pending payment that cannot be deleted.
- * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Header parameters", "States and transitions"; supplement.md §4, §5, §9
+ * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/header-parameters.md#headers-by-operation, docs/interface/states.md#states-and-transitions; docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/request-signing.md#request-signing
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { computeDigest } from "../../psd2/signing";

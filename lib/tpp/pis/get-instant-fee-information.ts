@@ -9,7 +9,7 @@ import type { InstantFeeInformation } from "./pis-types";
  * What an instant payment (straks) of an amount costs, before it is initiated
  * (GET /v1/payments/instant-norwegian-credit-transfers-straks/fee-information?amount=&currency=).
  * The initiation's reply repeats the fee in transactionFees.
- * @see psd2-interface.md "Other operations named"; supplement.md §2, §5
+ * @see docs/interface/endpoints.md#other-operations; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function getInstantFeeInformation(ctx: AspspContext, amount: Money): Promise<InstantFeeInformation> {
   const reply = await ctx.client.fetch({

@@ -8,7 +8,7 @@ import type { PaymentRef, PaymentStatus } from "./pis-types";
  * A payment's status (GET /v1/{service}/{product}/{paymentId}/status); fundsAvailable false tells
  * a rejection for lack of funds. Known issue: a Norwegian domestic payment is 404
  * RESOURCE_UNKNOWN (an AspspError) until the PSU approved it.
- * @see psd2-interface.md "Other operations named", "States and transitions" (3); supplement.md §5
+ * @see docs/interface/endpoints.md#other-operations, docs/interface/states.md#domestic-payment-before-approval; docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function getPaymentStatus(ctx: AspspContext, ref: PaymentRef): Promise<PaymentStatus> {
   const reply = await ctx.client.fetch({

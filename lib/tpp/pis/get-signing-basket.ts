@@ -8,7 +8,7 @@ import { basketPath } from "./start-basket-authorisation";
  * A signing basket (GET /v1/signing-baskets/{basketId}): its payments' ids and its status, the
  * worst case of theirs (RJCT if any was rejected, PATC if some are authorised, ACTC when all are,
  * RCVD before the SCA). Each payment's own status is read through its own status query.
- * @see psd2-interface.md "States and transitions" (1); supplement.md §6
+ * @see docs/interface/states.md#basket-not-atomic; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function getSigningBasket(ctx: AspspContext, basketId: string): Promise<SigningBasketAtBank> {
   const reply = await ctx.client.fetch({

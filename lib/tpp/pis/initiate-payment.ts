@@ -14,7 +14,7 @@ import type { InitiatedPayment, PaymentAuthorisationStep, PaymentInitiationReque
  * domestic and instant: POST it with startPaymentAuthorisation) or scaRedirect (SEPA: the SCA
  * started at once). A 409 CONFLICT (a logical duplicate) is an AspspError; sending it again with
  * allowLogicalDuplicate makes it anyway.
- * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Payment creation response", "Header parameters"; supplement.md §2, §5, §12
+ * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/payments.md#payment-creation-response, docs/interface/header-parameters.md#headers-by-operation; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
 export async function initiatePayment(ctx: AspspContext, request: PaymentInitiationRequest): Promise<InitiatedPayment> {
   const caller = {

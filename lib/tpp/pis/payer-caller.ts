@@ -11,7 +11,7 @@ const NATIONAL_ID = /^[0-9]{11}$/;
  * X-PSU-IDENTITY in place of PSU-ID; `single-sca` sends PSU-Context and no PSU-ID,
  * X-PSU-IDENTITY or PSU-Corporate-ID. The PSU takes part in real time (PSU-IP-Address) and the
  * call is bound to a TPP-Session-ID, as the header table requires for payment creation.
- * @see psd2-interface.md "Header parameters"; supplement.md §5
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox
  */
 export function payerCaller(caller: AspspCaller, payer: PayerIdentity, operation: string): AspspCaller {
   if (caller.psu === undefined) {

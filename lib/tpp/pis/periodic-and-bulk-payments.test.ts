@@ -2,7 +2,7 @@
  * Periodic payments (MonthlyVariable) and bulk payments in a corporate context (PSU-ID with
  * PSU-Corporate-ID), the product refused in a private context, a KID and the deprecated single
  * structured remittance, against a real sandbox bank (its own process).
- * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §2, §5, §7
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/versioning.md#versioning; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { isValidKid } from "../../psd2/validation";

@@ -19,7 +19,7 @@ export interface PaymentRef {
  * - `national-id`: X-PSU-IDENTITY (a Norwegian national identity or D-number) instead of PSU-ID;
  * - `single-sca`: no PSU-ID yet (a PISP-only PSU): PSU-Context, and the one SCA both identifies
  *   the PSU and approves the payment; its success redirect carries the new psu-id.
- * @see psd2-interface.md "Header parameters"; supplement.md §5
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox
  */
 export type PayerIdentity =
   | { readonly kind: "psu-id" }

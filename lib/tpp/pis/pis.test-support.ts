@@ -23,7 +23,7 @@ import {
 } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
 
-/** The sandbox's known customers (README, "The known state"). */
+/** The sandbox's known customers (docs/sandbox-bank.md#the-known-state-post-v1sandboxinitialize). */
 export const CUSTOMERS = {
   ingrid: "13039319955",
   per: "12085592767",

@@ -2,7 +2,7 @@
  * SEPA credit transfers (the SCA started at once: scaRedirect), instant payments (straks) with
  * their fee, deleting a payment before its approval, a cancelled SCA, and the single-SCA journey
  * of a PISP-only PSU (PSU-Context, no PSU-ID), against a real sandbox bank (its own process).
- * @see psd2-interface.md "Payment creation response", "Header parameters"; supplement.md §5, §7
+ * @see docs/interface/payments.md#payment-creation-response, docs/interface/header-parameters.md#headers-by-operation; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SandboxAccount, setAccountBalance } from "../testing/sandbox-operations";

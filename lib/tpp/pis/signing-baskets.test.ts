@@ -4,7 +4,7 @@
  * others are paid), the basket's status the worst case, x-accept-fix amount-as-string, the 409
  * for a payment already in a basket, REFERENCE_MIX_INVALID for a periodic payment, and deleting
  * a basket before its approval.
- * @see psd2-interface.md "Signing basket", "States and transitions" (1, 2); supplement.md §6
+ * @see docs/interface/signing-baskets.md#request-and-response, docs/interface/states.md#basket-not-atomic, docs/interface/states.md#no-bulk-or-periodic-in-a-basket; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runBatch, type SandboxAccount } from "../testing/sandbox-operations";

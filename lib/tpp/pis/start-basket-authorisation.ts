@@ -6,7 +6,7 @@ import { toScaStart } from "../psu/to-sca-start";
 import { payerCaller } from "./payer-caller";
 import type { PaymentScaStart } from "./pis-types";
 
-/** The path of a signing basket at the bank. @see supplement.md §2 */
+/** The path of a signing basket at the bank. @see docs/interface/endpoints.md#success-statuses */
 export function basketPath(basketId: string): string {
   return `/v1/signing-baskets/${encodeURIComponent(basketId)}`;
 }
@@ -15,7 +15,7 @@ export function basketPath(basketId: string): string {
  * Starts the one SCA of a signing basket: POST its startAuthorisation link (or
  * /v1/signing-baskets/{basketId}/authorisations) with no body; the bank's approval page lists
  * every payment of the basket (dynamic linking).
- * @see supplement.md §2, §6, §7
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function startBasketAuthorisation(ctx: AspspContext, basketId: string, href?: string): Promise<PaymentScaStart> {
   const caller = payerCaller(ctx.caller, { kind: "psu-id" }, "startBasketAuthorisation");

@@ -11,7 +11,7 @@ import type { PayerIdentity, PaymentScaStart } from "./pis-types";
  * that of the empty body), naming the payer as at the initiation. The bank answers 201 with
  * scaRedirect, its approval page (dynamic linking: asked for every payment); send the PSU there
  * with redirectToBankForSca. A payment no longer in RCVD is 409 CONFLICT (an AspspError).
- * @see psd2-interface.md "Other operations named" (startAuthorisation); supplement.md §2, §5, §9
+ * @see docs/interface/endpoints.md#other-operations (startAuthorisation); docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/request-signing.md#request-signing
  */
 export async function startPaymentAuthorisation(ctx: AspspContext, href: string, payer: PayerIdentity): Promise<PaymentScaStart> {
   const caller = payerCaller(ctx.caller, payer, "startPaymentAuthorisation");

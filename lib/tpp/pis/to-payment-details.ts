@@ -24,7 +24,7 @@ const echoedTransferShape = {
  * shows typed: paymentDetailsResponseSchema types what every product shares and lets the rest of
  * the echo pass; here the rest of a transfer, a periodic payment's schedule and a bulk's entries
  * are read too.
- * @see supplement.md §2, §5
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export const paymentDetailsReplySchema = paymentDetailsResponseSchema.extend({
   ...echoedTransferShape,
@@ -73,7 +73,7 @@ function scheduleOf(reply: PaymentDetailsReply): PaymentSchedule | undefined {
  * A payment's details as the app shows them, whatever its service: a single payment is one
  * transfer; a periodic payment one transfer and its schedule; a bulk its entries, with the
  * debtor account, date and batch booking of the whole.
- * @see supplement.md §2, §5
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function toPaymentDetails(ref: PaymentRef, reply: PaymentDetailsReply): PaymentDetails {
   return {

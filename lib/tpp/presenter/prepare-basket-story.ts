@@ -14,7 +14,7 @@ export type PreparedBasketStory =
  * approval (two from the current account, one above a second account's funds), ready to be
  * ticked and signed together. Each is judged by lib/psd2 first and sent as a PSU would send it.
  * A bank's 401 (no SCA within the hour) is thrown, for the caller to send the PSU to the bank.
- * @see supplement.md §5, §6
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function prepareBasketStory(ctx: AspspContext): Promise<PreparedBasketStory> {
   const accounts = await listAccounts(ctx, { withBalance: true });

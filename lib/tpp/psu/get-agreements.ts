@@ -6,7 +6,7 @@ import type { CorporateAgreement } from "./psu-types";
 /**
  * The PSU's corporate agreements (GET /v1/agreements). Sending one's id as PSU-Corporate-ID
  * starts the next consent in that agreement without asking (selectCorporateAgreement).
- * @see psd2-interface.md "Authentication" (7); supplement.md §2
+ * @see docs/interface/authentication.md#contexts; docs/interface/endpoints.md#success-statuses
  */
 export async function getAgreements(ctx: AspspContext): Promise<CorporateAgreement[]> {
   const reply = await ctx.client.fetch({ method: "GET", path: "/v1/agreements", schema: agreementsResponseSchema, caller: ctx.caller });

@@ -7,7 +7,7 @@ import { toScaStart, withoutPsu } from "./to-sca-start";
 /**
  * Starts an SCA whose only aim is the PSU's psu-id (GET /v1/users), for a TPP acting as PISP only.
  * With `newPsu`, PSU-ID and PSU-Corporate-ID are left out (any customer may log in).
- * @see psd2-interface.md "Other operations named"; supplement.md §2
+ * @see docs/interface/endpoints.md#other-operations; docs/interface/endpoints.md#success-statuses
  */
 export async function identifyPsu(ctx: AspspContext, options: { newPsu?: boolean } = {}): Promise<ScaStart> {
   const caller = options.newPsu === true ? withoutPsu(ctx.caller) : ctx.caller;

@@ -9,7 +9,7 @@ import { toScaStart, withoutPsu } from "./to-sca-start";
  * chooses a context and picks accounts at the bank. Hand the result to redirectToBankForSca.
  * With `newPsu`, PSU-ID and PSU-Corporate-ID are left out, so that any customer may log in (the
  * bank lets only the named PSU log in otherwise).
- * @see psd2-interface.md "Authentication" (5); supplement.md §2, §7
+ * @see docs/interface/authentication.md#consent; docs/interface/endpoints.md#success-statuses, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function startConsent(ctx: AspspContext, options: { newPsu?: boolean } = {}): Promise<ScaStart> {
   const caller = options.newPsu === true ? withoutPsu(ctx.caller) : ctx.caller;

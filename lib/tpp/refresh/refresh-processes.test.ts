@@ -4,7 +4,7 @@
  * midway (its lease left held, some reads kept) is completed by the next run once the lease has
  * run out, without reading again what it had read. Two pools and two signed clients stand for the
  * two processes, against a real sandbox bank.
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AspspExchange } from "../aspsp/aspsp-exchange";

@@ -3,7 +3,7 @@
  * reads and sends (no PSU-IP-Address, no PSU-* header), the app's own count of the bank's 4 calls
  * per account and kind a day (the 5th is never sent, and the bank agrees), a 429 that comes anyway,
  * an account unticked at the bank, the 180 days, and a refresh killed midway.
- * @see psd2-interface.md "Authentication" (9), "Limits"; supplement.md §7, §8
+ * @see docs/interface/authentication.md#psu-present-or-absent, docs/interface/limits.md#limits-in-the-spec; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

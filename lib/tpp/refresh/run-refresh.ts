@@ -137,7 +137,7 @@ class ScaExpired extends Error {}
  * 4 calls per account and kind in 24 hours. Runs only under the user's lease (one process at a
  * time), and only while the PSU's last SCA is less than 180 days old. Each read is kept in one
  * transaction: a refresh killed midway leaves whole reads, and the next one reads the rest.
- * @see psd2-interface.md "Authentication" (9), "Limits"; supplement.md §7, §8
+ * @see docs/interface/authentication.md#psu-present-or-absent, docs/interface/limits.md#limits-in-the-spec; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function refreshUser(deps: RefreshDeps, user: UserRecord, options: RefreshOptions): Promise<UserRefreshReport> {
   const now = deps.now ?? (() => new Date());

@@ -2,7 +2,7 @@
  * The 180 days: reads without the PSU are allowed while the PSU's last SCA for this TPP is less
  * than 180 days old. The app keeps when it saw the last one (the success redirect, on the bank's
  * clock) and warns from 14 days before the end. Pure: instants are arguments.
- * @see psd2-interface.md "Limits"; supplement.md §7
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 
 /** The SCA renewal period of the interface. */

@@ -35,7 +35,7 @@ export interface AccountRef {
  * Whether a refusal of the bank means the account is no longer shared with the app: unknown to
  * this TPP and PSU (404 RESOURCE_UNKNOWN, the bank's one answer for an account without consent),
  * or a consent error. CONSENT_INVALID with 401 is not one: it asks for the PSU (older history).
- * @see supplement.md §4; psd2-interface.md "Authentication" (5)
+ * @see docs/interface/errors.md#statuses-by-code; docs/interface/authentication.md#consent
  */
 export function meansNoLongerShared(error: unknown): error is AspspError {
   if (!(error instanceof AspspError)) return false;

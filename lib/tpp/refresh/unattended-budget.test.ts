@@ -3,7 +3,7 @@
  * of counting (lib/bank's unattended-access-repository): the 4 latest calls of an account and kind,
  * a call taken only while fewer than 4 are within 24 hours before it, on any clock (a sandbox clock
  * moved back included), and never a 5th when many are taken at once.
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTppTestDatabase, tppTestDatabaseKinds, type TppTestDatabase } from "../testing/test-database";

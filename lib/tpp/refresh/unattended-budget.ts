@@ -6,7 +6,7 @@ import { type SharedAccountKind, type UnattendedReadKind, unattendedReads } from
 /**
  * Calls without the PSU the bank allows per account and kind of read (balances, transactions) in
  * any 24 hours, and how far back transactions may be asked for without the PSU.
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 export const UNATTENDED_CALLS_PER_DAY = 4;
 export const UNATTENDED_WINDOW_MS = 24 * 60 * 60 * 1000;

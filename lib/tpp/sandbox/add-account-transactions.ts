@@ -14,7 +14,7 @@ export type AccountTransactionsBody = z.input<typeof createSandboxAccountTransac
 /**
  * POST /v1/sandbox/accounts/{id}/transactions: adds transactions to an account, all or none;
  * booked ones change its booked balance (201, with the new balance).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function addAccountTransactions(
   ctx: SandboxContext,

@@ -14,7 +14,7 @@ export type CardTransactionsBody = z.input<typeof createSandboxCardTransactionsS
 /**
  * POST /v1/sandbox/card-accounts/{id}/transactions: adds card transactions, all or none (201,
  * with the card account's new balance).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function addCardTransactions(
   ctx: SandboxContext,

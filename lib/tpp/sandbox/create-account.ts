@@ -10,7 +10,7 @@ export type CreateAccountBody = z.input<typeof createSandboxAccountSchema>;
 /**
  * POST /v1/sandbox/accounts: a new account of a customer, with a BBAN (MOD11) and IBAN drawn by
  * the bank (201; Location /v1/accounts/{resourceId}, readable with consent).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createAccount(ctx: SandboxContext, body: CreateAccountBody): Promise<SandboxReply<SandboxAccount>> {
   return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/accounts", body, schema: sandboxAccountSchema });

@@ -10,7 +10,7 @@ export type CreateAgreementBody = z.input<typeof createSandboxAgreementSchema>;
 /**
  * POST /v1/sandbox/agreements: a corporate agreement over some of the customer's own accounts
  * (201; its id is the PSU-Corporate-ID).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createAgreement(ctx: SandboxContext, body: CreateAgreementBody): Promise<SandboxReply<SandboxAgreement>> {
   return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/agreements", body, schema: sandboxAgreementSchema });

@@ -10,7 +10,7 @@ export type CreateCardAccountBody = z.input<typeof createSandboxCardAccountSchem
 /**
  * POST /v1/sandbox/card-accounts: a new card account of a customer, drawn on one of its accounts
  * (relatedAccountId, else its first), in creditLimit's currency (201).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createCardAccount(ctx: SandboxContext, body: CreateCardAccountBody): Promise<SandboxReply<SandboxCardAccount>> {
   return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/card-accounts", body, schema: sandboxCardAccountSchema });

@@ -10,7 +10,7 @@ export type CreateCustomerBody = z.input<typeof createSandboxCustomerSchema>;
 /**
  * POST /v1/sandbox/customers: a new customer without accounts (201; 409 CONFLICT when the
  * customerNumber is taken).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createCustomer(ctx: SandboxContext, body: CreateCustomerBody): Promise<SandboxReply<SandboxCustomer>> {
   return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/customers", body, schema: sandboxCustomerSchema });

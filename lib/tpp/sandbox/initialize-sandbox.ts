@@ -9,7 +9,7 @@ import type { SandboxReply } from "./sandbox-reply";
  * sessions, authorisations, the bank's browser sessions and the counters of calls without the
  * PSU. Kept: registered TPPs, the bank's keys, the sandbox clock and the psu-ids of the initial
  * customers. The reply counts what the sandbox now holds.
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function initializeSandbox(ctx: SandboxContext): Promise<SandboxReply<SandboxInitialisation>> {
   return sendSandboxRequest(ctx, { method: "POST", path: "/v1/sandbox/initialize", schema: sandboxInitialisationSchema });

@@ -16,7 +16,7 @@ export type SandboxClockMove = z.input<typeof sandboxClockMoveSchema>;
  * POST /v1/sandbox/clock: sets, advances, freezes or resets the sandbox clock; the reply is the
  * clock after the move and the batch runs it ran. The app's clock (which follows the bank's) is
  * read afresh afterwards, whatever the bank answered.
- * @see supplement.md §5, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function moveSandboxClock(ctx: SandboxContext, move: SandboxClockMove): Promise<SandboxReply<SandboxClockMoveReply>> {
   try {

@@ -3,7 +3,7 @@
  * (`timeZone` and the wall-clock `times` of a day, `nextScheduledRun`). Wall-clock times become
  * instants through Temporal's time-zone data (lib/psd2/time), so a run at 06:00 Oslo is 05:00
  * UTC in winter and 04:00 UTC in summer: no daylight saving rule is written here. Pure.
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 import { addDays, dateInZone, instantAt } from "../../psd2/time";
 

@@ -148,7 +148,7 @@ async function freshStart(ctx: SandboxContext, replies: SandboxReply<unknown>[])
 /**
  * Runs a scenario preset: its calls in order (see SANDBOX_SCENARIOS), and what it did in words.
  * A bank refusal or failure is thrown (AspspError, TppError).
- * @see supplement.md §5, §7, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function runScenario(ctx: SandboxContext, id: ScenarioId, dependencies: ScenarioDependencies = {}): Promise<ScenarioOutcome> {
   const replies = dependencies.replies ?? [];

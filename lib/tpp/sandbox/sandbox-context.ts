@@ -14,7 +14,7 @@ import type { SandboxReply } from "./sandbox-reply";
  * nobody in particular at the bank: the caller names the app user (so that the request inspector
  * shows the call to them) and their TPP-Redirect-Preferred, and carries no PSU-ID, session or
  * PSU-* headers (sandbox-caller.ts).
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export interface SandboxContext {
   readonly client: AspspClient;
@@ -26,7 +26,7 @@ export function isSandboxEnvironment(): boolean {
   return getTppConfig().environment === "sandbox";
 }
 
-/** Throws unless the app runs in the sandbox: production has none of supplement §11. */
+/** Throws unless the app runs in the sandbox: production has none of docs/interface/sandbox-operations.md#sandbox-operations. */
 export function requireSandboxEnvironment(): void {
   if (!isSandboxEnvironment()) {
     throw new TppError("CONFIG_INVALID", "ASPSP_ENVIRONMENT is production: the sandbox operations exist in the sandbox only", {

@@ -3,7 +3,7 @@
  * room through the one signed client, made for nobody in particular (the app user only, no PSU
  * headers), each reply read with lib/psd2's schema; a refusal is the bank's AspspError with its
  * tppMessages; and the scenario presets.
- * @see supplement.md §5, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, BANK_TIME_ZONE, dateInZone, instantAt, toZonedIso } from "../../psd2/time";

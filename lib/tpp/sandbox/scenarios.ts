@@ -1,7 +1,7 @@
 /**
  * The control room's scenario presets for demos: what each sets up, in words, and the calls it
  * makes. Pure (the page lists them; run-scenario.ts makes the calls).
- * @see supplement.md §5, §7, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/sandbox-operations.md#sandbox-operations
  */
 
 export const SCENARIO_IDS = ["short-of-funds", "session-expiry", "end-of-day", "fresh-start"] as const;

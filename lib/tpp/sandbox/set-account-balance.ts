@@ -6,7 +6,7 @@ import type { SandboxAmount, SandboxReply } from "./sandbox-reply";
 /**
  * PUT /v1/sandbox/accounts/{id}/balances: sets an account's booked balance (today's bookings
  * included), in the account's currency; closingBooked, expected and interimAvailable follow.
- * @see supplement.md §3, §11
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function setAccountBalance(
   ctx: SandboxContext,

@@ -6,7 +6,7 @@ import type { SandboxAmount, SandboxReply } from "./sandbox-reply";
 /**
  * PUT /v1/sandbox/card-accounts/{id}/balances: sets a card account's booked balance, in its
  * currency (negative when the card owes money).
- * @see supplement.md §3, §11
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function setCardAccountBalance(
   ctx: SandboxContext,

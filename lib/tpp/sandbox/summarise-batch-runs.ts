@@ -8,7 +8,7 @@ function countOf(result: Record<string, unknown> | undefined, key: string): numb
 /**
  * What batch runs did to payments, in words: "2 payments processed, 1 settled, 1 rejected" (the
  * `payments` processor's counts), or "no payment was due".
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function describeProcessedPayments(outcome: SandboxBatchRunsOutcome): string {
   let processed = 0;
@@ -30,7 +30,7 @@ export function describeProcessedPayments(outcome: SandboxBatchRunsOutcome): str
 /**
  * What batch runs did, in words: "ran 1 batch run: 2 payments processed, 1 settled, 1 rejected"
  * (a failed run is named).
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function summariseBatchRuns(outcome: SandboxBatchRunsOutcome): string {
   if (outcome.ran === 0) return "ran no batch run";

@@ -65,7 +65,7 @@ const psuChangeSchema = z.object({
  * What the TPP keeps for the PSU of a browser: the TPP-Session-ID, when the last SCA stops being
  * valid, the context chosen and its PSU-Corporate-ID, and the approvals waiting at the bank. Bound
  * to the app user it was made for.
- * @see psd2-interface.md "Authentication" (6, 7); supplement.md §7
+ * @see docs/interface/authentication.md#session-hour, docs/interface/authentication.md#contexts; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export const psuSessionSchema = z.object({
   userId: z.string(),

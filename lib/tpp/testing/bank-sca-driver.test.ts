@@ -2,7 +2,7 @@
  * The test harness itself against a real sandbox bank: the bank's process starts and stops, and
  * the SCA driver goes through the consent journey (login, context, accounts) as a browser would,
  * says where a journey stops, and keeps the bank's browser session.
- * @see supplement.md §7
+ * @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";

@@ -1,5 +1,5 @@
 /**
- * The sandbox bank's data and test operations (supplement §11) for lib/tpp's tests, signed and
+ * The sandbox bank's data and test operations (docs/interface/sandbox-operations.md#sandbox-operations) for lib/tpp's tests, signed and
  * sent through an AspspClient like every other call: the clock, batch runs, balances, customers,
  * accounts and agreements. Each reply is read with a schema; a refusal is the client's AspspError.
  */

@@ -3,7 +3,7 @@ import { contactInformationResponseSchema } from "../../psd2/schemas";
 import type { AspspContext } from "../aspsp/aspsp-context";
 import { AspspError } from "../errors";
 
-/** The TPP's registered contact e-mail address, or undefined when none is (404 RESOURCE_UNKNOWN). @see supplement.md §2 */
+/** The TPP's registered contact e-mail address, or undefined when none is (404 RESOURCE_UNKNOWN). @see docs/interface/endpoints.md#success-statuses */
 export async function getContactEmail(ctx: AspspContext): Promise<string | undefined> {
   try {
     const reply = await ctx.client.fetch({

@@ -7,7 +7,7 @@ import { TppError } from "../errors";
  * Registers or changes the TPP's contact e-mail address for operational notices (PUT
  * /v1/tpps/{tppId}/contact-information); a group address is recommended. Returns the address the
  * bank registered.
- * @see psd2-interface.md "What the service does" (8); supplement.md §2
+ * @see docs/interface/README.md#contact-e-mail; docs/interface/endpoints.md#success-statuses
  */
 export async function putContactEmail(ctx: AspspContext, email: string): Promise<string> {
   const body = contactInformationRequestSchema.safeParse({ email: email.trim() });

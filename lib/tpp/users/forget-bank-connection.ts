@@ -9,7 +9,7 @@ import { createPsuSession, writePsuSession } from "../session/psu-session";
  * payments made stay in the user's list. At the bank the consent stays until the PSU withdraws it
  * there. After this, a payment goes through the single-SCA journey (or a national identity
  * number), and reading accounts starts with a new consent. A Server Action helper.
- * @see psd2-interface.md "Authentication" (4, 5); supplement.md §5
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent; docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function forgetBankConnection(): Promise<void> {
   const user = await requireCurrentUser("/settings");

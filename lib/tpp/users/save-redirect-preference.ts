@@ -5,7 +5,7 @@ import { getTppRuntime } from "../runtime";
 /**
  * Keeps the signed-in user's choice of TPP-Redirect-Preferred: false (approve in the bank's
  * mobile app) is sent on every later call of theirs, as the spec asks.
- * @see psd2-interface.md "Authentication" (8); supplement.md §7
+ * @see docs/interface/authentication.md#biometric-flow; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function saveRedirectPreference(redirectPreferred: boolean): Promise<void> {
   const user = await requireCurrentUser("/settings");

@@ -24,7 +24,7 @@ type Page = {
   links: Record<string, string>;
 };
 
-// supplement.md §2, §3, §4, §8; psd2-interface.md "Account-information notes", "Limits".
+// docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions, docs/interface/errors.md#statuses-by-code, docs/interface/limits.md#what-the-sandbox-enforces; docs/interface/accounts.md#account-information-notes, docs/interface/limits.md#limits-in-the-spec.
 describe.each(testDatabaseKinds())("account information on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;
@@ -443,7 +443,7 @@ describe.each(testDatabaseKinds())("account information on %s", (kind) => {
         usage: "PRIV",
       });
       expect(body.cardAccounts[0]?.creditLimit).toEqual({ currency: "NOK", amount: "50000.00" });
-      // supplement §3's card account fields, with relatedAccount and the balances asked for; ownerName is an account's.
+      // docs/interface/accounts.md#accounts-balances-transactions's card account fields, with relatedAccount and the balances asked for; ownerName is an account's.
       expect(Object.keys(list.json<{ cardAccounts: Record<string, unknown>[] }>().cardAccounts[0] ?? {}).sort()).toEqual(
         [
           "_links",

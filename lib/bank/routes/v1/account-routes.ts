@@ -22,7 +22,7 @@ const transactionParams = accountIdParams.extend({ transactionId: z.string().des
  * Account information on accounts: the consented accounts, one account, its balances, its
  * transactions (paged) and one transaction's details.
  *
- * @see supplement.md §2, §3, §7, §8
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function accountRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

@@ -122,7 +122,7 @@ const PAGING_PARAMETERS = new Set(["limit", "offset", "cursor", "dateFrom", "dat
  * cursor (not with offset) sealed for this listing's key and binding. Every problem is a
  * tppMessage naming its parameter, all in one 400; the value is the typed ListingRequest.
  *
- * @see supplement.md §3, §4
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/errors.md#statuses-by-code
  */
 export function judgeListingQuery(query: z.output<typeof transactionsQuerySchema>, context: ListingContext): ParseResult<ListingRequest> {
   const tppMessages: ValidationTppMessage[] = [];

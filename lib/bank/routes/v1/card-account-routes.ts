@@ -20,7 +20,7 @@ const TAGS = ["Account information"];
  * Account information on card accounts: the consented card accounts, one card account, its
  * balances and its transactions (the spec's card shape, paged).
  *
- * @see supplement.md §2, §3
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions
  */
 export async function cardAccountRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

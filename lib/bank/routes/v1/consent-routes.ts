@@ -11,7 +11,7 @@ import { errorReplies, v1Route } from "../../openapi/v1-route";
  * POST /v1/consents: bank-offered consent. The body is disregarded; the reply is the scaRedirect
  * link to the bank's login, context and consent pages.
  *
- * @see psd2-interface.md "Other operations named" (POST /v1/consents), "Authentication" (5); supplement.md §2, §7
+ * @see docs/interface/endpoints.md#other-operations (POST /v1/consents), docs/interface/authentication.md#consent; docs/interface/endpoints.md#success-statuses, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function consentRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

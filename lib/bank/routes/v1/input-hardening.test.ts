@@ -95,7 +95,7 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
   }, 120_000);
   afterAll(() => app?.close());
 
-  // Point 1: nothing reaches the database that it cannot hold. supplement.md §1, §4.
+  // Point 1: nothing reaches the database that it cannot hold. docs/interface/conventions.md#wire-conventions, docs/interface/errors.md#statuses-by-code.
   describe("no input reaches a 500", () => {
     it("a NUL in any JSON string is 400 FORMAT_ERROR naming the field, for payments of every service and product, baskets and the sandbox operations; nothing is stored", async () => {
       const customer = initialIds.customer(CUSTOMERS.ingrid);
@@ -324,7 +324,7 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     });
   });
 
-  // Point 2: the router's refusals in the interface's body; texts cut. supplement.md §4.
+  // Point 2: the router's refusals in the interface's body; texts cut. docs/interface/errors.md#statuses-by-code.
   describe("every 4xx has the tppMessages body", () => {
     it("a path that is not valid percent-encoding is 400 BAD_REQUEST, signed, with the X-Request-ID echoed", async () => {
       const response = await sendSigned(app, tpp, { method: "GET", url: "/v1/sandbox/customers/%zz" });
@@ -392,7 +392,7 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     });
   });
 
-  // Point 3: 405 with Allow. supplement.md §4; RFC 9110 §15.5.6.
+  // Point 3: 405 with Allow. docs/interface/errors.md#statuses-by-code; RFC 9110 §15.5.6.
   describe("a wrong method on an existing resource", () => {
     it("is 405 with an Allow header naming the resource's methods, on every operation's path", async () => {
       for (const operation of app.bank.v1Operations) {
@@ -428,7 +428,7 @@ describe.each(testDatabaseKinds())("what no input may do, on %s", (kind) => {
     });
   });
 
-  // Point 4: every header checked where it is sent. psd2-interface.md "Header parameters".
+  // Point 4: every header checked where it is sent. docs/interface/header-parameters.md#headers-by-operation.
   describe("every header is checked where it is sent", () => {
     const wrong: [string, string, RegExp][] = [
       ["PSU-ID", "not-a-uuid", /must be a UUID/],

@@ -8,7 +8,7 @@ import { completeScaJourney, consentChoices, openScaLink, submitScaPage } from "
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 
-// supplement.md §4 (403 FORBIDDEN, 404 RESOURCE_UNKNOWN), §7; psd2-interface.md "Redirect parameters" (psu-id unique per TPP).
+// docs/interface/errors.md#statuses-by-code (403 FORBIDDEN, 404 RESOURCE_UNKNOWN), docs/interface/sca-and-consent.md#sca-sessions-consent-and-context; docs/interface/redirect-parameters.md#redirect-parameters-and-events (psu-id unique per TPP).
 describe.each(testDatabaseKinds())("isolation between TPPs and between PSUs on %s", (kind) => {
   let app: FastifyInstance;
   let first: SignedTestClient;

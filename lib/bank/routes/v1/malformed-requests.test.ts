@@ -46,8 +46,8 @@ function segmentsOf(url: string, ids: Record<string, string>): BaseRequest["segm
     });
 }
 
-// supplement.md §1 (the downstream rule), §4 (every error a tppMessages body, text at most 512
-// characters; 405 with Allow), §9 (signatures); psd2-interface.md "Header parameters", "Limits".
+// docs/interface/conventions.md#wire-conventions (the downstream rule), docs/interface/errors.md#statuses-by-code (every error a tppMessages body, text at most 512
+// characters; 405 with Allow), docs/interface/request-signing.md#request-signing (signatures); docs/interface/header-parameters.md#headers-by-operation, docs/interface/limits.md#limits-in-the-spec.
 describe.each(testDatabaseKinds())("thousands of malformed requests to every operation on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

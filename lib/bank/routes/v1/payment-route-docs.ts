@@ -147,7 +147,7 @@ export const feeInformationQuery = knownParametersOnly(
  * one 400, the WARNINGs for the reply. /openapi.json describes it as the union of the service's
  * product bodies (the instant product's are the domestic ones).
  *
- * @see supplement.md §2, §4, §5
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function paymentBodyOf(service: PaymentService, clock: ServiceClock): ContextualBody<JudgedPaymentBody> {
   const schemas = PAYMENT_REQUEST_SCHEMAS[service];
@@ -164,7 +164,7 @@ const NO_INPUT = "The request body must be empty (or {}): this operation takes n
  * The body of an operation that takes none (POST .../authorisations): absent, or `{}`; anything
  * else is 400 FORMAT_ERROR, in the operation's own words.
  *
- * @see supplement.md §2 ("empty body")
+ * @see docs/interface/endpoints.md#success-statuses ("empty body")
  */
 export const emptyBody: ContextualBody<undefined> = contextualBody(z.strictObject({}).optional(), (body) =>
   body === undefined || (isRecord(body) && Object.keys(body).length === 0)

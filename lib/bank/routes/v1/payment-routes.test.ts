@@ -46,7 +46,7 @@ const PERIODIC = "/v1/periodic-payments/norwegian-domestic-credit-transfers";
 const BULK = "/v1/bulk-payments/norwegian-domestic-credit-transfers";
 const SESSION = "pis-session";
 
-// supplement.md §2, §4, §5, §7, §12; psd2-interface.md "POST /v1/payments/{payment-product}", "Errors", "Versioning".
+// docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/header-parameters.md#x-accept-fix; docs/interface/endpoints.md#payment-creation-operation, docs/interface/errors.md#error-codes, docs/interface/versioning.md#versioning.
 describe.each(testDatabaseKinds())("payment initiation, authorisation, reading and deleting on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -49,7 +49,7 @@ const SERVICE_TEXTS = {
  * authorisation; and the instant product's fee information. Thin wrappers over
  * lib/bank/services/payments.
  *
- * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Other operations named"; supplement.md §2, §5
+ * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/endpoints.md#other-operations; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function paymentRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

@@ -20,7 +20,7 @@ type ClockReply = {
   };
 };
 
-// supplement.md §5 (batch runs at 06:00, 09:00, 12:00, 15:00, 19:00 Europe/Oslo), §11 (sandbox clock, batch runs).
+// docs/interface/payments.md#batch-processing (batch runs at 06:00, 09:00, 12:00, 15:00, 19:00 Europe/Oslo), docs/interface/sandbox-operations.md#clock-and-batch-runs (sandbox clock, batch runs).
 /** The bank's payment processors (services/payments) on a run with nothing due. */
 const PAYMENT_PROCESSORS_IDLE = [
   { name: "payments", status: "completed", result: { processed: 0, settled: 0, rejected: 0 } },

@@ -15,7 +15,7 @@ const operation = { roles: ANY_TPP_ROLES };
  * reset) and the payment batch processing on demand. Every time rule of the bank reads the
  * sandbox clock; a move of the clock runs the scheduled batch runs it passes.
  *
- * @see supplement.md §5 (batch processing), §11
+ * @see docs/interface/payments.md#batch-processing, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function sandboxClockRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

@@ -10,8 +10,8 @@ import { testDatabaseKinds } from "../../testing/test-database";
 import { initialIds } from "../../services/sandbox";
 import { expectErrorReply, expectRejected } from "./sandbox-routes.test-support";
 
-// supplement.md §1 (201: Location, ASPSP-SCA-Approach), §4 (errors), §11 (sandbox operations);
-// psd2-interface.md "Sandbox customer", "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions".
+// docs/interface/conventions.md#wire-conventions (201: Location, ASPSP-SCA-Approach), docs/interface/errors.md#statuses-by-code (errors), docs/interface/sandbox-operations.md#sandbox-operations (sandbox operations);
+// docs/interface/sandbox-operations.md#sandbox-customer, docs/interface/sandbox-operations.md#card-account-transactions-listing.
 describe.each(testDatabaseKinds())("the sandbox data routes on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -51,7 +51,7 @@ import { serviceContextOf } from "./service-context-of";
 const TAGS = [SANDBOX_DATA_TAG];
 const operation = { roles: ANY_TPP_ROLES };
 
-/** A 201 with the resource's address (supplement §1: Location and ASPSP-SCA-Approach on every 201). */
+/** A 201 with the resource's address (docs/interface/conventions.md#wire-conventions: Location and ASPSP-SCA-Approach on every 201). */
 function created<T>(reply: FastifyReply, location: string, body: T): FastifyReply {
   return reply.status(201).header("Location", location).header("ASPSP-SCA-Approach", "REDIRECT").send(body);
 }
@@ -70,8 +70,8 @@ const path = (...segments: string[]) => segments.map((segment) => encodeURICompo
  * (/v1/accounts/{id}, /v1/card-accounts/{id}: readable once a PSU consents); an agreement in its
  * customer (the customer's agreements); new transactions in the account's transaction list.
  *
- * @see supplement.md §11; psd2-interface.md "Sandbox customer", "GET /v1/sandbox/customers/{customerId}",
- *   "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Other operations named"
+ * @see docs/interface/sandbox-operations.md#sandbox-operations; docs/interface/sandbox-operations.md#sandbox-customer, docs/interface/sandbox-operations.md#customers,
+ *   docs/interface/sandbox-operations.md#card-account-transactions-listing, docs/interface/endpoints.md#other-operations
  */
 export async function sandboxDataRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

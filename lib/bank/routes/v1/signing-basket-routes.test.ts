@@ -35,7 +35,7 @@ const SEPA = "/v1/payments/sepa-credit-transfers";
 const BASKETS = "/v1/signing-baskets";
 const SESSION = "basket-session";
 
-// supplement.md §6 (signing baskets), §4 (errors); psd2-interface.md "Signing basket", "States and transitions" (rules 1, 2).
+// docs/interface/signing-baskets.md#rules-in-the-sandbox (signing baskets), docs/interface/errors.md#statuses-by-code (errors); docs/interface/signing-baskets.md#request-and-response, docs/interface/states.md#basket-not-atomic, docs/interface/states.md#no-bulk-or-periodic-in-a-basket.
 describe.each(testDatabaseKinds())("signing baskets on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -36,7 +36,7 @@ const TAGS = ["Signing baskets"];
  * Signing baskets: up to 10 single payments of one PSU approved with one SCA. Create, read,
  * read the status, delete (while none of its payments is authorised), start and read the authorisation.
  *
- * @see psd2-interface.md "Signing basket"; supplement.md §2, §6
+ * @see docs/interface/signing-baskets.md#request-and-response; docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function signingBasketRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

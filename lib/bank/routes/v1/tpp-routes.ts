@@ -15,7 +15,7 @@ const FORBIDDEN = { description: "FORBIDDEN: another TPP's id, or a certificate 
 /**
  * The TPP dialogue API: a TPP's contact e-mail address for operational notices.
  *
- * @see psd2-interface.md "What the service does" (8), "Events"; supplement.md §2
+ * @see docs/interface/README.md#contact-e-mail, docs/interface/redirect-parameters.md#events; docs/interface/endpoints.md#success-statuses
  */
 export async function tppRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

@@ -9,7 +9,7 @@ import { completeScaJourney, openScaLink, submitScaPage } from "../../testing/sc
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 
-// supplement.md §2 (/v1/users, /v1/user, /v1/agreements, TPP dialogue API), §7, §10.
+// docs/interface/endpoints.md#success-statuses (/v1/users, /v1/user, /v1/agreements, TPP dialogue API), docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/certificates.md#certificates-and-tpp-registration.
 describe.each(testDatabaseKinds())("users, agreements and the TPP dialogue API on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

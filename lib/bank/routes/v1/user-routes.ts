@@ -18,7 +18,7 @@ const TAGS = ["User"];
  * whose only aim is a psu-id; GET /v1/user tells who the PSU of a session is; GET
  * /v1/agreements lists the PSU's corporate agreements with their psu-corporate-ids.
  *
- * @see psd2-interface.md "Other operations named", "Authentication" (7); supplement.md §2, §7
+ * @see docs/interface/endpoints.md#other-operations, docs/interface/authentication.md#contexts; docs/interface/endpoints.md#success-statuses, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function userRoutes(v1: FastifyInstance): Promise<void> {
   const routes = v1.withTypeProvider<ZodOutputTypeProvider>();

@@ -7,7 +7,7 @@ import { isSchema, requestBodyExampleOf } from "../../openapi/schema-example";
 import { loadBankConfig } from "../../config";
 import { createTestDatabase, testDatabaseKinds } from "../../testing/test-database";
 
-// supplement.md §2: /docs shows the /v1 operations; ?q= filters them, and a ?q= the page cannot read shows them all.
+// docs/interface/endpoints.md#success-statuses: /docs shows the /v1 operations; ?q= filters them, and a ?q= the page cannot read shows them all.
 describe.each(testDatabaseKinds())("GET /docs?q= on %s", (kind) => {
   let app: FastifyInstance;
   let everything: string;

@@ -13,7 +13,7 @@ const docsQuery = z.object({ q: z.string().optional().catch(undefined) });
  * @fastify/swagger from the routes' schemas) and GET /docs (the same, as a page; ?q= filters its
  * operations). The document is generated once, on first request, when every route has registered.
  *
- * @see psd2-interface.md "Endpoints"; supplement.md §2
+ * @see docs/interface/endpoints.md#endpoints; docs/interface/endpoints.md#success-statuses
  */
 export async function docsRoutes(web: FastifyInstance): Promise<void> {
   const { config } = web.bank;

@@ -24,7 +24,7 @@ type Issued = {
   validUntil: string;
 };
 
-// supplement.md §10: the developer portal issues a TPP certificate and key for chosen roles and registers the TPP.
+// docs/interface/certificates.md#certificates-and-tpp-registration: the developer portal issues a TPP certificate and key for chosen roles and registers the TPP.
 describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
   let app: FastifyInstance;
   const issue = (body: unknown) =>
@@ -70,7 +70,7 @@ describe.each(testDatabaseKinds())("the developer portal on %s", (kind) => {
       competentAuthority: { id: "NO-FSA", name: "Finanstilsynet" },
     });
 
-    // Beside it, a QWAC-style TLS client certificate of the same TPP, from the same CA, with a key of its own (supplement §13).
+    // Beside it, a QWAC-style TLS client certificate of the same TPP, from the same CA, with a key of its own (docs/interface/transport.md#transport).
     const tls = new X509Certificate(issued.tlsCertificate);
     expect(tls.checkIssued(new X509Certificate(issued.caCertificate))).toBe(true);
     expect(tls.keyUsage).toEqual(["1.3.6.1.5.5.7.3.2"]);

@@ -103,7 +103,7 @@ function toBankError(error: FastifyError): BankError | undefined {
  * address gets BANK_PORTAL_CERTIFICATES_PER_MINUTE a minute (20 unless set; 0: no limit), then
  * 429 with Retry-After (a page for the form, tppMessages for JSON) until the minute is over.
  *
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function portalRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config, pki } = web.bank;

@@ -7,7 +7,7 @@ import { createSignedTestClient, type SignedTestClient } from "../../testing/sig
 import { testDatabaseKinds } from "../../testing/test-database";
 import { renderMessagePage } from "../../sca/pages/render-message-page";
 
-// supplement.md §7: the SCA pages answer what they cannot read with a page, never JSON or a stack trace.
+// docs/interface/sca-and-consent.md#sca-sessions-consent-and-context: the SCA pages answer what they cannot read with a page, never JSON or a stack trace.
 describe.each(testDatabaseKinds())("the SCA pages' bad requests on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

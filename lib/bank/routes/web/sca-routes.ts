@@ -58,7 +58,7 @@ function send(reply: FastifyReply, result: ScaPageResult, cookie: { secure: bool
  * page's form). A login sets the bank's browser session cookie, which a payment or basket
  * approval opened within 15 minutes takes in place of the login.
  *
- * @see psd2-interface.md "Authentication" (4-8); supplement.md §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent, docs/interface/authentication.md#session-hour, docs/interface/authentication.md#contexts, docs/interface/authentication.md#biometric-flow; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function scaRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config } = web.bank;

@@ -15,7 +15,7 @@ export type AppApprovalPageInput = {
 
 /**
  * TPP-Redirect-Preferred false: approval in the bank's mobile app, simulated by a button.
- * @see psd2-interface.md "Authentication" (8); supplement.md §7
+ * @see docs/interface/authentication.md#biometric-flow; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export function renderAppApprovalPage(input: AppApprovalPageInput): string {
   return renderJourneyPage({

@@ -28,7 +28,7 @@ export type ConsentPageInput = {
  * The consent screen: one checkbox per account and card account of the context, those already
  * consented to this TPP checked; Confirm stores the selection (unchecking revokes).
  *
- * @see psd2-interface.md "Authentication" (5); supplement.md §7
+ * @see docs/interface/authentication.md#consent; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export function renderConsentPage(input: ConsentPageInput): string {
   return renderJourneyPage({

@@ -15,7 +15,7 @@ export type ContextPageInput = {
   error?: string;
 };
 
-/** The choice of context, for a customer with corporate agreements. @see supplement.md §7 */
+/** The choice of context, for a customer with corporate agreements. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export function renderContextPage(input: ContextPageInput): string {
   const corporate = input.selected?.context === "CORPORATE";
   return renderJourneyPage({

@@ -15,7 +15,7 @@ export type LoginPageInput = {
   notice?: string;
 };
 
-/** The sandbox login: a mocked national identity number. @see supplement.md §7 */
+/** The sandbox login: a mocked national identity number. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export function renderLoginPage(input: LoginPageInput): string {
   const describedBy = input.error ? "nin-hint login-error" : "nin-hint";
   return renderJourneyPage({

@@ -103,7 +103,7 @@ ${payment.repeats ? html`<tr><th scope="row">Repeats</th><td>${payment.repeats}<
  * amount, fee and date, and, for a signing basket, the total per currency; "Approve" signs
  * exactly these, "Cancel" refuses them.
  *
- * @see psd2-interface.md "Authentication" (4, 6); supplement.md §5, §6, §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#session-hour; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export function renderPaymentApprovalPage(input: PaymentApprovalPageInput): string {
   const { payments } = input;

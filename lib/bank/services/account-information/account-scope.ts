@@ -14,7 +14,7 @@ export type AccountScope = { accounts: AccountRecord[]; cardAccounts: CardAccoun
  * corporate agreement, and the card accounts; in a corporate context, only the accounts of that
  * agreement (an agreement grants no card accounts).
  *
- * @see psd2-interface.md "Authentication" (7); supplement.md §7
+ * @see docs/interface/authentication.md#contexts; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function loadAccountScope(db: Executor, customerId: string, choice: PsuContextChoice): Promise<AccountScope> {
   const accounts = createAccountsRepository(db);

@@ -1,6 +1,6 @@
 /**
- * The account information replies as the wire wants them (supplement §2-§3): accounts, card
- * accounts, balances and transactions, with relative links (supplement §1). Fields the bank has
+ * The account information replies as the wire wants them (docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions): accounts, card
+ * accounts, balances and transactions, with relative links (docs/interface/conventions.md#wire-conventions). Fields the bank has
  * no value for are left out.
  */
 import type { AccountRecord } from "../../repositories/accounts-repository";
@@ -15,7 +15,7 @@ const get = (href: string): Link => ({ href, verbs: ["GET"] });
 export const accountHref = (id: string): string => `/v1/accounts/${encodeURIComponent(id)}`;
 export const cardAccountHref = (id: string): string => `/v1/card-accounts/${encodeURIComponent(id)}`;
 
-/** An account. @see supplement.md §3 */
+/** An account. @see docs/interface/accounts.md#accounts-balances-transactions */
 export function toWireAccount(account: AccountRecord, balances?: Balance[]) {
   const href = accountHref(account.id);
   return {
@@ -35,7 +35,7 @@ export function toWireAccount(account: AccountRecord, balances?: Balance[]) {
   };
 }
 
-/** A card account: supplement §3's fields (no ownerName, which is an account's), relatedAccount and balances. @see supplement.md §3 */
+/** A card account: docs/interface/accounts.md#accounts-balances-transactions's fields (no ownerName, which is an account's), relatedAccount and balances. @see docs/interface/accounts.md#accounts-balances-transactions */
 export function toWireCardAccount(cardAccount: CardAccountRecord, balances?: Balance[]) {
   const href = cardAccountHref(cardAccount.id);
   return {
@@ -85,7 +85,7 @@ export function toWireTransactionFields(t: TransactionRecord) {
  * item" have it: `{reference, referenceType}`, referenceType KID when the reference is one (the
  * bank keeps the reference alone; a KID is what it holds there).
  *
- * @see psd2-interface.md "Shared types" (Remittance reference item); supplement.md §3
+ * @see docs/interface/conventions.md#remittance-reference-item; docs/interface/accounts.md#accounts-balances-transactions
  */
 export function toWireRemittanceReference(reference: string): { reference: string; referenceType?: "KID" } {
   return isValidKid(reference) ? { reference, referenceType: "KID" } : { reference };
@@ -96,7 +96,7 @@ export function toWireRemittanceReference(reference: string): { reference: strin
  * listing leaves out: additionalInformation, additionalInformationProprietary1..n and the
  * creditor's and debtor's addresses.
  *
- * @see supplement.md §3, §5; psd2-interface.md "Versioning" (transaction details endpoint)
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/payments.md#payments-in-the-sandbox; docs/interface/versioning.md#versioning (transaction details endpoint)
  */
 export function toWireTransaction(t: TransactionRecord, form: "listing" | "details") {
   const details =
@@ -123,7 +123,7 @@ export function toWireTransaction(t: TransactionRecord, form: "listing" | "detai
  * A card transaction: the spec's sandbox shape plus transactionDetails (the merchant), with the
  * corrected mapping (transactionAmount in the card account's currency, originalAmount as charged).
  *
- * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing; docs/interface/accounts.md#accounts-balances-transactions
  */
 export function toWireCardTransaction(t: CardTransactionRecord) {
   return {

@@ -15,9 +15,9 @@ import { accessExceeded } from "./run-counted-read";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import type { ServiceContext } from "../service-context";
 
-/** Reads without the PSU need an SCA less than 180 days old. @see psd2-interface.md "Limits" */
+/** Reads without the PSU need an SCA less than 180 days old. @see docs/interface/limits.md#limits-in-the-spec */
 export const SCA_RENEWAL_PERIOD_DAYS = 180;
-/** Without the PSU, transactions at most 90 days old. @see psd2-interface.md "Limits" */
+/** Without the PSU, transactions at most 90 days old. @see docs/interface/limits.md#limits-in-the-spec */
 export const UNATTENDED_HISTORY_DAYS = 90;
 
 export type AisRequest = { tpp: TppIdentity; headers: PsuHeaders };
@@ -121,7 +121,7 @@ async function authorizeInOneStatement<R extends OwnedResource>(
  * Unknown ids, another PSU's or another TPP's resources and resources without consent are all
  * the same 404 RESOURCE_UNKNOWN: nothing tells them apart.
  *
- * @see psd2-interface.md "Authentication" (5, 6, 9), "Limits"; supplement.md §4, §7, §8
+ * @see docs/interface/authentication.md#consent, docs/interface/authentication.md#session-hour, docs/interface/authentication.md#psu-present-or-absent, docs/interface/limits.md#limits-in-the-spec; docs/interface/errors.md#statuses-by-code, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function authorizeResourceRead<R extends OwnedResource>(
   ctx: ServiceContext,

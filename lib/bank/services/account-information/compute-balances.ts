@@ -36,13 +36,13 @@ function toBalances(holder: { currency: string; bookedBalance: string; creditLim
  * bookings), expected (booked plus every pending transaction) and interimAvailable (booked less
  * pending debits, plus any credit limit).
  *
- * @see supplement.md §3; psd2-interface.md "Account-information notes"
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/accounts.md#account-information-notes
  */
 export async function computeAccountBalances(db: Executor, clock: ServiceClock, account: AccountRecord): Promise<Balance[]> {
   return toBalances(account, await createTransactionsRepository(db).balanceSums(account.id, clock.today()), clock);
 }
 
-/** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see supplement.md §3 */
+/** The balances of a card account, as for accounts; interimAvailable includes the credit limit. @see docs/interface/accounts.md#accounts-balances-transactions */
 export async function computeCardAccountBalances(db: Executor, clock: ServiceClock, cardAccount: CardAccountRecord): Promise<Balance[]> {
   return toBalances(cardAccount, await createCardTransactionsRepository(db).balanceSums(cardAccount.id, clock.today()), clock);
 }

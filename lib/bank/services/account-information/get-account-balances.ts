@@ -10,7 +10,7 @@ import type { ServiceContext } from "../service-context";
  * GET /v1/accounts/{accountId}/balances: closingBooked, expected and interimAvailable, in the
  * account's currency. Without the PSU present, at most 4 calls per 24 hours.
  *
- * @see supplement.md §3, §8; psd2-interface.md "Limits"
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/limits.md#what-the-sandbox-enforces; docs/interface/limits.md#limits-in-the-spec
  */
 export async function getAccountBalances(ctx: ServiceContext, request: AisRequest, accountId: string) {
   const access = await authorizeResourceRead(ctx, request, {

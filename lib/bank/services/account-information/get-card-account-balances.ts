@@ -5,7 +5,7 @@ import { computeCardAccountBalances } from "./compute-balances";
 import { runCountedRead } from "./run-counted-read";
 import type { ServiceContext } from "../service-context";
 
-/** GET /v1/card-accounts/{cardAccountId}/balances, as for accounts. @see supplement.md §3, §8 */
+/** GET /v1/card-accounts/{cardAccountId}/balances, as for accounts. @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/limits.md#what-the-sandbox-enforces */
 export async function getCardAccountBalances(ctx: ServiceContext, request: AisRequest, cardAccountId: string) {
   const access = await authorizeResourceRead(ctx, request, {
     type: "card-account",

@@ -4,7 +4,7 @@ import { toWireCardAccount } from "./ais-wire";
 import { type AisRequest, authorizeResourceRead } from "./authorize-resource-read";
 import type { ServiceContext } from "../service-context";
 
-/** GET /v1/card-accounts/{cardAccountId}: one consented card account. @see supplement.md §2, §3 */
+/** GET /v1/card-accounts/{cardAccountId}: one consented card account. @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions */
 export async function getCardAccount(ctx: ServiceContext, request: AisRequest, cardAccountId: string) {
   const { resource } = await authorizeResourceRead(ctx, request, {
     type: "card-account",

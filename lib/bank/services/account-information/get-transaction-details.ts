@@ -11,7 +11,7 @@ import type { ServiceContext } from "../service-context";
  * GET /v1/accounts/{accountId}/transactions/{transactionId}: one transaction with what the
  * listing leaves out. Without the PSU present, only transactions of the last 90 days.
  *
- * @see supplement.md §2, §5; psd2-interface.md "Versioning" (transaction details endpoint)
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox; docs/interface/versioning.md#versioning (transaction details endpoint)
  */
 export async function getTransactionDetails(ctx: ServiceContext, request: AisRequest, accountId: string, transactionId: string) {
   const access = await authorizeResourceRead(ctx, request, {

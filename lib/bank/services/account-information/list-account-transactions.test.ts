@@ -7,7 +7,7 @@ import { buildTestBank } from "../../testing/build-test-bank";
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
 
-// supplement.md §3: with the known-issue switch off, pending transactions are filtered and paged like booked ones.
+// docs/interface/accounts.md#accounts-balances-transactions: with the known-issue switch off, pending transactions are filtered and paged like booked ones.
 describe.each(testDatabaseKinds())("transaction listing with the pending known issue switched off, on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -52,7 +52,7 @@ export function accountCursorBinding(
  * (the default), bookingStatus pending and both return every pending transaction, unfiltered.
  * Without the PSU present: at most 90 days back, and 4 calls per 24 hours.
  *
- * @see supplement.md §3, §8; psd2-interface.md "Limits"
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/limits.md#what-the-sandbox-enforces; docs/interface/limits.md#limits-in-the-spec
  */
 export async function listAccountTransactions(ctx: ServiceContext, request: AisRequest, accountId: string, listing: ListingRequest) {
   const issue = ctx.pendingKnownIssue;

@@ -11,7 +11,7 @@ import type { ServiceContext } from "../service-context";
  * TPP then sends in PSU-Corporate-ID; with it, a new consent flow starts without agreement choice.
  * Needs a valid SCA session, otherwise 401 with scaRedirect.
  *
- * @see psd2-interface.md "Authentication" (7), "Account-information notes"; supplement.md §2
+ * @see docs/interface/authentication.md#contexts, docs/interface/accounts.md#account-information-notes; docs/interface/endpoints.md#success-statuses
  */
 export async function listAgreements(ctx: ServiceContext, request: AisRequest) {
   const { customer } = await requireScaSession(ctx, request, "identify");

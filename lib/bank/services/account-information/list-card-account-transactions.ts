@@ -29,7 +29,7 @@ export function cardAccountCursorBinding(cardAccountId: string, bookingStatus: B
  * spec's id list), and paging links with cardAccount, paged like the account listing. The
  * pending known issue does not affect card accounts: pending ones are filtered and paged too.
  *
- * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §8
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function listCardAccountTransactions(
   ctx: ServiceContext,

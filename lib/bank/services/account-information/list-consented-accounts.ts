@@ -56,7 +56,7 @@ async function consentedIds(
  * with withBalance=true, each with its balances. Needs a valid SCA session: otherwise 401 with
  * scaRedirect.
  *
- * @see psd2-interface.md "Other operations named" (GET /v1/accounts); supplement.md §2, §3, §7, §8
+ * @see docs/interface/endpoints.md#other-operations (GET /v1/accounts); docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function listConsentedAccounts(ctx: ServiceContext, request: AisRequest, options: { withBalance: boolean }) {
   const { customerId, choice } = await listingContext(ctx, request);
@@ -73,7 +73,7 @@ export async function listConsentedAccounts(ctx: ServiceContext, request: AisReq
  * GET /v1/card-accounts: the card accounts the PSU consented to for this TPP. A PSU without card
  * accounts in the session's context gets 404 RESOURCE_UNKNOWN.
  *
- * @see supplement.md §2, §3
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/accounts.md#accounts-balances-transactions
  */
 export async function listConsentedCardAccounts(ctx: ServiceContext, request: AisRequest, options: { withBalance: boolean }) {
   const { customerId, choice } = await listingContext(ctx, request);

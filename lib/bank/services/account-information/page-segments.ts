@@ -23,7 +23,7 @@ export type SegmentedPage<Row> = {
  * page's rows (keyset), whatever its depth; a bare offset stays correct, skipping rows in the
  * database. A page may run from the end of one segment into the next.
  *
- * @see supplement.md §3 (paging)
+ * @see docs/interface/accounts.md#paging
  */
 export async function pageSegments<S extends string, Row>(
   lister: SegmentLister<S, Row>,

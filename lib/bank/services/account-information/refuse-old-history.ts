@@ -8,7 +8,7 @@ import type { ServiceContext } from "../service-context";
  * present with an SCA within the hour (the scaRedirect offers one). Undefined when the date is
  * readable.
  *
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function refuseOldHistory(
   ctx: ServiceContext,

@@ -9,7 +9,7 @@ import type { ServiceContext } from "../service-context";
 
 export { UNATTENDED_CALLS_PER_DAY };
 
-/** The 429 of a fifth call without the PSU in 24 hours. @see psd2-interface.md "Limits" */
+/** The 429 of a fifth call without the PSU in 24 hours. @see docs/interface/limits.md#limits-in-the-spec */
 export function accessExceeded(counter: UnattendedAccessKey): BankError {
   return new BankError(
     "ACCESS_EXCEEDED",
@@ -23,7 +23,7 @@ export function accessExceeded(counter: UnattendedAccessKey): BankError {
  * in 24 hours with 429 ACCESS_EXCEEDED, atomically across requests and bank processes. Every
  * refusal of the request comes before: a rejected request is not counted.
  *
- * @see psd2-interface.md "Limits"; supplement.md §8
+ * @see docs/interface/limits.md#limits-in-the-spec; docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function runCountedRead<T>(
   ctx: ServiceContext,

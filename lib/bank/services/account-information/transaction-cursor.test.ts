@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { deriveCursorKey, openCursor, sealCursor } from "./transaction-cursor";
 
-// supplement.md §3: the next link may carry an opaque cursor of the bank's choice.
+// docs/interface/accounts.md#accounts-balances-transactions: the next link may carry an opaque cursor of the bank's choice.
 describe("paging cursors", () => {
   const key = deriveCursorKey("a secret of the bank");
   const position = { segment: 1, direction: "after" as const, key: { sortDate: "2025-11-30", seq: 123456 } };

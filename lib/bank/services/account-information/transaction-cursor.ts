@@ -25,7 +25,7 @@ export function deriveCursorKey(secret: string): Buffer {
  * internal keys in it nor change it unnoticed; `binding` (the listing it belongs to) is
  * authenticated with it.
  *
- * @see supplement.md §3 (paging)
+ * @see docs/interface/accounts.md#paging
  */
 export function sealCursor(key: Buffer, binding: string, position: CursorPosition): string {
   const iv = randomBytes(12);

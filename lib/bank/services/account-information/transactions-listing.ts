@@ -2,7 +2,7 @@
  * The request and the paging links of the transaction listings of accounts and card accounts
  * (the route judges the query into a ListingRequest: lib/bank/routes/v1/ais-route-docs.ts).
  *
- * @see supplement.md §3; psd2-interface.md "Limits" (default page size 200)
+ * @see docs/interface/accounts.md#accounts-balances-transactions; docs/interface/limits.md#limits-in-the-spec (default page size 200)
  */
 import type { Link, Links } from "../../../psd2/schemas";
 import { LISTING_END, type PagePosition, type SegmentedPage } from "./page-segments";
@@ -11,10 +11,10 @@ import type { CursorPosition } from "./transaction-cursor";
 export const BOOKING_STATUSES = ["booked", "pending", "both", "all"] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
-/** Rows per page when no paging parameter is given. @see psd2-interface.md "Limits" */
+/** Rows per page when no paging parameter is given. @see docs/interface/limits.md#limits-in-the-spec */
 export const DEFAULT_PAGE_SIZE = 200;
 export const MAX_PAGE_SIZE = 1000;
-/** dateFrom when none is given: 90 days ago. @see supplement.md §3 */
+/** dateFrom when none is given: 90 days ago. @see docs/interface/accounts.md#accounts-balances-transactions */
 export const DEFAULT_HISTORY_DAYS = 90;
 
 /** A transaction listing's query as its route judged it: the dates with their defaults, the page size, and the position. */
@@ -33,7 +33,7 @@ export type ListingRequest = {
  * the last page), previous (absent on the first), last. Each repeats the query with the effective dates and the limit; next,
  * previous and last carry a sealed cursor, so that following them reads only their own rows.
  *
- * @see supplement.md §3
+ * @see docs/interface/accounts.md#accounts-balances-transactions
  */
 export function buildPagingLinks<Row>(input: {
   listingHref: string;

@@ -9,7 +9,7 @@ import { SandboxClock } from "./sandbox-clock";
 
 const iso = (instants: readonly Date[]) => instants.map((instant) => instant.toISOString());
 
-// supplement.md §5: 06:00, 09:00, 12:00, 15:00 and 19:00 Europe/Oslo.
+// docs/interface/payments.md#payments-in-the-sandbox: 06:00, 09:00, 12:00, 15:00 and 19:00 Europe/Oslo.
 describe("the batch schedule", () => {
   it("finds 06:00 Oslo in winter (UTC+1) and in summer (UTC+2)", () => {
     expect(osloInstantOf("2026-01-12", 6 * 60).toISOString()).toBe("2026-01-12T05:00:00.000Z");

@@ -8,7 +8,7 @@
  * Triggers: every move of the sandbox clock, a timer in the running server, and
  * POST /v1/sandbox/batch-runs (the due scheduled runs, then one run at the current sandbox time).
  *
- * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
+ * @see docs/interface/payments.md#batch-processing, docs/interface/sandbox-operations.md#clock-and-batch-runs
  */
 import { z } from "zod";
 import type { BankDatabase, Executor } from "../../db/open-bank-database";
@@ -75,7 +75,7 @@ function summarise(runs: readonly BatchRun[], skipped: number): BatchRunsOutcome
  * Runs the sandbox's batch processing on the sandbox clock: the scheduled runs that are due, in
  * order and exactly once each, and on-demand runs.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export class BatchRunner {
   private readonly processors = new Map<string, BatchProcessor>();

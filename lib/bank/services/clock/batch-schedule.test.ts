@@ -12,7 +12,7 @@ import {
 const iso = (instants: readonly Date[]) => instants.map((instant) => instant.toISOString());
 const OSLO = "Europe/Oslo";
 
-// supplement.md §5: 06:00, 09:00, 12:00, 15:00 and 19:00 Europe/Oslo, every day.
+// docs/interface/payments.md#payments-in-the-sandbox: 06:00, 09:00, 12:00, 15:00 and 19:00 Europe/Oslo, every day.
 describe("the batch schedule on the days Oslo's clocks change", () => {
   it("spring (last Sunday of March, 02:00 becomes 03:00): the five runs of the day, in summer time", () => {
     expect(iso(batchRunsOn("2026-03-28"))).toEqual([

@@ -4,11 +4,11 @@
  * 06:00 Oslo is 05:00 UTC in winter and 04:00 UTC in summer, and each of the five is there once
  * on the days the clocks change.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 import { addDays, BANK_TIME_ZONE, dateInZone, daysBetween, instantAt, type IsoDate } from "../../../psd2/time";
 
-/** The batch run times, Europe/Oslo. @see supplement.md §5 */
+/** The batch run times, Europe/Oslo. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const BATCH_RUN_TIMES = ["06:00", "09:00", "12:00", "15:00", "19:00"] as const;
 export const BATCH_TIME_ZONE = BANK_TIME_ZONE;
 
@@ -38,7 +38,7 @@ export function batchRunsOn(date: IsoDate): Date[] {
 /**
  * The scheduled batch run instants after `after` and up to `until` (after < t <= until), in order.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function listScheduledBatchRuns(after: Date, until: Date): Date[] {
   if (until.getTime() <= after.getTime()) return [];
@@ -65,7 +65,7 @@ export function countScheduledBatchRuns(after: Date, until: Date): number {
   return onFirst + whole + onLast;
 }
 
-/** The first scheduled run after an instant. @see supplement.md §5 */
+/** The first scheduled run after an instant. @see docs/interface/payments.md#payments-in-the-sandbox */
 export function nextScheduledBatchRun(after: Date): Date {
   for (let date = dateInZone(after, BATCH_TIME_ZONE); ; date = addDays(date, 1)) {
     const next = batchRunsOn(date).find((runAt) => runAt.getTime() > after.getTime());

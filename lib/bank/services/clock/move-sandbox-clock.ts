@@ -2,7 +2,7 @@
  * The sandbox clock operation (GET and POST /v1/sandbox/clock): read the clock, or set, advance,
  * freeze or reset it; a move runs the batch runs it passes, and the reply tells which.
  *
- * @see supplement.md §5 (batch processing), §11 (sandbox extensions)
+ * @see docs/interface/payments.md#batch-processing, docs/interface/sandbox-operations.md#clock-and-batch-runs
  */
 import { parseIsoDuration } from "../../../psd2/time";
 import type { SandboxClockMoveInput } from "../../../psd2/schemas/sandbox-clock";
@@ -18,7 +18,7 @@ type ClockDependencies = { clock: SandboxClock; batchRuns: BatchRunner };
  * GET /v1/sandbox/clock: the sandbox time, Oslo's date, whether the clock stands still, its
  * offset from the real time, and the batch schedule (last and next scheduled run).
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function readSandboxClock({ clock, batchRuns }: ClockDependencies): Promise<SandboxClockState> {
   return { ...clock.describe(), batchSchedule: await batchRuns.schedule() };
@@ -30,7 +30,7 @@ export async function readSandboxClock({ clock, batchRuns }: ClockDependencies):
  * the route's schema (sandboxClockMoveSchema); how far back `now` may go depends on the real time,
  * and is checked here.
  *
- * @see supplement.md §5, §11
+ * @see docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function moveSandboxClock(dependencies: ClockDependencies, move: SandboxClockMoveInput): Promise<SandboxClockMoveReply> {
   const { clock, batchRuns } = dependencies;

@@ -12,13 +12,13 @@ import { createTestDatabase, testDatabaseKinds } from "../../testing/test-databa
 import { loadBankPki } from "../pki/bank-pki";
 import { certificatesValidFrom, earliestSandboxTime } from "./sandbox-time-window";
 
-/** The real time of these tests: after the README's clock example (2026-03-02), as today is. */
+/** The real time of these tests: after the clock example of docs/sandbox-bank.md (2026-03-02), as today is. */
 const REAL_NOW = new Date("2026-11-25T12:00:00Z");
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 type Issued = { certificate: string; privateKey: string; validFrom: string };
 
-// supplement.md §10 (the sandbox CA and the portal), §11 (the sandbox clock, set forward or back).
+// docs/interface/certificates.md#certificates-and-tpp-registration (the sandbox CA and the portal), docs/interface/sandbox-operations.md#clock-and-batch-runs (the sandbox clock, set forward or back).
 describe.each(testDatabaseKinds())("the bank's certificates cover every time the sandbox clock can show, on %s", (kind) => {
   let app: FastifyInstance;
   let issued: Issued;
@@ -52,7 +52,7 @@ describe.each(testDatabaseKinds())("the bank's certificates cover every time the
     );
   });
 
-  it("a portal certificate signs requests the bank accepts with the clock yesterday, at the README's example and five years back", async () => {
+  it("a portal certificate signs requests the bank accepts with the clock yesterday, at docs/sandbox-bank.md's clock example and five years back", async () => {
     const tpp = createSignedTestClient(app, { privateKeyPem: issued.privateKey, certificatePem: issued.certificate });
     const instants = [
       { now: new Date(REAL_NOW.getTime() - DAY_MS).toISOString(), frozen: true },

@@ -4,7 +4,7 @@
  * valid from a day before that, so that no move of the clock the bank accepts makes a
  * certificate it issued "not yet valid".
  *
- * @see supplement.md §10 (the sandbox CA and portal), §11 (the sandbox clock)
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration (the sandbox CA and portal), docs/interface/sandbox-operations.md#clock-and-batch-runs
  */
 import { addYearsToInstant, durationMs } from "../../../psd2/time";
 

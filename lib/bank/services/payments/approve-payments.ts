@@ -8,11 +8,11 @@ export type ApprovalOutcome = { paymentId: string; status: PaymentStatus; fundsA
 /**
  * What a completed SCA does to payments in RCVD (locked by the caller, in the caller's
  * transaction): each is authorised by the customer in the chosen context and then follows
- * supplement §5 on its own. Periodic: ACCP. Instant, due today: executed at once, ACSC, or RJCT
+ * docs/interface/payments.md#payments-in-the-sandbox on its own. Periodic: ACCP. Instant, due today: executed at once, ACSC, or RJCT
  * with fundsAvailable false when the funds do not suffice. Others: ACTC, or PDNG when the
  * execution date is in the future, with their debits reserved as pending transactions.
  *
- * @see supplement.md §5 (lifecycle), §6 (one SCA approves every payment of a basket; not atomic)
+ * @see docs/interface/payments.md#lifecycle, docs/interface/signing-baskets.md#rules-in-the-sandbox (one SCA approves every payment of a basket; not atomic)
  */
 export async function approvePayments(
   tx: Executor,
@@ -64,7 +64,7 @@ export async function approvePayments(
  * What a failed or cancelled SCA does to payments still in RCVD (locked by the caller): RJCT;
  * fundsAvailable false when it failed for lack of funds (PAYMENT_FAILED).
  *
- * @see supplement.md §5 ("SCA failed or cancelled: RJCT"), §7
+ * @see docs/interface/payments.md#payments-in-the-sandbox ("SCA failed or cancelled: RJCT"), docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function rejectUnauthorisedPayments(tx: Executor, payments: readonly PaymentRow[], code: string, now: Date): Promise<void> {
   const repository = createPaymentsRepository(tx);

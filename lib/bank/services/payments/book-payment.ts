@@ -8,7 +8,7 @@
  * transactions; execution books those same rows (their ids stay), or marks them rejected when
  * the funds do not suffice. Instant payments and periodic executions are booked at once.
  *
- * @see supplement.md §3 (balances), §5 (lifecycle)
+ * @see docs/interface/accounts.md#balances, docs/interface/payments.md#lifecycle
  */
 import { randomInt } from "node:crypto";
 import type { Executor } from "../../db/open-bank-database";
@@ -209,7 +209,7 @@ export async function reservePayment(db: Executor, payment: PaymentForBooking, v
  * are marked rejected (or, with `recordRejection`, rejected ones are made) and nothing is booked.
  * The caller has locked the payment and, with lockPaymentAccounts, the accounts.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function executePayment(
   db: Executor,

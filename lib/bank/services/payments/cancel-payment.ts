@@ -5,7 +5,7 @@ import { releasePayment } from "./book-payment";
 import { findTppPayment, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
 
-/** The statuses a DELETE cancels. @see supplement.md §5 */
+/** The statuses a DELETE cancels. @see docs/interface/payments.md#payments-in-the-sandbox */
 const CANCELLABLE = new Set(["RCVD", "ACTC", "ACCP"]);
 
 /**
@@ -15,7 +15,7 @@ const CANCELLABLE = new Set(["RCVD", "ACTC", "ACCP"]);
  * that a deletion and an approval or a batch run never both move it: the one that comes second
  * sees the state the first one left.
  *
- * @see psd2-interface.md "Other operations named" (DELETE on a payment), "Errors"; supplement.md §4, §5
+ * @see docs/interface/endpoints.md#other-operations (DELETE on a payment), docs/interface/errors.md#error-codes; docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function cancelPayment(
   ctx: PaymentContext,

@@ -1,6 +1,6 @@
 import { fromMinorUnits, toMinorUnits } from "../../repositories/money";
 
-/** The instant product's fee: a flat NOK 2.00 below NOK 100 000, then 0.01 % of the amount. @see supplement.md §5 */
+/** The instant product's fee: a flat NOK 2.00 below NOK 100 000, then 0.01 % of the amount. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const INSTANT_FEE = { currency: "NOK", flat: "2.00", threshold: "100000.00", basisPoints: 1n } as const;
 
 /**
@@ -9,7 +9,7 @@ export const INSTANT_FEE = { currency: "NOK", flat: "2.00", threshold: "100000.0
  * to the øre (NOK 100 000.00 costs NOK 10.00, NOK 123 456.78 costs NOK 12.35). Exact decimal
  * arithmetic; the amount has NOK's two fraction digits.
  *
- * @see supplement.md §5 (fee information)
+ * @see docs/interface/payments.md#fee-information
  */
 export function computeInstantFee(amountNok: string): string {
   const ore = toMinorUnits(amountNok, 2);

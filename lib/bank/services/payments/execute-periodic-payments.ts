@@ -12,7 +12,7 @@ import { executionDateOf } from "./periodic-schedule";
  * rejected transaction, and the payment's fundsAvailable tells it until the next execution; the
  * payment stays ACCP. After its last execution (endDate) the payment is ACSC.
  *
- * @see supplement.md §5 ("Periodic payments: ACCP after SCA; each execution creates a booked transaction on its date")
+ * @see docs/interface/payments.md#payments-in-the-sandbox ("Periodic payments: ACCP after SCA; each execution creates a booked transaction on its date")
  */
 export async function executeDuePeriodicPayments(runAt: Date, db: Executor): Promise<BatchProcessorResult> {
   const runDate = osloDateOf(runAt);

@@ -23,7 +23,7 @@ const PSU_MESSAGES: Partial<Record<PaymentRow["status"], string>> = {
  * BANK_DOMESTIC_DETAILS_KNOWN_ISSUE, on by default): a norwegian-domestic-credit-transfers
  * payment is 404 RESOURCE_UNKNOWN, as if unknown, until the PSU has approved it.
  *
- * @see psd2-interface.md "States and transitions" (rule 3); supplement.md §5
+ * @see docs/interface/states.md#domestic-payment-before-approval; docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function findReadablePayment(ctx: PaymentContext, read: PaymentRead): Promise<PaymentRow> {
   const payment = await findTppPayment(ctx.db, read);

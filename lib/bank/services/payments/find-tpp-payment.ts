@@ -3,7 +3,7 @@ import type { Executor } from "../../db/open-bank-database";
 import { BankError } from "../../errors";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
 
-/** The 404 PRODUCT_UNKNOWN of a path's payment product that is none of the bank's. @see supplement.md §2 */
+/** The 404 PRODUCT_UNKNOWN of a path's payment product that is none of the bank's. @see docs/interface/endpoints.md#success-statuses */
 export function unknownProduct(segment: unknown): BankError {
   return new BankError(
     "PRODUCT_UNKNOWN",
@@ -26,7 +26,7 @@ export function unknownPayment(paymentId: string, note?: string): BankError {
  * another TPP's payment, another service or product) is the same 404 RESOURCE_UNKNOWN, so that
  * nothing tells a TPP that another's payment exists.
  *
- * @see supplement.md §4 (404 RESOURCE_UNKNOWN), §2
+ * @see docs/interface/errors.md#statuses-by-code (404 RESOURCE_UNKNOWN), docs/interface/endpoints.md#success-statuses
  */
 export async function findTppPayment(
   db: Executor,

@@ -7,7 +7,7 @@ import { createAuthorisationsRepository, type AuthorisationPurpose, type ScaStat
  * (received, started, psuAuthenticated, finalised, failed). A journey left unfinished past its
  * 15 minutes reads failed. An authorisation of another resource or TPP is 404 RESOURCE_UNKNOWN.
  *
- * @see supplement.md §2
+ * @see docs/interface/endpoints.md#success-statuses
  */
 export async function getAuthorisationStatus(
   db: Executor,

@@ -6,7 +6,7 @@ import { computeInstantFee } from "./compute-instant-fee";
  * rounded half up to the øre). The route's query (feeInformationQuery) has checked the query:
  * amount and currency given, currency NOK, the amount in NOK's format.
  *
- * @see psd2-interface.md "Other operations named"; supplement.md §2, §5
+ * @see docs/interface/endpoints.md#other-operations; docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function getFeeInformation(query: { amount: string; currency: string }): {
   transactionFees: { currency: string; amount: string };

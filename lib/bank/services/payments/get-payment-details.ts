@@ -7,7 +7,7 @@ import { findReadablePayment, linksOf, type PaymentRead } from "./find-readable-
  * single structured remittance reads as the array), plus paymentId, transactionStatus,
  * fundsAvailable, the fees and _links.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function getPaymentDetails(ctx: PaymentContext, read: PaymentRead) {
   const payment = await findReadablePayment(ctx, read);

@@ -5,7 +5,7 @@ import { findReadablePayment, linksOf, type PaymentRead, psuMessageOf } from "./
  * GET /v1/{service}/{product}/{paymentId}/status: transactionStatus, fundsAvailable (false when
  * rejected for lack of funds), a psuMessage for a rejected or cancelled payment, and _links.
  *
- * @see supplement.md §5; psd2-interface.md "Account-information notes" (fundsAvailable)
+ * @see docs/interface/payments.md#payments-in-the-sandbox; docs/interface/accounts.md#account-information-notes (fundsAvailable)
  */
 export async function getPaymentStatus(ctx: PaymentContext, read: PaymentRead) {
   const payment = await findReadablePayment(ctx, read);

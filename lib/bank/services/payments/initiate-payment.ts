@@ -21,7 +21,7 @@ import { checkScheduleDays, executionDateOf } from "./periodic-schedule";
 import type { PaymentRequestHeaders } from "./read-payment-request-headers";
 import { type InitiatingPsu, resolveDebtorAccount, type ResolvedDebtor } from "./resolve-debtor-account";
 
-/** A logical duplicate is looked for among the TPP's payments of the last 10 minutes. @see supplement.md §5 */
+/** A logical duplicate is looked for among the TPP's payments of the last 10 minutes. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const LOGICAL_DUPLICATE_WINDOW_MS = 10 * 60 * 1000;
 
 export type PaymentInitiation = {
@@ -73,7 +73,7 @@ async function initiatingPsu(ctx: PaymentContext, tpp: TppIdentity, headers: Pay
 /** The written path of a field of an entry, e.g. `payments[1].instructedAmount.currency`. */
 const withPath = (entry: PaymentEntry, ...fields: string[]) => formatJsonPath([...entry.path, ...fields]);
 
-/** The products a PSU may not use from this account or in this context: 403 PRODUCT_INVALID. @see supplement.md §2 */
+/** The products a PSU may not use from this account or in this context: 403 PRODUCT_INVALID. @see docs/interface/endpoints.md#success-statuses */
 function checkProductAllowed(order: PaymentOrder, debtor: ResolvedDebtor): void {
   if (order.debtor.kind === "card" && (order.service !== "payments" || order.product !== "norwegian-domestic-credit-transfers")) {
     throw new BankError(
@@ -153,7 +153,7 @@ function priceEntries(order: PaymentOrder, debtor: ResolvedDebtor): PaymentEntry
   return records;
 }
 
-/** 400 KID_MISSING for a transfer to a sandbox account flagged "KID required" without a KID. @see supplement.md §5 */
+/** 400 KID_MISSING for a transfer to a sandbox account flagged "KID required" without a KID. @see docs/interface/payments.md#payments-in-the-sandbox */
 async function checkKidRequired(ctx: PaymentContext, order: PaymentOrder): Promise<void> {
   const bbans = order.entries.flatMap((entry) => ("bban" in entry.creditorAccount ? [entry.creditorAccount.bban] : []));
   const ibans = order.entries.flatMap((entry) => ("iban" in entry.creditorAccount ? [entry.creditorAccount.iban] : []));
@@ -190,7 +190,7 @@ function firstExecutionDate(order: PaymentOrder, today: string): string {
   return first;
 }
 
-/** What makes two payments logical duplicates: debtor, creditors, amounts and execution date. @see supplement.md §5 */
+/** What makes two payments logical duplicates: debtor, creditors, amounts and execution date. @see docs/interface/payments.md#payments-in-the-sandbox */
 function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionDate: string): string {
   const transfers = order.entries
     .map(
@@ -210,7 +210,7 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
  * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
  * products answer startAuthorisation.
  *
- * @see psd2-interface.md "POST /v1/payments/{payment-product}", "Payment creation response"; supplement.md §2, §4, §5, §12
+ * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/payments.md#payment-creation-response; docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
 export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiation): Promise<PaymentInitiationReply> {
   const { tpp, service, product, headers, warnings } = input;
@@ -272,7 +272,7 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
       statusChangedAt: now,
     });
     if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
-    // SEPA: the implicit start of the authorisation (supplement §5).
+    // SEPA: the implicit start of the authorisation (docs/interface/payments.md#payments-in-the-sandbox).
     if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
       throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
         path: "TPP-Redirect-URI",

@@ -30,7 +30,7 @@ function judged<T>(result: ParseResult<T>, today: string, wrap: (value: T) => Va
  * deprecated single structured remittance) in `tppMessages`. The payment routes judge their body
  * with it (lib/bank/routes/v1/payment-route-docs.ts, paymentBodyOf).
  *
- * @see supplement.md §2, §4, §5
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export function parsePaymentBody(
   service: PaymentService,

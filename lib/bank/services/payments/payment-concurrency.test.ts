@@ -31,7 +31,7 @@ const INSTANT = "/v1/payments/instant-norwegian-credit-transfers-straks";
 const SESSION = "race";
 const ROUNDS = 3;
 
-// supplement.md §4 (409 CONFLICT), §5 (lifecycle), §6 (a payment in one basket only); issue: concurrency safety.
+// docs/interface/errors.md#statuses-by-code (409 CONFLICT), docs/interface/payments.md#lifecycle, docs/interface/signing-baskets.md#rules-in-the-sandbox (a payment in one basket only); issue: concurrency safety.
 describe.each(testDatabaseKinds())("concurrent requests on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

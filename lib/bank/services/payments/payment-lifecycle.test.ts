@@ -24,7 +24,7 @@ const SEPA = "/v1/payments/sepa-credit-transfers";
 const PERIODIC = "/v1/periodic-payments/norwegian-domestic-credit-transfers";
 const BULK = "/v1/bulk-payments/norwegian-domestic-credit-transfers";
 
-/** bookingStatus=all adds the rejected transactions (supplement §3). */
+/** bookingStatus=all adds the rejected transactions (docs/interface/accounts.md#accounts-balances-transactions). */
 const rejectedSchema = z.object({
   transactions: z.looseObject({ rejected: z.array(z.looseObject({ transactionId: z.string() })).optional() }),
 });
@@ -36,7 +36,7 @@ type Listing = {
   rejected: { transactionId?: string }[];
 };
 
-// supplement.md §3 (balances, stable booked ids), §5 (lifecycle on the sandbox clock, batch runs, periodic payments).
+// docs/interface/accounts.md#balances (balances, stable booked ids), docs/interface/payments.md#lifecycle (lifecycle on the sandbox clock, batch runs, periodic payments).
 describe.each(testDatabaseKinds())("the payment lifecycle on the sandbox clock, on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

@@ -37,7 +37,7 @@ export type PaymentEntry = {
   endToEndId?: string;
 };
 
-/** The schedule of a periodic payment. @see supplement.md §2 */
+/** The schedule of a periodic payment. @see docs/interface/endpoints.md#success-statuses */
 export type PaymentSchedule = PaymentScheduleRecord;
 
 export type PaymentOrder = {
@@ -123,7 +123,7 @@ function withoutSchedule<Body extends PeriodicNorwegianDomesticPayment | Periodi
   return payment;
 }
 
-/** The order a validated body gives. @see supplement.md §2 */
+/** The order a validated body gives. @see docs/interface/endpoints.md#success-statuses */
 export function toPaymentOrder(product: PaymentProduct, validated: ValidatedPaymentBody): PaymentOrder {
   const base = { product, batchBookingPreferred: false };
   switch (validated.service) {

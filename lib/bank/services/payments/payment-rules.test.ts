@@ -6,7 +6,7 @@ import type { PaymentSchedule } from "./payment-order";
 
 const dates = (schedule: PaymentSchedule, count: number) => Array.from({ length: count }, (_, index) => executionDateOf(schedule, index));
 
-// supplement.md §5 (fee information; periodic executions), §2 (periodic bodies).
+// docs/interface/payments.md#fee-information (fee information; periodic executions), docs/interface/endpoints.md#success-statuses (periodic bodies).
 describe("the instant product's fee", () => {
   it.each([
     ["0.01", "2.00"],

@@ -1,6 +1,6 @@
 /**
- * The payment and signing basket replies as the wire wants them (supplement §5, §6): relative
- * links (supplement §1), amounts as strings in the currency's fraction digits.
+ * The payment and signing basket replies as the wire wants them (docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox): relative
+ * links (docs/interface/conventions.md#wire-conventions), amounts as strings in the currency's fraction digits.
  */
 import type { PaymentRow } from "../../repositories/payments-repository";
 import type { Link } from "../../../psd2/schemas";
@@ -32,7 +32,7 @@ export const basketLinks = {
     link(`${basketHref(basketId)}/authorisations/${encodeURIComponent(authorisationId)}`),
 };
 
-/** transactionFeeIndicator and transactionFees of a payment: the fee of every execution's transfers. @see psd2-interface.md "Payment creation response" */
+/** transactionFeeIndicator and transactionFees of a payment: the fee of every execution's transfers. @see docs/interface/payments.md#payment-creation-response */
 export function feesOf(payment: Pick<PaymentRow, "feeAmount" | "debitCurrency">) {
   if (payment.feeAmount === null) return { transactionFeeIndicator: false };
   return { transactionFees: { currency: payment.debitCurrency, amount: payment.feeAmount }, transactionFeeIndicator: true };

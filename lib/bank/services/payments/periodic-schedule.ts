@@ -6,7 +6,7 @@
  * business day, preceding to the one before (never before startDate); Daily runs on business
  * days only.
  *
- * @see supplement.md §2, §5 (periodic payments)
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#lifecycle
  */
 import {
   addDays,

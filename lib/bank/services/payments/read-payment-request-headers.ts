@@ -21,7 +21,7 @@ function single(headers: IncomingHttpHeaders, name: string): string | undefined 
  * the security gate's check) and PSU-Context (PRIVATE or CORPORATE). A wrong value is 400
  * FORMAT_ERROR naming the header.
  *
- * @see psd2-interface.md "Header parameters", "Versioning"; supplement.md §5, §12
+ * @see docs/interface/header-parameters.md#headers-by-operation, docs/interface/versioning.md#versioning; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
 export function readPaymentRequestHeaders(headers: IncomingHttpHeaders): PaymentRequestHeaders {
   const acceptFix = single(headers, "x-accept-fix");

@@ -6,7 +6,7 @@ import { settleDuePayments } from "./settle-due-payments";
  * Registers the payment processing on the batch runner: single and bulk payments at each of the
  * five daily runs, then the periodic executions due.
  *
- * @see supplement.md §5
+ * @see docs/interface/payments.md#payments-in-the-sandbox
  */
 export function registerPaymentProcessors(batchRuns: BatchRunner): void {
   batchRuns.register("payments", settleDuePayments);

@@ -40,7 +40,7 @@ function cardsReach(cards: readonly { relatedAccountId: string | null }[], accou
  * scope (the agreement's accounts in CORPORATE, the customer's own outside every agreement in
  * PRIVATE), or, for debtorAccount.other, the relatedAccount of one of the context's card accounts.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request" (debtorAccount); supplement.md §7
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer (debtorAccount); docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function reachesDebtorAccount(
   db: Executor,
@@ -60,7 +60,7 @@ export async function reachesDebtorAccount(
  * checks that the PSU who logs in reaches it. Unknown accounts and other PSUs' accounts get the
  * same 400 FORMAT_ERROR, so that nothing tells them apart.
  *
- * @see psd2-interface.md "Norwegian domestic credit transfer request", "Authentication" (7); supplement.md §4, §5
+ * @see docs/interface/payments.md#norwegian-domestic-credit-transfer, docs/interface/authentication.md#contexts; docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox
  */
 export async function resolveDebtorAccount(db: Executor, debtor: DebtorReference, psu: InitiatingPsu): Promise<ResolvedDebtor> {
   const unknown = notPayable(

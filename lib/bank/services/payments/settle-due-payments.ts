@@ -11,7 +11,7 @@ import { executePayment, lockPaymentAccounts } from "./book-payment";
  * run's date, sandbox creditors credited), else to RJCT with fundsAvailable false. One payment at
  * a time, in the order they were approved, each under its row lock.
  *
- * @see supplement.md §5 (batch processing)
+ * @see docs/interface/payments.md#batch-processing
  */
 export async function settleDuePayments(runAt: Date, db: Executor): Promise<BatchProcessorResult> {
   const runDate = osloDateOf(runAt);

@@ -16,7 +16,7 @@ import { paymentLinks } from "./payment-wire";
  * at initiation) may be approved by that PSU only; one from the single-SCA journey by the PSU who
  * logs in and reaches its debtor account.
  *
- * @see supplement.md §2, §5, §7
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function startPaymentAuthorisation(
   ctx: PaymentContext,

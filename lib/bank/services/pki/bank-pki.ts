@@ -74,12 +74,12 @@ function certifyPki(options: { bankName: string; now: Date; keys?: StoredPki }):
 }
 
 /**
- * The bank's CA and seal, made on first start and kept with its data (supplement §10), and the
+ * The bank's CA and seal, made on first start and kept with its data (docs/interface/certificates.md#certificates-and-tpp-registration), and the
  * trust anchors a TPP certificate may chain to. Both cover every time the sandbox clock can be
  * set to (sandbox-time-window.ts): a CA or seal kept from before that rule, or close to its end,
  * is certified again with the same key and name, so that what it issued keeps chaining to it.
  *
- * @see supplement.md §9 (response signing) and §10
+ * @see docs/interface/request-signing.md#response-signing and docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function loadBankPki(options: {
   settings: SettingsRepository;

@@ -25,7 +25,7 @@ export function serverCertificateHosts(config: Pick<BankConfig, "publicUrl" | "h
  * without one: the PSU's browser reaches the SCA pages and the developer portal without a
  * certificate, and the /v1 interface refuses such a connection itself, saying why
  * (plugins/client-certificate.ts), where a failed handshake would tell the TPP only an alert code.
- * @see supplement.md §13
+ * @see docs/interface/transport.md#transport
  */
 export async function createBankTlsOptions(options: {
   config: Pick<BankConfig, "publicUrl" | "host" | "bankName" | "clientCertificate">;

@@ -4,7 +4,7 @@
  * developer portals issue sandbox certificates. The TPP is registered (or its name and roles
  * refreshed); the key is handed out once and never kept.
  *
- * @see supplement.md §10; ETSI TS 119 495 §5.1
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration; ETSI TS 119 495 §5.1
  */
 import { z } from "zod";
 import {
@@ -99,7 +99,7 @@ export type PortalCertificate = {
   /**
    * A QWAC-style TLS client certificate (PEM) for the same organisation, roles and validity, for
    * mutual TLS (a bank with BANK_CLIENT_CERT=required refuses /v1 calls without it); its own key.
-   * @see supplement.md §13
+   * @see docs/interface/transport.md#transport
    */
   tlsCertificate: string;
   /** The TLS client certificate's private key (PKCS#8 PEM); the bank keeps no copy. */
@@ -123,7 +123,7 @@ export type PortalCertificateDependencies = {
  * already registered gets its name and roles refreshed). The route checks the request with
  * portalCertificateRequestSchema; what issuing still refuses is a BankError FORMAT_ERROR.
  *
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function issuePortalCertificate(
   dependencies: PortalCertificateDependencies,

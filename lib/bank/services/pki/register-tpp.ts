@@ -7,7 +7,7 @@ import { createTppsRepository } from "../../repositories/tpps-repository";
  * the transaction of the first operation that stores something for the TPP: the security gate
  * writes nothing.
  *
- * @see supplement.md §10
+ * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function registerTpp(db: Executor, tpp: TppIdentity, at: Date): Promise<void> {
   await createTppsRepository(db).upsertFromCertificate({ id: tpp.id, name: tpp.name, roles: tpp.roles }, at);

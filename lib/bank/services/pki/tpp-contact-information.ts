@@ -18,7 +18,7 @@ function requireSelf(tpp: TppIdentity, tppId: string): void {
  * for operational notices (the body checked by the route). Only the TPP itself (its certificate's
  * organizationIdentifier) may.
  *
- * @see psd2-interface.md "What the service does" (8); supplement.md §2
+ * @see docs/interface/README.md#contact-e-mail; docs/interface/endpoints.md#success-statuses
  */
 export async function putTppContactInformation(
   ctx: ServiceContext,
@@ -34,7 +34,7 @@ export async function putTppContactInformation(
   return { email: request.email };
 }
 
-/** GET /v1/tpps/{tppId}/contact-information: the address registered; 404 RESOURCE_UNKNOWN when none. @see supplement.md §2 */
+/** GET /v1/tpps/{tppId}/contact-information: the address registered; 404 RESOURCE_UNKNOWN when none. @see docs/interface/endpoints.md#success-statuses */
 export async function getTppContactInformation(ctx: ServiceContext, tpp: TppIdentity, tppId: string): Promise<{ email: string }> {
   requireSelf(tpp, tppId);
   const registered = await createTppsRepository(ctx.db).findById(tpp.id);

@@ -20,7 +20,7 @@ import { generatePrivateHistory } from "./private-history";
 import { createRandom } from "./prng";
 import { drawSandboxAccountNumber, maskPan, SANDBOX_BIC } from "./sandbox-bank";
 
-/** Months of history before today. @see supplement.md §11 */
+/** Months of history before today. @see docs/interface/sandbox-operations.md#sandbox-operations */
 export const HISTORY_MONTHS = 13;
 
 export type SandboxDataset = {
@@ -139,7 +139,7 @@ function cardRows(ledger: CardLedger, cardAccountId: string, label: string): { r
   return { rows, balance };
 }
 
-/** The initial dataset for a today (YYYY-MM-DD, Europe/Oslo). @see supplement.md §11 */
+/** The initial dataset for a today (YYYY-MM-DD, Europe/Oslo). @see docs/interface/sandbox-operations.md#sandbox-operations */
 export function buildSandboxDataset(today: string): SandboxDataset {
   const start = addMonths(today, -HISTORY_MONTHS);
   const startInstant = new Date(`${start}T07:00:00Z`).getTime();

@@ -5,10 +5,10 @@ import { addAmounts } from "../../repositories/money";
 
 /**
  * The booked balance after a request's booked transactions must stay an amount the interface can
- * carry (at most 18 digits, supplement §1), or the bank could neither store nor report it: 400
+ * carry (at most 18 digits, docs/interface/conventions.md#wire-conventions), or the bank could neither store nor report it: 400
  * FORMAT_ERROR at the first transaction from which the balance is too large, and nothing is stored.
  *
- * @see supplement.md §1 (amounts); psd2-interface.md "Limits" (precision 18)
+ * @see docs/interface/conventions.md#wire-conventions (amounts); docs/interface/limits.md#limits-in-the-spec (precision 18)
  */
 export function checkBookedBalance(currency: string, balance: string, rows: readonly { status: string; amount: string }[]): void {
   const booked = rows.map((row, index) => ({ ...row, index })).filter((row) => row.status === "booked");

@@ -27,7 +27,7 @@ function toParty(party: SandboxPartyAccountInput | undefined): TransactionParty 
  * leaves a sandbox account only through a payment. The body comes parsed by the route's schema
  * (createSandboxAccountTransactionsSchema); the rules that need the account or today are checked here.
  *
- * @see psd2-interface.md "Other operations named"; supplement.md §11
+ * @see docs/interface/endpoints.md#other-operations; docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxAccountTransactions(
   { db, clock }: SandboxContext,

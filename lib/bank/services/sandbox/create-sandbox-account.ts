@@ -18,7 +18,7 @@ const MAX_NUMBER_DRAWS = 20;
  * (11 digits, valid MOD11) of the sandbox bank and its IBAN. The body comes parsed by the route's
  * schema (createSandboxAccountSchema); the rules across its fields and the database are checked here.
  *
- * @see supplement.md §3, §11
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxAccount({ db, clock }: SandboxContext, input: CreateSandboxAccountInput): Promise<SandboxAccount> {
   const currency = input.currency ?? "NOK";

@@ -14,7 +14,7 @@ import { toSandboxAgreement } from "./sandbox-wire";
  * body comes parsed by the route's schema (createSandboxAgreementSchema); that the customer is
  * CORPORATE and owns the accounts is checked here.
  *
- * @see psd2-interface.md "Account-information notes" (agreements); supplement.md §7, §11
+ * @see docs/interface/accounts.md#account-information-notes (agreements); docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxAgreement(
   { db }: Pick<SandboxContext, "db">,

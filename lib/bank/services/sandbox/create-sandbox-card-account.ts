@@ -20,7 +20,7 @@ const SANDBOX_CARD_BIN = "552211";
  * customer's accounts; without it, the customer's first account is taken, if any. The body comes
  * parsed by the route's schema (createSandboxCardAccountSchema).
  *
- * @see supplement.md §3, §11
+ * @see docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxCardAccount(
   { db, clock }: SandboxContext,

@@ -17,7 +17,7 @@ import { toSandboxCardTransaction } from "./sandbox-wire";
  * schema (createSandboxCardTransactionsSchema: whole-number amounts already read as decimal strings);
  * the rules that need the card account or today are checked here.
  *
- * @see psd2-interface.md "Sandbox card account transactions response"; supplement.md §3, §11
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxCardTransactions(
   { db, clock }: SandboxContext,

@@ -11,7 +11,7 @@ import { toSandboxCustomer } from "./sandbox-wire";
  * is the identity it logs in with at the sandbox SCA, so a number already taken is 409 CONFLICT.
  * The body comes parsed by the route's schema (createSandboxCustomerSchema).
  *
- * @see psd2-interface.md "Sandbox customer"; supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-customer; docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function createSandboxCustomer({ db, clock }: SandboxContext, input: CreateSandboxCustomerInput): Promise<SandboxCustomer> {
   const created = await createCustomersRepository(db).insertIfNumberFree({

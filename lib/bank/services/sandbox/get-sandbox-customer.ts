@@ -8,7 +8,7 @@ import type { SandboxCustomer } from "../../../psd2/schemas";
  * GET /v1/sandbox/customers/{customerId}: one customer, the initial ones included; an unknown id
  * is 404 RESOURCE_UNKNOWN.
  *
- * @see psd2-interface.md "GET /v1/sandbox/customers/{customerId}"; supplement.md §11
+ * @see docs/interface/sandbox-operations.md#customers; docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function getSandboxCustomer({ db }: Pick<SandboxContext, "db">, customerId: string): Promise<SandboxCustomer> {
   const customer = await createCustomersRepository(db).findById(customerId);

@@ -1,4 +1,4 @@
-// The sandbox data operations (supplement §11): one function per operation, taking its context
+// The sandbox data operations (docs/interface/sandbox-operations.md#sandbox-operations): one function per operation, taking its context
 // first (SandboxContext: the database or a transaction, and the sandbox clock), then path ids and
 // the raw body or query; each validates its input and throws BankError on what is wrong.
 export { initialIds } from "./build-sandbox-dataset";

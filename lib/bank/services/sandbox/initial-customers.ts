@@ -1,5 +1,5 @@
 /**
- * The known state of the sandbox (supplement §11): two private customers with a current account,
+ * The known state of the sandbox (docs/interface/sandbox-operations.md#sandbox-operations): two private customers with a current account,
  * a savings account and a credit card each, and two corporate customers who act for a company
  * through an agreement covering its two accounts. Everything here is fixed; the history is
  * generated from it (private-history.ts, corporate-history.ts).

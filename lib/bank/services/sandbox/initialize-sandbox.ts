@@ -13,7 +13,7 @@
  * consents, SCA sessions, SCA journeys (authorisations), the bank's browser sessions and the
  * counters of calls without the PSU present are cleared.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 import type { Executor } from "../../db/open-bank-database";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
@@ -58,7 +58,7 @@ async function writeDataset(tx: Executor, dataset: SandboxDataset): Promise<void
   await createCardTransactionsRepository(tx).insertMany(dataset.cardTransactions);
 }
 
-/** Resets the sandbox to its known state for the sandbox clock's today. @see supplement.md §11 */
+/** Resets the sandbox to its known state for the sandbox clock's today. @see docs/interface/sandbox-operations.md#sandbox-operations */
 export async function initializeSandbox({ db, clock }: SandboxContext): Promise<SandboxInitialisation> {
   const dataset = buildSandboxDataset(clock.today());
   await db.transaction((tx) => writeDataset(tx, dataset));
@@ -77,7 +77,7 @@ export async function initializeSandbox({ db, clock }: SandboxContext): Promise<
  * Initialises an empty sandbox (no customers yet), as on the bank's first start; leaves a
  * sandbox with data alone. Returns the initialisation, or undefined when there was data.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function ensureSandboxData({ db, clock }: SandboxContext): Promise<SandboxInitialisation | undefined> {
   if ((await createCustomersRepository(db).count()) > 0) return undefined;

@@ -5,7 +5,7 @@ import { createCardTransactionsRepository } from "../../repositories/card-transa
 import type { SandboxCardTransactionsQuery } from "../../../psd2/schemas/sandbox-requests";
 import type { SandboxCardTransactionsResponse } from "../../../psd2/schemas";
 
-/** The page size when no limit is given. @see psd2-interface.md "Limits" */
+/** The page size when no limit is given. @see docs/interface/limits.md#limits-in-the-spec */
 export const DEFAULT_PAGE_SIZE = 200;
 
 /**
@@ -13,7 +13,7 @@ export const DEFAULT_PAGE_SIZE = 200;
  * as the spec's sandbox shape. bookingStatus (booked, pending or both) is required; fromDate and
  * toDate (inclusive) filter on the booking date (the transaction date while pending); offset and
  * limit (at least 1, default 200) page each list. Amounts are decimal strings, not the int32 of
- * the spec's table (supplement §1; amount-as-string is the default since 2020); pending holds
+ * the spec's table (docs/interface/conventions.md#wire-conventions; amount-as-string is the default since 2020); pending holds
  * the ids of the pending card transactions, as the spec types it string[]. The query comes parsed
  * by the route's schema (sandboxCardTransactionsQuerySchema: bookingStatus there, offset and limit
  * numbers); a toDate before fromDate is refused here.
@@ -21,7 +21,7 @@ export const DEFAULT_PAGE_SIZE = 200;
  * Every card transaction of the account is listed: in this bank only the sandbox makes card
  * transactions (the initial dataset and the creation operation).
  *
- * @see psd2-interface.md "GET /v1/sandbox/card-accounts/{mockCardAccountId}/transactions", "Sandbox card account transactions response"
+ * @see docs/interface/sandbox-operations.md#card-account-transactions-listing, docs/interface/sandbox-operations.md#card-account-transactions-listing
  */
 export async function listSandboxCardTransactions(
   { db }: Pick<SandboxContext, "db">,

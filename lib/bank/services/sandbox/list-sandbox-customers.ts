@@ -6,7 +6,7 @@ import type { SandboxCustomer } from "../../../psd2/schemas";
 /**
  * GET /v1/sandbox/customers: every sandbox customer, the initial ones first, then by creation.
  *
- * @see supplement.md §11
+ * @see docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function listSandboxCustomers({ db }: Pick<SandboxContext, "db">): Promise<{ customers: SandboxCustomer[] }> {
   const customers = await createCustomersRepository(db).list();

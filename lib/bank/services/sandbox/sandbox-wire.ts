@@ -3,7 +3,7 @@
  * "Sandbox customer" and "Sandbox card account transactions response", and the shapes defined in
  * README.md for the operations whose replies are "not shown". The shapes themselves are
  * lib/psd2's (lib/psd2/schemas/sandbox-replies.ts, sandbox-customer.ts, card-transactions.ts).
- * Amounts are decimal strings (supplement §1).
+ * Amounts are decimal strings (docs/interface/conventions.md#wire-conventions).
  */
 import type {
   SandboxAccount,

@@ -18,7 +18,7 @@ function checkCurrency(given: string, expected: string, what: string): void {
  * bookings included), from which closingBooked, expected and interimAvailable are derived. The body
  * comes parsed by the route's schema (setSandboxBalanceSchema); its currency is checked here.
  *
- * @see psd2-interface.md "Other operations named" (balances can be updated); supplement.md §3, §11
+ * @see docs/interface/endpoints.md#other-operations (balances can be updated); docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function setSandboxAccountBalance(
   { db, clock }: SandboxContext,
@@ -40,7 +40,7 @@ export async function setSandboxAccountBalance(
  * PUT /v1/sandbox/card-accounts/{mockCardAccountId}/balances: sets the card account's booked
  * balance (negative when the card owes money).
  *
- * @see psd2-interface.md "Other operations named"; supplement.md §3, §11
+ * @see docs/interface/endpoints.md#other-operations; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sandbox-operations.md#sandbox-operations
  */
 export async function setSandboxCardAccountBalance(
   { db, clock }: SandboxContext,

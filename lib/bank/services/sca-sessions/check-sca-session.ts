@@ -1,7 +1,7 @@
 import type { Executor } from "../../db/open-bank-database";
 import { createScaSessionsRepository, type ScaSessionRecord } from "../../repositories/sca-sessions-repository";
 
-/** A completed SCA is valid for one hour. @see psd2-interface.md "Limits", "States and transitions" */
+/** A completed SCA is valid for one hour. @see docs/interface/limits.md#limits-in-the-spec, docs/interface/states.md#states-and-transitions */
 export const SCA_SESSION_LIFETIME_MS = 60 * 60 * 1000;
 
 export type ScaSessionCheck =
@@ -13,7 +13,7 @@ export type ScaSessionCheck =
  * Whether (TPP, customer, TPP-Session-ID) has a valid SCA now: one completed within the hour and
  * not replaced by an SCA completed later under another TPP-Session-ID.
  *
- * @see psd2-interface.md "States and transitions" (SCA session moves), "Authentication" (6); supplement.md §7
+ * @see docs/interface/states.md#sca-session-moves, docs/interface/authentication.md#session-hour; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function checkScaSession(
   db: Executor,
@@ -28,7 +28,7 @@ export async function checkScaSession(
   return { state: "valid", session };
 }
 
-/** The 401 code and text for an SCA session that is not valid. @see supplement.md §4 */
+/** The 401 code and text for an SCA session that is not valid. @see docs/interface/errors.md#statuses-by-code */
 export function describeScaSessionProblem(check: Exclude<ScaSessionCheck, { state: "valid" }>): {
   code: "SCA_NOT_FOUND" | "SCA_EXPIRED" | "SCA_INVALID";
   text: string;

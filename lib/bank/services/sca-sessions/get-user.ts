@@ -7,7 +7,7 @@ import type { ServiceContext } from "../service-context";
  * GET /v1/user: who the PSU of a valid PSU-ID and SCA session is, and the context chosen in that
  * SCA. Otherwise 401 with an scaRedirect link to an identification journey.
  *
- * @see psd2-interface.md "Other operations named" (GET /v1/user); supplement.md §2, §7
+ * @see docs/interface/endpoints.md#other-operations (GET /v1/user); docs/interface/endpoints.md#success-statuses, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function getUser(
   ctx: ServiceContext,

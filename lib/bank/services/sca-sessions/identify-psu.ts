@@ -22,7 +22,7 @@ const unknownPsuId = (psuId: string): PsuIdentityProblem => ({
  * name for this TPP. A psu-id or psu-corporate-id of another TPP is treated exactly as an unknown
  * one, so that nothing tells a TPP that it exists.
  *
- * @see psd2-interface.md "Authentication" (4, 7), "Redirect parameters"; supplement.md §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#contexts, docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function identifyPsu(db: Executor, tppId: string, headers: PsuHeaders): Promise<IdentifiedPsu> {
   const customers = createCustomersRepository(db);

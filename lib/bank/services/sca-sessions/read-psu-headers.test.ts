@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BankError } from "../../errors";
 import { readPsuHeaders } from "./read-psu-headers";
 
-// psd2-interface.md "Header parameters"; supplement.md §4 (FORMAT_ERROR naming the header).
+// docs/interface/header-parameters.md#headers-by-operation; docs/interface/errors.md#statuses-by-code (FORMAT_ERROR naming the header).
 describe("readPsuHeaders", () => {
   it("reads valid headers, lower-casing UUIDs; TPP-Redirect-Preferred defaults to true", () => {
     expect(

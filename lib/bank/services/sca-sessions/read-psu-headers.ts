@@ -63,7 +63,7 @@ const tppRedirectPreferredRule: HeaderRule = {
  * Every header of the spec's header table that has a rule, as it must be wherever it is sent
  * (whether or not the operation uses it).
  *
- * @see psd2-interface.md "Header parameters"
+ * @see docs/interface/header-parameters.md#headers-by-operation
  */
 const SENT_HEADER_RULES: readonly HeaderRule[] = [
   rules.psuId,
@@ -111,7 +111,7 @@ function violation(rule: HeaderRule, problem: string): BankTppMessage {
  * x-accept-fix published fixes. A header sent empty is wrong too (leave it out instead). Every
  * problem is a FORMAT_ERROR naming its header, all in one reply.
  *
- * @see psd2-interface.md "Header parameters"; supplement.md §4
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/errors.md#statuses-by-code
  */
 export function checkSentHeaders(headers: IncomingHttpHeaders): void {
   const messages: BankTppMessage[] = [];
@@ -129,7 +129,7 @@ export function checkSentHeaders(headers: IncomingHttpHeaders): void {
  * Reads and validates the PSU and SCA headers of a request; every header that breaks its rule is
  * a FORMAT_ERROR naming it (all of them in one reply). Presence is the operation's business.
  *
- * @see psd2-interface.md "Header parameters"; supplement.md §4
+ * @see docs/interface/header-parameters.md#headers-by-operation; docs/interface/errors.md#statuses-by-code
  */
 export function readPsuHeaders(headers: IncomingHttpHeaders): PsuHeaders {
   const messages: BankTppMessage[] = [];

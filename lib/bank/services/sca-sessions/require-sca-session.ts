@@ -15,7 +15,7 @@ export type PsuInSession = { customer: CustomerRecord; agreement?: AgreementReco
  * named by PSU-ID (or X-PSU-IDENTITY) and with an SCA within the hour under TPP-Session-ID.
  * Otherwise a 401 with an scaRedirect link to a journey of the given purpose, for the same PSU.
  *
- * @see psd2-interface.md "Authentication" (4, 6); supplement.md §7, §8
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#session-hour; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces
  */
 export async function requireScaSession(ctx: ServiceContext, request: AisRequest, purpose: AuthorisationPurpose): Promise<PsuInSession> {
   const { tpp, headers } = request;

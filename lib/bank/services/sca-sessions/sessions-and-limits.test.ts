@@ -11,7 +11,7 @@ const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// psd2-interface.md "States and transitions" (SCA session moves), "Limits"; supplement.md §7, §8.
+// docs/interface/states.md#sca-session-moves, docs/interface/limits.md#limits-in-the-spec; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/limits.md#what-the-sandbox-enforces.
 describe.each(testDatabaseKinds())("sessions, renewal and limits on the sandbox clock, on %s", (kind) => {
   let app: FastifyInstance;
   let tpp: SignedTestClient;

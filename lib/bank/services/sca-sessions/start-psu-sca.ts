@@ -14,7 +14,7 @@ import type { ServiceContext } from "../service-context";
  * A PSU header that names nobody for this TPP is 401 PSU_CREDENTIALS_INVALID, with a link to a
  * journey for whoever logs in.
  *
- * @see psd2-interface.md "Authentication" (4, 5, 7); supplement.md §2, §7
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/authentication.md#consent, docs/interface/authentication.md#contexts; docs/interface/endpoints.md#success-statuses, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function startPsuSca(
   ctx: ServiceContext,

@@ -4,7 +4,7 @@ import { computeBasketStatus } from "./basket-status";
 const of = (...statuses: ("RCVD" | "ACTC" | "PDNG" | "ACSC" | "ACCP" | "RJCT" | "CANC")[]) =>
   computeBasketStatus(statuses.map((status) => ({ status })));
 
-// psd2-interface.md "States and transitions" (rule 1: the worst case); supplement.md §6.
+// docs/interface/states.md#states-and-transitions (rule 1: the worst case); docs/interface/signing-baskets.md#rules-in-the-sandbox.
 describe("computeBasketStatus", () => {
   it("is RCVD before the SCA, ACTC when every payment is authorised", () => {
     expect(of("RCVD", "RCVD")).toBe("RCVD");

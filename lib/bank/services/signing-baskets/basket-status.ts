@@ -8,7 +8,7 @@ const AUTHORISED = new Set<PaymentRow["status"]>(["ACTC", "PDNG", "ACSP", "ACSC"
  * when all are authorised, PATC when some are and some are not (still RCVD, or deleted: CANC),
  * RCVD before the SCA.
  *
- * @see psd2-interface.md "States and transitions" (rule 1); supplement.md §6
+ * @see docs/interface/states.md#basket-not-atomic; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export function computeBasketStatus(payments: readonly Pick<PaymentRow, "status">[]): "RCVD" | "ACTC" | "PATC" | "RJCT" {
   if (payments.some((payment) => payment.status === "RJCT")) return "RJCT";

@@ -18,7 +18,7 @@ import { registerTpp } from "../pki/register-tpp";
  * CONFLICT. The payments' rows are locked (in id order) while the basket takes them, so that of
  * two baskets racing for a payment exactly one gets it. Nothing is written on a refusal.
  *
- * @see psd2-interface.md "Signing basket", "Limits"; supplement.md §6
+ * @see docs/interface/signing-baskets.md#request-and-response, docs/interface/limits.md#limits-in-the-spec; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function createSigningBasket(
   ctx: PaymentContext,

@@ -12,7 +12,7 @@ import { findTppBasket, unknownBasket } from "./find-tpp-basket";
  * its payments stay, in RCVD, free for another basket or their own authorisation. The basket's
  * row and its payments are locked, so that a deletion and an approval never both succeed.
  *
- * @see supplement.md §2, §6
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function deleteSigningBasket(ctx: PaymentContext, request: { tppId: string; basketId: string }): Promise<void> {
   await findTppBasket(ctx.db, request.tppId, request.basketId);

@@ -7,7 +7,7 @@ import { findTppBasket } from "./find-tpp-basket";
  * GET /v1/signing-baskets/{basketId}/status: `{"transactionStatus"}`, the worst case of its
  * payments (each payment's own status is read through its own status query).
  *
- * @see psd2-interface.md "States and transitions" (rule 1); supplement.md §6
+ * @see docs/interface/states.md#basket-not-atomic; docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function getSigningBasketStatus(ctx: PaymentContext, request: { tppId: string; basketId: string }) {
   const basket = await findTppBasket(ctx.db, request.tppId, request.basketId);

@@ -8,7 +8,7 @@ import { findTppBasket } from "./find-tpp-basket";
  * GET /v1/signing-baskets/{basketId}: `{"payments":[ids],"transactionStatus","_links"}`, the
  * status being the worst case of its payments; startAuthorisation while a payment awaits it.
  *
- * @see supplement.md §6
+ * @see docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function getSigningBasket(ctx: PaymentContext, request: { tppId: string; basketId: string }) {
   const basket = await findTppBasket(ctx.db, request.tppId, request.basketId);

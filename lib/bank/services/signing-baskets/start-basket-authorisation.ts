@@ -15,7 +15,7 @@ import { findTppBasket, unknownBasket } from "./find-tpp-basket";
  * now on the basket cannot be deleted. A basket with no payment awaiting authorisation is 409
  * CONFLICT.
  *
- * @see supplement.md §2, §6
+ * @see docs/interface/endpoints.md#success-statuses, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
 export async function startBasketAuthorisation(ctx: PaymentContext, request: { tpp: TppIdentity; headers: PsuHeaders; basketId: string }) {
   const { tpp, headers } = request;

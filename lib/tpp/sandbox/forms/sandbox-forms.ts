@@ -4,7 +4,7 @@
  * that body by lib/psd2's own schema of the operation, the one the sandbox bank validates with.
  * Its tppMessages, and the bank's own after a 4xx, land on the fields their `path` names. Pure:
  * it runs in the browser as the user types, and again in the Server Action.
- * @see supplement.md §4, §11
+ * @see docs/interface/errors.md#statuses-by-code, docs/interface/sandbox-operations.md#sandbox-operations
  */
 import type { z } from "zod";
 import {
@@ -405,7 +405,7 @@ function fieldsForPath(kind: SandboxFormKind, path: string | undefined): { named
  * ("balanceAmount.amount has 1 fraction digit…" → "Booked balance has 1 fraction digit…"); a 404
  * for the id in the operation's path at the picker of that id; anything else (and every
  * WARNING) for the form as a whole, with its code.
- * @see supplement.md §4
+ * @see docs/interface/errors.md#statuses-by-code
  */
 export function issueFromTppMessage(kind: SandboxFormKind, message: TppMessageLike): SandboxFormIssue {
   const spec: FormSpec<SandboxFormKind> = SPECS[kind];
