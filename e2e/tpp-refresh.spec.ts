@@ -15,11 +15,8 @@ import { expectNoSeriousA11yViolations } from "./support/axe";
 import { bank, freezeClock, unfreezeClock } from "./support/payments";
 import { act } from "./support/sandbox-control-room";
 import { forgetBankConnection, useSignedInPage } from "./support/signed-in-page";
-import { requireSandboxControls } from "./support/targets";
 import { appUrl, confirmAccounts, logInAtBank, shoot } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
-
-requireSandboxControls("the sandbox clock moved by days and the known customers");
 
 const PER_OLAV = "12085592767";
 const MAIN = /^Brukskonto/;

@@ -6,7 +6,7 @@
 import { test } from "@playwright/test";
 import { readTarget } from "./target-settings";
 
-export { type CorporatePsu, INGRID, type Psu, SINDRE, type Target } from "./target-settings";
+export { INGRID, type Psu, SINDRE } from "./target-settings";
 
 export const target = readTarget();
 
