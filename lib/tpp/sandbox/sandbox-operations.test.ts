@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, BANK_TIME_ZONE, dateInZone, instantAt, toZonedIso } from "../../psd2/time";
+import { formatWallClock } from "../format-wall-clock";
 import { appendMod11CheckDigit } from "../../psd2/validation";
 import type { BankAccount } from "../ais/ais-types";
 import { AspspError } from "../errors";
@@ -278,17 +279,22 @@ describe("lib/tpp/sandbox against the sandbox bank", () => {
   });
 
   it("session expiry moves the clock an hour; end of day moves it to the next batch run and runs it", async () => {
-    await moveSandboxClock(ctx, { now: "2026-03-02T10:30:00+01:00", frozen: true });
+    // Tomorrow at 10:30 in Oslo (not a fixed date months back: the reset would run every batch run since).
+    const day = addDays(dateInZone(new Date(), BANK_TIME_ZONE), 1);
+    const shown = formatWallClock(instantAt(day, "12:00", BANK_TIME_ZONE), { timeZone: BANK_TIME_ZONE });
+    await moveSandboxClock(ctx, { now: toZonedIso(instantAt(day, "10:30", BANK_TIME_ZONE), BANK_TIME_ZONE), frozen: true });
     const expiry = await runScenario(ctx, "session-expiry");
-    expect(expiry.summary).toContain("2 Mar 2026, 11:30");
+    expect(expiry.summary).toContain(`${shown}, 11:30`);
     const endOfDay = await runScenario(ctx, "end-of-day");
     expect(endOfDay.replies.map((reply) => `${reply.method} ${reply.path}`)).toEqual([
       "GET /v1/sandbox/clock",
       "POST /v1/sandbox/clock",
       "POST /v1/sandbox/batch-runs",
     ]);
-    expect((await getSandboxClock(ctx)).body.now).toBe("2026-03-02T11:00:00.000Z");
-    expect(endOfDay.summary).toMatch(/^The sandbox clock moved to the batch run of 2 Mar 2026, 12:00 \(Oslo\), which ran 1 batch run/);
+    expect((await getSandboxClock(ctx)).body.now).toBe(instantAt(day, "12:00", BANK_TIME_ZONE).toISOString());
+    expect(endOfDay.summary).toMatch(
+      new RegExp(`^The sandbox clock moved to the batch run of ${shown}, 12:00 \\(Oslo\\), which ran 1 batch run`),
+    );
     await moveSandboxClock(ctx, { reset: true });
   });
 
