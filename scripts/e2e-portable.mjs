@@ -45,7 +45,9 @@ const dataDir = path.join(root, ".data/e2e-portable");
 const say = (line) => process.stdout.write(`[e2e-portable] ${line}\n`);
 
 rmSync(dataDir, { recursive: true, force: true });
-say(`starting the sandbox bank at ${bankUrl} (HTTPS, client certificate required; its web pages at ${bankWebUrl}) and the app at ${appUrl}`);
+say(
+  `starting the sandbox bank at ${bankUrl} (HTTPS, client certificate required; its web pages at ${bankWebUrl}) and the app at ${appUrl}`,
+);
 // Only what the servers need: none of the suite's settings (E2E_*) reach them.
 const serverEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("E2E_")));
 const servers = spawn(process.execPath, ["scripts/demo.mjs", "serve", "--tls"], {
@@ -108,7 +110,7 @@ function callWithoutClientCertificate() {
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
-    outgoing.on("error", (error) => resolve({ error: error.message }));
+    outgoing.on("error", (error) => resolve({ error: `${error.code ?? "error"}: ${error.message.split("\n")[0].trim()}` }));
     outgoing.end();
   });
 }

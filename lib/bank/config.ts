@@ -187,7 +187,10 @@ export function loadBankConfig(
     );
   }
   if (webPort !== undefined && webPort > 65535) {
-    throw new BankConfigError("BANK_WEB_PORT", `must be set when BANK_PORT is 65535: the default is BANK_PORT + 1 (got ${JSON.stringify(env.BANK_WEB_PORT)})`);
+    throw new BankConfigError(
+      "BANK_WEB_PORT",
+      `must be set when BANK_PORT is 65535: the default is BANK_PORT + 1 (got ${JSON.stringify(env.BANK_WEB_PORT)})`,
+    );
   }
   return {
     host: c.BANK_HOST,

@@ -185,7 +185,9 @@ async function listen(app: FastifyInstance, config: BankConfig): Promise<void> {
         });
       });
       const address = web.address();
-      app.log.info(`web pages (no client certificate) listening at https://${config.host}:${typeof address === "object" && address !== null ? address.port : port}`);
+      app.log.info(
+        `web pages (no client certificate) listening at https://${config.host}:${typeof address === "object" && address !== null ? address.port : port}`,
+      );
     }
   } catch (error) {
     await app.close();

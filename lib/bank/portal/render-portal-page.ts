@@ -91,10 +91,10 @@ export function renderPortalPage(input: PortalPageInput): string {
 <section class="panel full intro" aria-labelledby="page-title">
 <h1 id="page-title">Developer portal</h1>
 <p class="lead">${input.bankName} is a sandbox bank: it speaks the Norwegian PSD2 interface (Berlin Group NextGenPSD2 1.3) with fake customers and money, so that you can build and test a TPP offline. Every request to <code>${base}/v1</code> is signed with an eIDAS seal certificate; get one here.${
-  input.clientCertificateRequired
-    ? html` The interface also requires mutual TLS: its connection must present the TLS client certificate issued with the seal certificate, or the TLS handshake fails. These pages (at <code>${web}</code>) ask for none.`
-    : ""
-}</p>
+      input.clientCertificateRequired
+        ? html` The interface also requires mutual TLS: its connection must present the TLS client certificate issued with the seal certificate, or the TLS handshake fails. These pages (at <code>${web}</code>) ask for none.`
+        : ""
+    }</p>
 <ol class="how">
   <li><strong>Get a certificate.</strong> Fill in the form: the bank's sandbox CA issues a certificate with the PSD2 roles you choose, and a new private key. The bank keeps no copy of the key: download it now.</li>
   <li><strong>Sign every request.</strong> Send <code>Digest</code> (SHA-256 of the body), <code>X-Request-ID</code> (a UUID), <code>Date</code>, <code>Signature</code> over <code>date digest x-request-id</code> (plus <code>psu-id</code>, <code>psu-corporate-id</code>, <code>tpp-redirect-uri</code> when sent) and the certificate in <code>TPP-Signature-Certificate</code> (Base64 DER on one line).</li>

@@ -29,7 +29,11 @@ describe("the signed client against the sandbox bank over HTTPS with a client ce
 
   beforeAll(async () => {
     bank = await startSandboxBank({ env: { BANK_TLS: "on", BANK_CLIENT_CERT: "required" } });
-    credentials = await provisionSandboxCredentials({ bankUrl: bank.url, portalUrl: bank.webUrl, directory: path.join(work, "credentials") });
+    credentials = await provisionSandboxCredentials({
+      bankUrl: bank.url,
+      portalUrl: bank.webUrl,
+      directory: path.join(work, "credentials"),
+    });
     options = {
       baseUrl: bank.url,
       signer: createRequestSigner({ privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem }),
@@ -46,7 +50,11 @@ describe("the signed client against the sandbox bank over HTTPS with a client ce
   it("gets its certificates from the portal over HTTPS, and keeps them", async () => {
     expect(credentials.issued).toBe(true);
     expect(credentials.tls?.certificatePem).toContain("BEGIN CERTIFICATE");
-    const again = await provisionSandboxCredentials({ bankUrl: bank.url, portalUrl: bank.webUrl, directory: path.join(work, "credentials") });
+    const again = await provisionSandboxCredentials({
+      bankUrl: bank.url,
+      portalUrl: bank.webUrl,
+      directory: path.join(work, "credentials"),
+    });
     expect(again.issued).toBe(false);
     expect(again.tls).toEqual(credentials.tls);
     expect(again.caCertificatePem).toBe(credentials.caCertificatePem);

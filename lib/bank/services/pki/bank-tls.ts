@@ -9,8 +9,15 @@ import type { BankPki } from "./bank-pki";
 const SERVER_CERTIFICATE_DAYS = 397;
 
 /** The hosts the server certificate names: the public URLs' (API and web pages), localhost and 127.0.0.1, and the address listened on. */
-export function serverCertificateHosts(config: Pick<BankConfig, "publicUrl" | "host"> & Partial<Pick<BankConfig, "publicWebUrl">>): string[] {
-  const hosts = [new URL(config.publicUrl).hostname, ...(config.publicWebUrl ? [new URL(config.publicWebUrl).hostname] : []), "localhost", "127.0.0.1"];
+export function serverCertificateHosts(
+  config: Pick<BankConfig, "publicUrl" | "host"> & Partial<Pick<BankConfig, "publicWebUrl">>,
+): string[] {
+  const hosts = [
+    new URL(config.publicUrl).hostname,
+    ...(config.publicWebUrl ? [new URL(config.publicWebUrl).hostname] : []),
+    "localhost",
+    "127.0.0.1",
+  ];
   const listened = config.host.replace(/^\[|\]$/g, "");
   // A wildcard address is no name a client connects to.
   if (!["0.0.0.0", "::", ""].includes(listened) && (isIP(listened) !== 0 || /^[a-z0-9.-]+$/i.test(listened))) hosts.push(listened);
