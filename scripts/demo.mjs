@@ -22,8 +22,10 @@
  *
  * `--tls`: the bank serves HTTPS (BANK_TLS=on) with a server certificate from its own CA, TLS 1.2
  * and 1.3 only, and requires the TPP's client certificate on /v1 (BANK_CLIENT_CERT=required unless
- * set); the app, at https://localhost:<BANK_PORT>, takes the bank's CA and its client certificate
- * from the sandbox portal, as it takes its signing certificate. Plain HTTP stays the default.
+ * set): a connection without it fails in the TLS handshake, and the bank's web pages (portal, SCA)
+ * are served without one on BANK_WEB_PORT (default BANK_PORT + 1); the app, at
+ * https://localhost:<BANK_PORT>, takes the bank's CA and its client certificate from the sandbox
+ * portal on that port, as it takes its signing certificate. Plain HTTP stays the default.
  *
  * Ports: PORT (the app, default 3000) and BANK_PORT (default 4000). Both listen on 127.0.0.1 only
  * (the sign-in page shows the demo user's password): APP_HOST and BANK_HOST choose another address
@@ -60,9 +62,13 @@ const tls = flags.includes("--tls");
 
 const appPort = Number(process.env.PORT ?? 3000);
 const bankPort = Number(process.env.BANK_PORT ?? 4000);
+// With a client certificate required, the bank's web pages have a port of their own.
+const clientCertificateRequired = tls && (process.env.BANK_CLIENT_CERT || "required") === "required";
+const bankWebPort = clientCertificateRequired ? Number(process.env.BANK_WEB_PORT || bankPort + 1) : undefined;
 for (const [name, port] of [
   ["PORT", appPort],
   ["BANK_PORT", bankPort],
+  ...(bankWebPort === undefined ? [] : [["BANK_WEB_PORT", bankWebPort]]),
 ]) {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     process.stderr.write(`demo: ${name} must be a port number, not '${process.env[name]}'\n`);
@@ -89,6 +95,8 @@ const probeOrigin = (host, port, scheme = "http") => {
 };
 const appUrl = `http://localhost:${appPort}`;
 const bankUrl = `${tls ? "https" : "http"}://localhost:${bankPort}`;
+/** Where the bank's web pages (portal, SCA, /health) are: its own port with a client certificate required. */
+const bankWebUrl = bankWebPort === undefined ? bankUrl : `https://localhost:${bankWebPort}`;
 
 const color = process.stdout.isTTY === true && process.env.NO_COLOR === undefined;
 const paint = (code, text) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
@@ -104,11 +112,16 @@ const bankEnv = {
   BANK_PUBLIC_URL: process.env.BANK_PUBLIC_URL ?? bankUrl,
   BANK_DATA_DIR: process.env.BANK_DATA_DIR ?? ".data/bank",
   ...(tls ? { BANK_TLS: "on", BANK_CLIENT_CERT: process.env.BANK_CLIENT_CERT || "required" } : {}),
+  ...(bankWebPort === undefined
+    ? {}
+    : { BANK_WEB_PORT: String(bankWebPort), BANK_PUBLIC_WEB_URL: process.env.BANK_PUBLIC_WEB_URL || bankWebUrl }),
 };
 const appEnv = {
   ...baseEnv,
   PORT: String(appPort),
   ASPSP_BASE_URL: process.env.ASPSP_BASE_URL ?? bankUrl,
+  // The portal is on the bank's web port (the app would look at BANK_PORT + 1 by itself).
+  ...(bankWebPort === undefined ? {} : { ASPSP_PORTAL_URL: process.env.ASPSP_PORTAL_URL ?? bankWebUrl }),
   TPP_REDIRECT_URI: process.env.TPP_REDIRECT_URI ?? `${appUrl}/callback`,
   NEXTAUTH_URL: process.env.NEXTAUTH_URL ?? appUrl,
 };
@@ -253,6 +266,7 @@ async function main() {
   for (const [name, port] of [
     ["the app (PORT)", appPort],
     ["the bank (BANK_PORT)", bankPort],
+    ...(bankWebPort === undefined ? [] : [["the bank's web pages (BANK_WEB_PORT)", bankWebPort]]),
   ]) {
     if (await portInUse(port)) {
       process.stderr.write(`demo: port ${port} for ${name} is already in use; stop what runs there or choose another port\n`);
@@ -290,7 +304,7 @@ async function main() {
   }
 
   const together = startTogether();
-  say(`starting the sandbox bank on ${bankUrl}`);
+  say(`starting the sandbox bank on ${bankUrl}${bankWebUrl === bankUrl ? "" : ` (its portal and SCA pages on ${bankWebUrl})`}`);
   // node itself runs the bank (no npm, npx or tsx process between): a signal reaches the bank.
   const bankExit = run("bank", "36", process.execPath, bankArgs, bankEnv, createBankLogFormatter());
   void bankExit.then((code) => {
@@ -314,9 +328,9 @@ async function main() {
   };
   // Both have started before: the app starts beside the bank (see startTogether).
   if (together) startApp();
-  if (!(await waitFor(`${probeOrigin(bankHost, bankPort, tls ? "https" : "http")}/health`, bankExit, { okOnly: true }))) {
+  if (!(await waitFor(`${probeOrigin(bankHost, bankWebPort ?? bankPort, tls ? "https" : "http")}/health`, bankExit, { okOnly: true }))) {
     if (!stopping) {
-      process.stderr.write(`demo: the bank did not answer ${bankUrl}/health\n`);
+      process.stderr.write(`demo: the bank did not answer ${bankWebUrl}/health\n`);
       await stopAll(1);
     }
     return;
@@ -329,7 +343,12 @@ async function main() {
   if (appReadyAt !== undefined) {
     const credentials = demoCredentials();
     const total = process.uptime().toFixed(1);
-    say(paint("1;32", `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}`));
+    say(
+      paint(
+        "1;32",
+        `ready: the app at ${appUrl}, the sandbox bank at ${bankUrl}${bankWebUrl === bankUrl ? "" : ` (its portal at ${bankWebUrl}/portal)`}`,
+      ),
+    );
     say(
       `ready in ${total} s: the bank answered after ${bankReady}, the app after ${appReadyAt} (counted from this script's start; ${together ? "both started at once" : "the app started once the bank was up"})`,
     );

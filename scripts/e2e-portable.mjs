@@ -9,13 +9,14 @@
  * test PSUs and an SCA driver; it starts nothing, and the suite's own signing key is not
  * registered at this bank.
  *
- * Before the run it checks that the bank refuses a call to /v1 without a client certificate, so
- * that the run proves the app presented one. Needs the app's build (`npm run build`, as
- * `npm run test:e2e` makes it).
+ * Before the run it checks that the bank refuses a call to /v1 without a client certificate in
+ * the TLS handshake (no HTTP reply at all), so that the run proves the app presented one. Needs
+ * the app's build (`npm run build`, as `npm run test:e2e` makes it).
  *
- * Ports: the app on E2E_APP_PORT + 8 and the bank on E2E_BANK_PORT + 8 (3108 and 4108 by default:
- * beside the pairs of playwright.config.ts, which use + 0 to + 7). Arguments after the script's
- * name go to Playwright (e.g. --headed).
+ * Ports: the app on E2E_APP_PORT + 8 and the bank on E2E_BANK_PORT + 8, its web pages (portal,
+ * SCA; no client certificate) on E2E_BANK_PORT + 9 (3108, 4108 and 4109 by default: beside the
+ * pairs of playwright.config.ts, which use + 0 to + 7). Arguments after the script's name go to
+ * Playwright (e.g. --headed).
  */
 import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
@@ -38,11 +39,15 @@ for (const [name, port] of [
 }
 const appUrl = `http://localhost:${appPort}`;
 const bankUrl = `https://localhost:${bankPort}`;
+// demo.mjs gives the bank's web pages BANK_PORT + 1 (BANK_WEB_PORT), where the SCA links point.
+const bankWebUrl = `https://localhost:${bankPort + 1}`;
 const dataDir = path.join(root, ".data/e2e-portable");
 const say = (line) => process.stdout.write(`[e2e-portable] ${line}\n`);
 
 rmSync(dataDir, { recursive: true, force: true });
-say(`starting the sandbox bank at ${bankUrl} (HTTPS, client certificate required) and the app at ${appUrl}`);
+say(
+  `starting the sandbox bank at ${bankUrl} (HTTPS, client certificate required; its web pages at ${bankWebUrl}) and the app at ${appUrl}`,
+);
 // Only what the servers need: none of the suite's settings (E2E_*) reach them.
 const serverEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith("E2E_")));
 const servers = spawn(process.execPath, ["scripts/demo.mjs", "serve", "--tls"], {
@@ -51,6 +56,7 @@ const servers = spawn(process.execPath, ["scripts/demo.mjs", "serve", "--tls"], 
     ...serverEnv,
     PORT: String(appPort),
     BANK_PORT: String(bankPort),
+    BANK_WEB_PORT: String(bankPort + 1),
     BANK_CLIENT_CERT: "required",
     BANK_DATA_DIR: path.join(dataDir, "bank"),
     TPP_DATA_DIR: path.join(dataDir, "tpp"),
@@ -88,7 +94,7 @@ function fail(message) {
   process.stderr.write(`[e2e-portable] ${message}\n${output.map((line) => `  ${line}`).join("\n")}\n`);
 }
 
-/** GET /v1/accounts without a client certificate: the bank's answer (status and body), or the connection's error. */
+/** GET /v1/accounts without a client certificate: the bank's answer (status and body), or the connection's error (the handshake's). */
 function callWithoutClientCertificate() {
   return new Promise((resolve) => {
     const outgoing = request(
@@ -104,7 +110,7 @@ function callWithoutClientCertificate() {
       },
     );
     outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
-    outgoing.on("error", (error) => resolve({ error: error.message }));
+    outgoing.on("error", (error) => resolve({ error: `${error.code ?? "error"}: ${error.message.split("\n")[0].trim()}` }));
     outgoing.end();
   });
 }
@@ -117,12 +123,10 @@ try {
   } else {
     clearTimeout(timeout);
     const bare = await callWithoutClientCertificate();
-    if (!(bare.status === 400 && bare.body.includes("CERTIFICATE_MISSING"))) {
-      fail(
-        `a call without a client certificate got ${bare.error ?? `${bare.status} ${bare.body}`}, not the bank's 400 CERTIFICATE_MISSING:`,
-      );
+    if (bare.error === undefined) {
+      fail(`a call without a client certificate got an HTTP reply (${bare.status} ${bare.body}), not a failed TLS handshake:`);
     } else {
-      say("the bank refuses a call without a client certificate (400 CERTIFICATE_MISSING); running the portable specs");
+      say(`the bank refuses a call without a client certificate in the TLS handshake (${bare.error}); running the portable specs`);
       const playwright = spawn(path.join(root, "node_modules/.bin/playwright"), ["test", "--project=portable", ...process.argv.slice(2)], {
         cwd: root,
         stdio: "inherit",
@@ -130,6 +134,7 @@ try {
           ...process.env,
           E2E_APP_URL: appUrl,
           E2E_ASPSP_BASE_URL: bankUrl,
+          E2E_SCA_URL: bankWebUrl,
           E2E_SCA_DRIVER: "sandbox-bank",
           // Its SCA pages' certificate is from the bank's own CA, which the browser does not know.
           E2E_BROWSER_IGNORE_HTTPS_ERRORS: "1",

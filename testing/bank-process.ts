@@ -33,6 +33,12 @@ export type BankProcess = {
   /** http://127.0.0.1:<port> (https:// with BANK_TLS=on), also its BANK_PUBLIC_URL unless the settings give another. */
   url: string;
   port: number;
+  /**
+   * Where its web pages (portal, SCA, /health) are reached: with BANK_CLIENT_CERT=required a
+   * second free port (BANK_WEB_PORT, BANK_PUBLIC_WEB_URL), whose connections need no client
+   * certificate; otherwise `url`.
+   */
+  webUrl: string;
   child: ChildProcess;
   /** Every line the process wrote so far (stdout and stderr). */
   lines: () => string[];
@@ -63,12 +69,16 @@ export async function spawnBankProcess(
   // BANK_TLS=on: the bank serves HTTPS with a certificate from its own CA (GET /portal/ca.pem).
   const tls = ["on", "true", "1", "yes"].includes(settings.BANK_TLS ?? "");
   const url = `${tls ? "https" : "http"}://127.0.0.1:${port}`;
+  // BANK_CLIENT_CERT=required: the API port fails a handshake without a client certificate; the web pages have their own.
+  const webPort = settings.BANK_CLIENT_CERT === "required" ? await freePort() : undefined;
+  const webUrl = webPort === undefined ? url : `https://127.0.0.1:${webPort}`;
+  const webSettings = webPort === undefined ? {} : { BANK_WEB_PORT: String(webPort), BANK_PUBLIC_WEB_URL: webUrl };
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("BANK_")) delete env[name];
   // node --import tsx: the bank is this child itself (no tsx wrapper in between), so that a signal reaches it.
   const child = spawn(process.execPath, bundle ? [".build/bank/server.mjs"] : ["--import", "tsx", "lib/bank/server.ts"], {
     cwd: repositoryRoot,
-    env: { ...env, BANK_HOST: "127.0.0.1", BANK_PORT: String(port), BANK_PUBLIC_URL: url, ...settings },
+    env: { ...env, BANK_HOST: "127.0.0.1", BANK_PORT: String(port), BANK_PUBLIC_URL: url, ...webSettings, ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const lines: string[] = [];
@@ -104,7 +114,7 @@ export async function spawnBankProcess(
       }
     });
   const output = () => lines.slice(-OUTPUT_LINES).join("\n");
-  return { url, port, child, lines: () => [...lines], output, log, exited, stop };
+  return { url, port, webUrl, child, lines: () => [...lines], output, log, exited, stop };
 }
 
 /** Whether GET /health answers 200; over https:// the bank's CA is not known yet: readiness only, its certificate not trusted here. */
@@ -142,7 +152,7 @@ export async function waitForHealth(bank: BankProcess, timeoutMs = 120_000): Pro
   while (Date.now() < deadline) {
     if (ended)
       throw new Error(`the bank on port ${bank.port} ended with ${await bank.exited} before GET /health answered:\n${bank.output()}`);
-    if (await healthy(bank.url)) return;
+    if (await healthy(bank.webUrl)) return;
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
   await bank.stop();

@@ -1,4 +1,6 @@
 import { readFileSync } from "node:fs";
+import { createServer as createHttpsServer, type Server as HttpsServer } from "node:https";
+import type { TLSSocket } from "node:tls";
 import fastifyCookie from "@fastify/cookie";
 import fastifyFormbody from "@fastify/formbody";
 import fastifySwagger from "@fastify/swagger";
@@ -10,7 +12,7 @@ import { registerJsonBody } from "./plugins/json-body";
 import { registerRequestChecks } from "./plugins/request-checks";
 import { registerResponseSigning } from "./plugins/response-signing";
 import { registerRouteValidation } from "./plugins/route-validation";
-import { registerClientCertificateCheck } from "./plugins/client-certificate";
+import { markWebListener, registerClientCertificateCheck, registerWebListenerRefusal } from "./plugins/client-certificate";
 import { registerSecurityGate } from "./plugins/security-gate";
 import { createBankTlsOptions } from "./services/pki/bank-tls";
 import { collectOperations, requireOperationPolicies, type RegisteredOperation } from "./openapi/collect-operations";
@@ -41,6 +43,12 @@ export type BankContext = {
 declare module "fastify" {
   interface FastifyInstance {
     bank: BankContext;
+    /**
+     * BANK_CLIENT_CERT=required: the web pages' HTTPS server (no client certificate asked for),
+     * answered by this same instance; not listening until the caller has it listen on
+     * config.webPort. It closes with the instance. undefined otherwise.
+     */
+    webServer: HttpsServer | undefined;
   }
 }
 
@@ -102,7 +110,7 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
     : undefined;
   // With BANK_TLS the server is node:https's (same request and reply objects as node:http's).
   const app = Fastify({
-    ...(https === undefined ? {} : { https }),
+    ...(https === undefined ? {} : { https: https.api }),
     logger: options.logger ?? false,
     // Ids in paths are opaque; the bank answers unknown routes itself. Any id the request line
     // can carry reaches the routes, which answer one that cannot exist with 404 RESOURCE_UNKNOWN.
@@ -124,6 +132,37 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
   app.addHook("onClose", async () => {
     await database.close();
   });
+
+  // BANK_CLIENT_CERT=required: the API port fails a handshake without a trusted client
+  // certificate, so the pages a browser or a TPP without one needs have a listener of their own,
+  // answered by the same routes (its /v1 refuses, naming the API's address).
+  const webServer =
+    https !== undefined && config.clientCertificate === "required"
+      ? createHttpsServer(https.web, (request, response) => app.routing(request, response))
+      : undefined;
+  app.decorate("webServer", webServer);
+  if (config.tls && config.clientCertificate === "required") {
+    // The client is told only by an alert, or the connection's end; the bank's log says why: no
+    // certificate (OpenSSL's error), or the verification's code for one that does not chain to a
+    // trust anchor (Node ends that connection once the handshake is done, before any request).
+    app.server.on("tlsClientError", (error: NodeJS.ErrnoException, socket: Partial<TLSSocket>) => {
+      const refused = typeof socket.authorizationError === "string" ? socket.authorizationError : error.code;
+      app.log.info({ refused, error: error.message, remoteAddress: socket.remoteAddress }, "TLS handshake refused");
+    });
+  }
+  if (webServer !== undefined) {
+    markWebListener(webServer);
+    webServer.on("clientError", answerClientError);
+    webServer.keepAliveTimeout = app.server.keepAliveTimeout;
+    webServer.requestTimeout = app.server.requestTimeout;
+    app.addHook("preClose", async () => {
+      if (!webServer.listening) return;
+      await new Promise<void>((resolve) => {
+        webServer.close(() => resolve());
+        webServer.closeIdleConnections();
+      });
+    });
+  }
 
   if (options.ensureSandboxData) {
     const initialised = await ensureSandboxData({ db: database.db, clock: clock });
@@ -163,6 +202,8 @@ export async function buildBank(options: BuildBankOptions): Promise<FastifyInsta
       options.instrumentV1?.(v1);
       registerJsonBody(v1, { bodyLimit: 1024 * 1024 });
       registerV1Errors(v1, { operations: v1Operations });
+      // Before the gate: a /v1 request on the web pages' port is told where the API is.
+      if (webServer !== undefined) registerWebListenerRefusal(v1, { apiUrl: config.publicUrl });
       registerSecurityGate(v1, { mode: config.signatureMode, trustAnchors: pki.trustAnchors, clock });
       // After the gate: the client certificate's identity is compared with the signing certificate's.
       if (config.clientCertificate === "required") registerClientCertificateCheck(v1);

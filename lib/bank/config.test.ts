@@ -38,6 +38,42 @@ describe("loadBankConfig", () => {
     });
   });
 
+  it("serves the web pages on one port with the API unless a client certificate is required; then on BANK_WEB_PORT, BANK_PORT + 1 by default", () => {
+    expect(loadBankConfig({ BANK_TLS: "on" })).toMatchObject({ webPort: undefined, publicWebUrl: "https://localhost:4000" });
+    expect(
+      loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "required", BANK_PORT: "4443", BANK_PUBLIC_URL: "https://127.0.0.1:4443" }),
+    ).toMatchObject({
+      port: 4443,
+      webPort: 4444,
+      publicUrl: "https://127.0.0.1:4443",
+      publicWebUrl: "https://127.0.0.1:4444",
+    });
+    expect(
+      loadBankConfig({
+        BANK_TLS: "on",
+        BANK_CLIENT_CERT: "required",
+        BANK_WEB_PORT: "8443",
+        BANK_PUBLIC_URL: "https://api.bank.example.test",
+        BANK_PUBLIC_WEB_URL: "https://bank.example.test/",
+      }),
+    ).toMatchObject({ port: 4000, webPort: 8443, publicUrl: "https://api.bank.example.test", publicWebUrl: "https://bank.example.test" });
+  });
+
+  it("refuses a web port without a client certificate required, one equal to the API's, and an http:// web URL", () => {
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_WEB_PORT: "4001" })).toThrow(
+      'BANK_WEB_PORT: is only used with BANK_CLIENT_CERT=required, whose web pages have a port of their own; without it one port serves everything (got "4001")',
+    );
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "required", BANK_WEB_PORT: "4000" })).toThrow(
+      "BANK_WEB_PORT: must differ from BANK_PORT (4000): the API port requires a client certificate, the web pages' port does not",
+    );
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "required", BANK_PUBLIC_WEB_URL: "http://localhost:4001" })).toThrow(
+      "BANK_PUBLIC_WEB_URL: must be an https URL such as https://localhost:4001",
+    );
+    expect(() => loadBankConfig({ BANK_TLS: "on", BANK_CLIENT_CERT: "required", BANK_PORT: "65535" })).toThrow(
+      "BANK_WEB_PORT: must be set when BANK_PORT is 65535: the default is BANK_PORT + 1",
+    );
+  });
+
   it("refuses a client certificate without TLS, and an http:// public URL with TLS, naming the variable", () => {
     expect(() => loadBankConfig({ BANK_CLIENT_CERT: "required" })).toThrow(
       'BANK_CLIENT_CERT: required needs BANK_TLS=on: a client certificate is presented on a TLS connection (got "required")',

@@ -31,6 +31,18 @@ const schema = z.object({
     .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:4000" })
     .transform((url) => url.replace(/\/+$/, ""))
     .optional(),
+  /** BANK_CLIENT_CERT=required: the port of the web pages (portal, SCA), served without a client certificate. */
+  BANK_WEB_PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int("must be a whole number")
+    .min(0, "must be 0-65535")
+    .max(65535, "must be 0-65535")
+    .optional(),
+  /** BANK_CLIENT_CERT=required: the web listener's address in the links the bank hands out. */
+  BANK_PUBLIC_WEB_URL: z
+    .url({ protocol: /^https$/, error: "must be an https URL such as https://localhost:4001" })
+    .transform((url) => url.replace(/\/+$/, ""))
+    .optional(),
   /** HTTPS (TLS 1.2 and 1.3 only) with a server certificate from the bank's own CA. */
   BANK_TLS: booleanSetting.default(false),
   /** required: every /v1 request must come over a connection with a TPP's client certificate. */
@@ -73,10 +85,19 @@ const schema = z.object({
 export type BankConfig = {
   host: string;
   port: number;
+  /** Where the PSD2 interface (/v1) is reached. */
   publicUrl: string;
+  /**
+   * BANK_CLIENT_CERT=required: the port of the second listener, which serves the web pages (portal,
+   * SCA, docs, health) without a client certificate (BANK_WEB_PORT, default BANK_PORT + 1);
+   * undefined otherwise (one port serves everything).
+   */
+  webPort: number | undefined;
+  /** Where the web pages are reached (the SCA links, the portal): publicUrl unless the web pages have a port of their own. */
+  publicWebUrl: string;
   /** BANK_TLS: HTTPS with a server certificate from the bank's CA, TLS 1.2 and 1.3 only. */
   tls: boolean;
-  /** BANK_CLIENT_CERT: "required" refuses /v1 requests without a TPP client certificate (mutual TLS). */
+  /** BANK_CLIENT_CERT: "required" fails the handshake of an API connection without a trusted TPP client certificate (mutual TLS). */
   clientCertificate: "off" | "required";
   bankName: string;
   dataDir: string;
@@ -98,6 +119,13 @@ export type BankConfig = {
     domesticDetailsKnownIssue: boolean;
   };
 };
+
+/** The URL with another port (the web listener's default address: the public URL's host, its port). */
+function withPort(url: string, port: number): string {
+  const parsed = new URL(url);
+  parsed.port = String(port);
+  return parsed.toString().replace(/\/+$/, "");
+}
 
 /**
  * Reads the bank's configuration once, through a schema; a wrong value throws BankConfigError.
@@ -140,10 +168,36 @@ export function loadBankConfig(
       `must be an https:// URL when BANK_TLS is on: the bank's links and SCA pages are served over HTTPS (got ${JSON.stringify(env.BANK_PUBLIC_URL)})`,
     );
   }
+  const separateWeb = c.BANK_CLIENT_CERT === "required";
+  for (const variable of ["BANK_WEB_PORT", "BANK_PUBLIC_WEB_URL"] as const) {
+    if (!separateWeb && c[variable] !== undefined) {
+      throw new BankConfigError(
+        variable,
+        `is only used with BANK_CLIENT_CERT=required, whose web pages have a port of their own; without it one port serves everything (got ${JSON.stringify(env[variable])})`,
+      );
+    }
+  }
+  const publicUrl = c.BANK_PUBLIC_URL ?? (c.BANK_TLS ? "https://localhost:4000" : "http://localhost:4000");
+  // Port 0 (any free port, as tests ask) has no "next" port: the web listener takes any free one too.
+  const webPort = separateWeb ? (c.BANK_WEB_PORT ?? (c.BANK_PORT === 0 ? 0 : c.BANK_PORT + 1)) : undefined;
+  if (webPort !== undefined && webPort !== 0 && webPort === c.BANK_PORT) {
+    throw new BankConfigError(
+      "BANK_WEB_PORT",
+      `must differ from BANK_PORT (${c.BANK_PORT}): the API port requires a client certificate, the web pages' port does not (got ${JSON.stringify(env.BANK_WEB_PORT ?? String(webPort))})`,
+    );
+  }
+  if (webPort !== undefined && webPort > 65535) {
+    throw new BankConfigError(
+      "BANK_WEB_PORT",
+      `must be set when BANK_PORT is 65535: the default is BANK_PORT + 1 (got ${JSON.stringify(env.BANK_WEB_PORT)})`,
+    );
+  }
   return {
     host: c.BANK_HOST,
     port: c.BANK_PORT,
-    publicUrl: c.BANK_PUBLIC_URL ?? (c.BANK_TLS ? "https://localhost:4000" : "http://localhost:4000"),
+    publicUrl,
+    webPort,
+    publicWebUrl: webPort === undefined ? publicUrl : (c.BANK_PUBLIC_WEB_URL ?? withPort(publicUrl, webPort)),
     tls: c.BANK_TLS,
     clientCertificate: c.BANK_CLIENT_CERT,
     bankName: c.BANK_NAME,

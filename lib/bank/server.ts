@@ -6,7 +6,8 @@
  *
  * With BANK_WORKERS above 1 (PostgreSQL only) this process is the primary of a node:cluster: it
  * migrates and makes the first start's state (keys, clock, batch schedule, sandbox data) under
- * the start lock, then forks the workers, which share the one port; it restarts a worker that
+ * the start lock, then forks the workers, which share the one port (and, with
+ * BANK_CLIENT_CERT=required, the web pages' port BANK_WEB_PORT beside it); it restarts a worker that
  * dies, passes SIGTERM/SIGINT on to every worker and ends when they have. Every rule that spans
  * requests lives in the database; the one thing a process holds that another may change is the
  * sandbox clock's state, so a worker that moves the clock has every other worker read it again
@@ -72,7 +73,7 @@ function describeTransport(config: BankConfig): string {
   if (!config.tls) return "plain HTTP (BANK_TLS off)";
   const clientCertificates =
     config.clientCertificate === "required"
-      ? "client certificate required on /v1 (BANK_CLIENT_CERT=required)"
+      ? `client certificate required in the handshake (BANK_CLIENT_CERT=required); the web pages (portal, SCA) without one at ${config.publicWebUrl} (port ${config.webPort})`
       : "no client certificate asked for (BANK_CLIENT_CERT off)";
   return `HTTPS, TLS 1.2 and 1.3, server certificate from the bank's CA (GET /portal/ca.pem); ${clientCertificates}`;
 }
@@ -168,12 +169,29 @@ function closeOnSignals(app: FastifyInstance, before: () => Promise<void> = asyn
   process.on("SIGINT", () => close("SIGINT"));
 }
 
+/** Listens on the API port and, with BANK_CLIENT_CERT=required, on the web pages' port (each worker of a cluster on both). */
 async function listen(app: FastifyInstance, config: BankConfig): Promise<void> {
+  let port = config.port;
   try {
-    await app.listen({ host: config.host, port: config.port });
+    await app.listen({ host: config.host, port });
+    const web = app.webServer;
+    if (web !== undefined && config.webPort !== undefined) {
+      port = config.webPort;
+      await new Promise<void>((resolve, reject) => {
+        web.once("error", reject);
+        web.listen({ host: config.host, port }, () => {
+          web.off("error", reject);
+          resolve();
+        });
+      });
+      const address = web.address();
+      app.log.info(
+        `web pages (no client certificate) listening at https://${config.host}:${typeof address === "object" && address !== null ? address.port : port}`,
+      );
+    }
   } catch (error) {
     await app.close();
-    fail(`cannot listen on ${config.host}:${config.port}: ${error instanceof Error ? error.message : String(error)}`);
+    fail(`cannot listen on ${config.host}:${port}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

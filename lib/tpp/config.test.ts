@@ -96,6 +96,13 @@ describe("loadTppConfig: defaults (sandbox)", () => {
     expect(p12.trustAnchors.kind === "file" && p12.trustAnchors.anchors).toHaveLength(2);
   });
 
+  it("reads where the sandbox bank's portal is (ASPSP_PORTAL_URL), unset by default", () => {
+    expect(load({}).sandboxPortalUrl).toBeUndefined();
+    expect(load({ ASPSP_BASE_URL: "https://localhost:4443", ASPSP_PORTAL_URL: "https://localhost:8443/" }).sandboxPortalUrl).toBe(
+      "https://localhost:8443",
+    );
+  });
+
   it("treats an empty variable as unset", () => {
     expect(load({ ASPSP_BASE_URL: "", ASPSP_ENVIRONMENT: "" }).aspspBaseUrl).toBe("http://localhost:4000");
   });
@@ -114,6 +121,7 @@ describe("loadTppConfig: defaults (sandbox)", () => {
 const wrongValues: readonly [variable: string, env: Record<string, string>, message: RegExp][] = [
   ["ASPSP_BASE_URL", { ASPSP_BASE_URL: "ftp://bank.example" }, /must be an absolute http\(s\) URL/],
   ["ASPSP_BASE_URL", { ASPSP_BASE_URL: "http://user:pw@bank.example" }, /must not carry a user name or password/],
+  ["ASPSP_PORTAL_URL", { ASPSP_PORTAL_URL: "localhost:4001" }, /must be an absolute http\(s\) URL such as https:\/\/localhost:4001/],
   ["ASPSP_ENVIRONMENT", { ASPSP_ENVIRONMENT: "staging" }, /must be sandbox or production \(got "staging"\)/],
   [
     "TPP_CERT_FILE",
@@ -259,6 +267,7 @@ describe("loadTppConfig: a wrong setting stops start-up with one line naming the
     expect([...TPP_CONFIG_VARIABLES].sort()).toEqual([
       "ASPSP_BASE_URL",
       "ASPSP_ENVIRONMENT",
+      "ASPSP_PORTAL_URL",
       "ASPSP_REQUIRE_SIGNED_RESPONSES",
       "ASPSP_TIMEOUT_MS",
       "ASPSP_TLS_CA_FILE",

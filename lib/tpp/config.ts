@@ -35,6 +35,12 @@ export interface TppConfig {
   readonly environment: AspspEnvironment;
   /** ASPSP_BASE_URL without a trailing slash: every relative link resolves against it. */
   readonly aspspBaseUrl: string;
+  /**
+   * ASPSP_PORTAL_URL: where the local sandbox bank's developer portal is (its CA and the sandbox
+   * certificates); unset: ASPSP_BASE_URL, or over HTTPS its port + 1, where a bank that requires a
+   * client certificate serves its web pages (provision-sandbox-credentials.ts).
+   */
+  readonly sandboxPortalUrl: string | undefined;
   /** TPP_REDIRECT_URI as configured (percent-encoded when sent). */
   readonly redirectUri: string;
   /** NEXTAUTH_URL: the app's own origin (and base path), without a trailing slash. */
@@ -104,6 +110,7 @@ const ASPSP_TIMEOUT_RULE = `must be a whole number of milliseconds from ${MIN_AS
 /** Every variable the app reads, with its rule. Empty values count as unset, as in most shells. */
 const environmentSchema = z.object({
   ASPSP_BASE_URL: httpUrl("http://localhost:4000").optional(),
+  ASPSP_PORTAL_URL: httpUrl("https://localhost:4001").optional(),
   ASPSP_ENVIRONMENT: z.enum(ASPSP_ENVIRONMENTS, { error: "must be sandbox or production" }).default("sandbox"),
   TPP_CERT_FILE: fileName.optional(),
   TPP_KEY_FILE: fileName.optional(),
@@ -325,6 +332,7 @@ export function loadTppConfig(env: Readonly<Record<string, string | undefined>>,
   return {
     environment,
     aspspBaseUrl,
+    sandboxPortalUrl: e.ASPSP_PORTAL_URL === undefined ? undefined : withoutTrailingSlash(e.ASPSP_PORTAL_URL),
     redirectUri,
     appUrl,
     dataDir,

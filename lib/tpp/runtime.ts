@@ -113,7 +113,11 @@ async function signingCredentialsOf(
   config: TppConfig,
 ): Promise<{ credentials: SigningCredentials; sandboxCa?: string; sandboxTls?: TlsCredentials | undefined }> {
   if (config.signing.kind === "files") return { credentials: config.signing.credentials };
-  const sandbox = await provisionSandboxCredentials({ bankUrl: config.aspspBaseUrl, directory: config.signing.directory });
+  const sandbox = await provisionSandboxCredentials({
+    bankUrl: config.aspspBaseUrl,
+    ...(config.sandboxPortalUrl === undefined ? {} : { portalUrl: config.sandboxPortalUrl }),
+    directory: config.signing.directory,
+  });
   return { credentials: sandbox, sandboxCa: sandbox.caCertificatePem, sandboxTls: sandbox.tls };
 }
 
@@ -140,7 +144,7 @@ async function trustAnchorsOf(config: TppConfig, sandboxCa: string | undefined):
   if (source.kind === "none") return undefined;
   const pem =
     sandboxCa ??
-    (await fetchSandboxCa(config.aspspBaseUrl)) ??
+    (await fetchSandboxCa(config.aspspBaseUrl, config.sandboxPortalUrl)) ??
     (await readFile(path.join(source.directory, "aspsp-ca.pem"), "utf8").catch(() => undefined));
   return pem === undefined ? undefined : loadTrustAnchors(pem);
 }

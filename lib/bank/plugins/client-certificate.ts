@@ -1,3 +1,4 @@
+import type { Server } from "node:https";
 import type { TLSSocket } from "node:tls";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { readCertificateInfo } from "../../psd2/certificates";
@@ -30,37 +31,42 @@ function createIdentityReader(): (der: Buffer) => string | undefined {
   };
 }
 
-/** OpenSSL's verification codes in words (the code is kept beside them). */
-const VERIFY_ERRORS: Readonly<Record<string, string>> = {
-  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "it was not issued by a CA the bank trusts",
-  UNABLE_TO_GET_ISSUER_CERT: "it was not issued by a CA the bank trusts",
-  UNABLE_TO_GET_ISSUER_CERT_LOCALLY: "it was not issued by a CA the bank trusts",
-  SELF_SIGNED_CERT_IN_CHAIN: "its chain ends in a CA the bank does not trust",
-  DEPTH_ZERO_SELF_SIGNED_CERT: "it is self-signed",
-  CERT_HAS_EXPIRED: "it has expired",
-  CERT_NOT_YET_VALID: "it is not valid yet",
-  CERT_SIGNATURE_FAILURE: "its signature does not verify",
-  INVALID_PURPOSE: "it is not for TLS client authentication (its key usage or extended key usage)",
-};
-
-function describeVerifyError(error: unknown): string {
-  const code = error instanceof Error ? ((error as NodeJS.ErrnoException).code ?? error.message) : String(error ?? "NOT_VERIFIED");
-  const words = VERIFY_ERRORS[code];
-  return words === undefined ? code : `${words} (${code})`;
-}
-
 /** Refuses the request; the connection is closed once the reply is sent. */
 function refuse(reply: FastifyReply, error: BankError): never {
   reply.header("Connection", "close");
   throw error;
 }
 
+/** The sockets of the web pages' listener (BANK_CLIENT_CERT=required), which asks for no client certificate. */
+const webSockets = new WeakSet<object>();
+
+/** Marks a server as the web pages' listener: its /v1 requests are refused (registerWebListenerRefusal). */
+export function markWebListener(server: Server): void {
+  server.on("secureConnection", (socket: TLSSocket) => webSockets.add(socket));
+}
+
 /**
- * BANK_CLIENT_CERT=required: every /v1 request must come over a TLS connection whose client
- * certificate chains to the bank's CA or a BANK_TRUST_ANCHORS CA (checked in the handshake,
- * which asks for one), and carries the organizationIdentifier of the certificate the request is
- * signed with. A refusal is 400 CERTIFICATE_MISSING or CERTIFICATE_INVALID, its text saying
- * what is wrong, and the connection is closed after it. Registered after the security gate.
+ * BANK_CLIENT_CERT=required, before the security gate: a /v1 request that came to the web pages'
+ * listener (no client certificate asked for) is refused with 400 CERTIFICATE_MISSING, saying
+ * where the API is; the connection stays open for the pages.
+ */
+export function registerWebListenerRefusal(app: FastifyInstance, { apiUrl }: { apiUrl: string }): void {
+  app.addHook("onRequest", async (request) => {
+    if (!webSockets.has(request.raw.socket)) return;
+    throw new BankError(
+      "CERTIFICATE_MISSING",
+      `This is the bank's port for its web pages (developer portal, SCA), which asks for no client certificate: the PSD2 interface is served at ${apiUrl}/v1, over mutual TLS with the TPP's TLS client certificate`,
+      { path: PATH },
+    );
+  });
+}
+
+/**
+ * BANK_CLIENT_CERT=required: the API port's handshake already failed without a client
+ * certificate that chains to the bank's CA or a BANK_TRUST_ANCHORS CA (services/pki/bank-tls.ts);
+ * a /v1 request over such a connection must carry the organizationIdentifier of the certificate
+ * the request is signed with. A refusal is 400 CERTIFICATE_INVALID, its text naming both
+ * identifiers, and the connection is closed after it. Registered after the security gate.
  * @see docs/interface/errors.md#statuses-by-code, docs/interface/transport.md#transport
  */
 export function registerClientCertificateCheck(app: FastifyInstance): void {
@@ -70,23 +76,13 @@ export function registerClientCertificateCheck(app: FastifyInstance): void {
   app.addHook("onRequest", async (request, reply) => {
     const socket = request.raw.socket as Partial<TLSSocket>;
     const peer = typeof socket.getPeerCertificate === "function" ? socket.getPeerCertificate() : undefined;
-    if (peer === undefined || peer === null || Object.keys(peer).length === 0 || peer.raw === undefined) {
+    // The handshake let no such connection through; should one come (a server built otherwise), it fails closed.
+    if (peer === undefined || peer === null || peer.raw === undefined || socket.authorized !== true) {
       refuse(
         reply,
         new BankError(
           "CERTIFICATE_MISSING",
-          "The TLS connection carries no client certificate: this bank requires the TPP's certificate for TLS client authentication (mutual TLS), issued by a CA it trusts",
-          { path: PATH },
-        ),
-      );
-    }
-    if (socket.authorized !== true) {
-      const reason = describeVerifyError(socket.authorizationError);
-      refuse(
-        reply,
-        new BankError(
-          "CERTIFICATE_INVALID",
-          `The TLS client certificate (${peer.subject?.CN ?? "no CN"}) was not accepted: ${reason}; it must chain to the bank's sandbox CA or a CA of BANK_TRUST_ANCHORS, and be valid now`,
+          "The TLS connection carries no client certificate the bank trusts: this bank requires the TPP's certificate for TLS client authentication (mutual TLS), issued by a CA it trusts",
           { path: PATH },
         ),
       );

@@ -14,7 +14,12 @@ export type PortalCustomer = {
 
 export type PortalPageInput = {
   bankName: string;
+  /** Where the PSD2 interface (/v1) is reached. */
   publicUrl: string;
+  /** Where the portal and the other web pages are reached (another port with client certificates required); default publicUrl. */
+  publicWebUrl?: string;
+  /** BANK_CLIENT_CERT=required: /v1 needs the TLS client certificate in the handshake. */
+  clientCertificateRequired?: boolean;
   /** BANK_DOMESTIC_DETAILS_KNOWN_ISSUE: a Norwegian domestic payment is 404 until approved. */
   domesticDetailsKnownIssue: boolean;
   customers: readonly PortalCustomer[];
@@ -77,6 +82,7 @@ ${fieldError(errors, "", "form-error")}
  */
 export function renderPortalPage(input: PortalPageInput): string {
   const base = input.publicUrl;
+  const web = input.publicWebUrl ?? input.publicUrl;
   return renderBankPage({
     bankName: input.bankName,
     title: "Developer portal",
@@ -84,7 +90,11 @@ export function renderPortalPage(input: PortalPageInput): string {
     body: html`<div class="developer">
 <section class="panel full intro" aria-labelledby="page-title">
 <h1 id="page-title">Developer portal</h1>
-<p class="lead">${input.bankName} is a sandbox bank: it speaks the Norwegian PSD2 interface (Berlin Group NextGenPSD2 1.3) with fake customers and money, so that you can build and test a TPP offline. Every request to <code>${base}/v1</code> is signed with an eIDAS seal certificate; get one here.</p>
+<p class="lead">${input.bankName} is a sandbox bank: it speaks the Norwegian PSD2 interface (Berlin Group NextGenPSD2 1.3) with fake customers and money, so that you can build and test a TPP offline. Every request to <code>${base}/v1</code> is signed with an eIDAS seal certificate; get one here.${
+      input.clientCertificateRequired
+        ? html` The interface also requires mutual TLS: its connection must present the TLS client certificate issued with the seal certificate, or the TLS handshake fails. These pages (at <code>${web}</code>) ask for none.`
+        : ""
+    }</p>
 <ol class="how">
   <li><strong>Get a certificate.</strong> Fill in the form: the bank's sandbox CA issues a certificate with the PSD2 roles you choose, and a new private key. The bank keeps no copy of the key: download it now.</li>
   <li><strong>Sign every request.</strong> Send <code>Digest</code> (SHA-256 of the body), <code>X-Request-ID</code> (a UUID), <code>Date</code>, <code>Signature</code> over <code>date digest x-request-id</code> (plus <code>psu-id</code>, <code>psu-corporate-id</code>, <code>tpp-redirect-uri</code> when sent) and the certificate in <code>TPP-Signature-Certificate</code> (Base64 DER on one line).</li>
@@ -106,7 +116,7 @@ npm run -s psd2 -- sign --key PSDNO-FSA-123456.key.pem --cert PSDNO-FSA-123456.c
 npm run -s psd2 -- verify-response --trust sandbox-ca.pem --response reply.http</code></pre>
 <p>Without <code>--curl</code> it prints the signed request as JSON, and <code>psd2 verify --trust sandbox-ca.pem --request signed.json</code> explains, check by check, a signature the bank refuses.</p>
 <p>Certificates can also be issued without the form, as JSON:</p>
-<pre tabindex="0" role="region" aria-label="Issuing a certificate with curl"><code>curl -s -X POST ${base}/portal/certificates \\
+<pre tabindex="0" role="region" aria-label="Issuing a certificate with curl"><code>curl -s -X POST ${web}/portal/certificates \\
   -H 'Content-Type: application/json' \\
   -d '{"organisationName": "Example TPP AS",
        "organisationId": "PSDNO-FSA-123456",

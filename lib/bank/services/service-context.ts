@@ -18,7 +18,7 @@ export type ServiceClock = {
 export type ServiceContext = {
   db: BankDatabase;
   clock: ServiceClock;
-  /** The bank's public base URL: scaRedirect links are absolute on it. */
+  /** The base URL of the bank's web pages (BANK_PUBLIC_WEB_URL with client certificates required): scaRedirect links are absolute on it. */
   publicUrl: string;
   /** The spec's known issue: a Norwegian domestic payment is unknown until it is approved. */
   domesticDetailsKnownIssue: boolean;

@@ -3,7 +3,8 @@
  * (BANK_TLS=on, BANK_CLIENT_CERT=required), as a TPP meets a bank's test platform: the sandbox
  * credentials come from the bank's portal over HTTPS (signing certificate, the QWAC-style TLS
  * client certificate, the CA), and the signed client calls /v1 over mutual TLS with them; without
- * the client certificate, with another TPP's, or without the bank's CA, the call fails saying why.
+ * the client certificate (the handshake fails), with another TPP's, or without the bank's CA, the
+ * call fails saying why. The portal is on the bank's web port, which asks for no client certificate.
  * @see docs/interface/certificates.md#certificates-and-tpp-registration, docs/interface/transport.md#transport; docs/interface/authentication.md#transport-security
  */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -28,7 +29,11 @@ describe("the signed client against the sandbox bank over HTTPS with a client ce
 
   beforeAll(async () => {
     bank = await startSandboxBank({ env: { BANK_TLS: "on", BANK_CLIENT_CERT: "required" } });
-    credentials = await provisionSandboxCredentials({ bankUrl: bank.url, directory: path.join(work, "credentials") });
+    credentials = await provisionSandboxCredentials({
+      bankUrl: bank.url,
+      portalUrl: bank.webUrl,
+      directory: path.join(work, "credentials"),
+    });
     options = {
       baseUrl: bank.url,
       signer: createRequestSigner({ privateKeyPem: credentials.privateKeyPem, certificatePem: credentials.certificatePem }),
@@ -45,7 +50,11 @@ describe("the signed client against the sandbox bank over HTTPS with a client ce
   it("gets its certificates from the portal over HTTPS, and keeps them", async () => {
     expect(credentials.issued).toBe(true);
     expect(credentials.tls?.certificatePem).toContain("BEGIN CERTIFICATE");
-    const again = await provisionSandboxCredentials({ bankUrl: bank.url, directory: path.join(work, "credentials") });
+    const again = await provisionSandboxCredentials({
+      bankUrl: bank.url,
+      portalUrl: bank.webUrl,
+      directory: path.join(work, "credentials"),
+    });
     expect(again.issued).toBe(false);
     expect(again.tls).toEqual(credentials.tls);
     expect(again.caCertificatePem).toBe(credentials.caCertificatePem);
@@ -70,13 +79,17 @@ describe("the signed client against the sandbox bank over HTTPS with a client ce
     }
   });
 
-  it("without the client certificate: the bank's 400 CERTIFICATE_MISSING", async () => {
+  it("without the client certificate: the bank fails the TLS handshake, and the error says which setting decides it", async () => {
     const client = createAspspClient({ ...options, tls: { caPem: credentials.caCertificatePem } });
     try {
       const error = await client
         .fetch({ method: "GET", path: "/v1/sandbox/customers", schema: z.unknown(), caller: {} })
         .catch((e: unknown) => e);
-      expect(error).toMatchObject({ status: 400, tppMessages: [{ code: "CERTIFICATE_MISSING", path: "TLS client certificate" }] });
+      // The TLS 1.3 alert, or (when the client reads the closed connection first) the connection's end.
+      expect(error).toMatchObject({ code: expect.stringMatching(/^ASPSP_(UNREACHABLE|CONNECTION_LOST)$/) });
+      expect(error instanceof Error && error.message).toMatch(
+        /(ERR_SSL_TLSV13_ALERT_CERTIFICATE_REQUIRED.*; the bank requires a client certificate|; the app presents no TLS client certificate, and a bank that requires one \(mutual TLS\) closes such a connection): set TPP_TLS_CERT_FILE with TPP_TLS_KEY_FILE, or TPP_TLS_P12_FILE$/,
+      );
     } finally {
       await client.close();
     }

@@ -431,9 +431,15 @@ export function createAspspClient(options: AspspClientOptions): AspspClient {
             error,
           );
         }
+        // A bank that requires mutual TLS ends the handshake of a connection without a client
+        // certificate; over TLS 1.3 the client sees only the connection closed after its request.
+        const clientCertificateHint =
+          url.protocol === "https:" && options.dispatcher === undefined && options.tls?.certificatePem === undefined
+            ? "; the app presents no TLS client certificate, and a bank that requires one (mutual TLS) closes such a connection: set TPP_TLS_CERT_FILE with TPP_TLS_KEY_FILE, or TPP_TLS_P12_FILE"
+            : "";
         throw failure(
           "ASPSP_CONNECTION_LOST",
-          `The connection to the bank broke before its answer to ${call.method} ${url.pathname} was complete (${describeError(error)})`,
+          `The connection to the bank broke before its answer to ${call.method} ${url.pathname} was complete (${describeError(error)})${clientCertificateHint}`,
           where,
           error,
         );

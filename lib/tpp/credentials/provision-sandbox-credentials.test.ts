@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueTppCertificate, issueTppTlsClientCertificate, readCertificateInfo } from "../../psd2/certificates";
 import { type CaptureHandler, type CaptureServer, startCaptureServer } from "../testing/capture-server";
 import { testPki } from "../testing/test-pki";
-import { provisionSandboxCredentials } from "./provision-sandbox-credentials";
+import { provisionSandboxCredentials, sandboxPortalCandidates } from "./provision-sandbox-credentials";
 
 const work = mkdtempSync(path.join(tmpdir(), "tpp-portal-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -113,5 +113,14 @@ describe("provisionSandboxCredentials (supplement §10, the developer portal)", 
     await provisionSandboxCredentials({ bankUrl: portal.url, directory });
     const elsewhere = await provisionSandboxCredentials({ bankUrl: "http://127.0.0.1:9", directory }).catch((e: unknown) => e);
     expect(elsewhere).toMatchObject({ code: "CREDENTIALS_UNAVAILABLE" });
+  });
+});
+
+describe("sandboxPortalCandidates", () => {
+  it("looks at the bank's address, and over HTTPS at its next port too (a bank requiring client certificates serves its portal there)", () => {
+    expect(sandboxPortalCandidates("http://localhost:4000")).toEqual(["http://localhost:4000"]);
+    expect(sandboxPortalCandidates("https://localhost:4000")).toEqual(["https://localhost:4000", "https://localhost:4001"]);
+    expect(sandboxPortalCandidates("https://127.0.0.1")).toEqual(["https://127.0.0.1", "https://127.0.0.1:444"]);
+    expect(sandboxPortalCandidates("https://localhost:65535")).toEqual(["https://localhost:65535"]);
   });
 });

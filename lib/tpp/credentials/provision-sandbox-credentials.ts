@@ -106,11 +106,11 @@ function fetchCaOverHttps(bankUrl: string): Promise<string | undefined> {
   });
 }
 
-/** GET /portal/ca.pem: the sandbox bank's CA (over HTTP or HTTPS), or undefined when the bank cannot be reached. */
-export async function fetchSandboxCa(bankUrl: string): Promise<string | undefined> {
-  if (new URL(bankUrl).protocol === "https:") return fetchCaOverHttps(bankUrl);
+/** GET /portal/ca.pem at one address (over HTTP or HTTPS), or undefined when it does not answer with a CA. */
+async function fetchCaAt(url: string): Promise<string | undefined> {
+  if (new URL(url).protocol === "https:") return fetchCaOverHttps(url);
   try {
-    const response = await request(`${bankUrl}/portal/ca.pem`, { method: "GET", ...TIMEOUTS });
+    const response = await request(`${url}/portal/ca.pem`, { method: "GET", ...TIMEOUTS });
     const text = await response.body.text();
     if (response.statusCode !== 200) return undefined;
     return loadCertificatePem(text);
@@ -119,8 +119,41 @@ export async function fetchSandboxCa(bankUrl: string): Promise<string | undefine
   }
 }
 
+/**
+ * Where the sandbox bank's portal may be: the bank's own address, and over HTTPS the port after
+ * it. A bank that requires a client certificate (BANK_CLIENT_CERT=required) fails the handshake
+ * of a connection without one, and serves its portal and SCA pages without one on its web port,
+ * by default its API port + 1 (BANK_WEB_PORT), as `npm run demo -- --tls` starts it.
+ */
+export function sandboxPortalCandidates(bankUrl: string): string[] {
+  const url = new URL(bankUrl);
+  if (url.protocol !== "https:") return [bankUrl];
+  const port = Number(url.port || 443);
+  if (port >= 65535) return [bankUrl];
+  const web = new URL(bankUrl);
+  web.port = String(port + 1);
+  return [bankUrl, web.toString().replace(/\/+$/, "")];
+}
+
+/** The sandbox bank's portal: its address (`portalUrl`, or the first of sandboxPortalCandidates that answers) and the CA it serves. */
+async function locateSandboxPortal(bankUrl: string, portalUrl?: string): Promise<{ url: string; caPem: string } | undefined> {
+  for (const url of portalUrl === undefined ? sandboxPortalCandidates(bankUrl) : [portalUrl]) {
+    const caPem = await fetchCaAt(url);
+    if (caPem !== undefined) return { url, caPem };
+  }
+  return undefined;
+}
+
+/**
+ * GET /portal/ca.pem: the sandbox bank's CA (over HTTP or HTTPS, from the bank's address or its
+ * web port: sandboxPortalCandidates), or undefined when the bank cannot be reached.
+ */
+export async function fetchSandboxCa(bankUrl: string, portalUrl?: string): Promise<string | undefined> {
+  return (await locateSandboxPortal(bankUrl, portalUrl))?.caPem;
+}
+
 async function requestCertificate(
-  bankUrl: string,
+  portalUrl: string,
   keptId: string | undefined,
   caPem: string | undefined,
 ): Promise<z.output<typeof portalCertificateSchema> & { organisationName: string }> {
@@ -132,9 +165,9 @@ async function requestCertificate(
   let status: number;
   let text: string;
   // Over HTTPS the server's certificate must chain to the CA fetched (checked) just before.
-  const dispatcher = new URL(bankUrl).protocol === "https:" && caPem !== undefined ? new Agent({ connect: { ca: caPem } }) : undefined;
+  const dispatcher = new URL(portalUrl).protocol === "https:" && caPem !== undefined ? new Agent({ connect: { ca: caPem } }) : undefined;
   try {
-    const response = await request(`${bankUrl}/portal/certificates`, {
+    const response = await request(`${portalUrl}/portal/certificates`, {
       method: "POST",
       headers: { "Content-Type": "application/json", Accept: "application/json" },
       body,
@@ -145,7 +178,7 @@ async function requestCertificate(
     text = await response.body.text();
   } catch (error) {
     throw unavailable(
-      `no certificate is configured and the sandbox bank's portal at ${bankUrl}/portal/certificates cannot be reached (${messageOf(error)}): start the bank (npm run bank) or use npm run demo`,
+      `no certificate is configured and the sandbox bank's portal at ${portalUrl}/portal/certificates cannot be reached (${messageOf(error)}): start the bank (npm run bank) or use npm run demo`,
       error,
     );
   } finally {
@@ -234,18 +267,23 @@ async function readKept(directory: string, bankUrl: string, now: Date): Promise<
  * @see docs/interface/certificates.md#certificates-and-tpp-registration
  */
 export async function provisionSandboxCredentials(options: {
+  /** The bank's address (ASPSP_BASE_URL): the credentials are kept for it. */
   bankUrl: string;
+  /** Where its portal is, when not at one of sandboxPortalCandidates(bankUrl). */
+  portalUrl?: string;
   directory: string;
   now?: Date;
 }): Promise<SandboxCredentials> {
   const now = options.now ?? new Date();
   const kept = await readKept(options.directory, options.bankUrl, now);
-  const currentCa = await fetchSandboxCa(options.bankUrl);
+  const portal = await locateSandboxPortal(options.bankUrl, options.portalUrl);
+  const currentCa = portal?.caPem;
   if (kept !== undefined && (currentCa === undefined || (currentCa === kept.caCertificatePem && kept.tls !== undefined))) {
     return { ...kept, issued: false };
   }
 
-  const issued = await requestCertificate(options.bankUrl, await readKeptTppId(options.directory, options.bankUrl), currentCa);
+  const portalUrl = portal?.url ?? options.portalUrl ?? options.bankUrl;
+  const issued = await requestCertificate(portalUrl, await readKeptTppId(options.directory, options.bankUrl), currentCa);
   let certificatePem: string;
   let privateKeyPem: string;
   let caCertificatePem: string;

@@ -15,6 +15,8 @@ export interface SandboxBank {
   /** The bank's base URL, e.g. http://127.0.0.1:41234 (also its BANK_PUBLIC_URL). */
   readonly url: string;
   readonly port: number;
+  /** Where its web pages (portal, SCA) are: another port with BANK_CLIENT_CERT=required, otherwise `url`. */
+  readonly webUrl: string;
   /** The last lines the bank wrote (stdout and stderr), for a failing test's message. */
   output(): string;
   /** Stops the bank (SIGTERM; SIGKILL after 15 s) and waits for its process to end. */
@@ -44,6 +46,7 @@ export async function startSandboxBank(options: StartSandboxBankOptions = {}): P
   return {
     url: bank.url,
     port: bank.port,
+    webUrl: bank.webUrl,
     output: bank.output,
     close: async () => {
       await bank.stop();

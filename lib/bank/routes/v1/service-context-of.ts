@@ -12,7 +12,7 @@ export function serviceContextOf(app: FastifyInstance): ServiceContext {
     context = {
       db: bank.db,
       clock: bank.clock,
-      publicUrl: bank.config.publicUrl,
+      publicUrl: bank.config.publicWebUrl,
       domesticDetailsKnownIssue: bank.config.switches.domesticDetailsKnownIssue,
       pendingKnownIssue: bank.config.switches.pendingKnownIssue,
       cursorKey: deriveCursorKey(bank.pki.ca.privateKeyPem),

@@ -129,6 +129,8 @@ export async function portalRoutes(web: FastifyInstance): Promise<void> {
     return renderPortalPage({
       bankName: config.bankName,
       publicUrl: config.publicUrl,
+      publicWebUrl: config.publicWebUrl,
+      clientCertificateRequired: config.clientCertificate === "required",
       domesticDetailsKnownIssue: config.switches.domesticDetailsKnownIssue,
       customers: listed,
       ...extra,

@@ -63,7 +63,7 @@ function send(reply: FastifyReply, result: ScaPageResult, cookie: { secure: bool
 export async function scaRoutes(web: FastifyInstance): Promise<void> {
   const { db, clock, config } = web.bank;
   const journey = createScaJourney({ db, clock, bankName: config.bankName });
-  const cookie = { secure: config.publicUrl.startsWith("https:") };
+  const cookie = { secure: config.publicWebUrl.startsWith("https:") };
   const notFound = () =>
     ({
       kind: "page",
