@@ -1,7 +1,7 @@
 import "server-only";
 import type { PsuContext } from "../../psd2/schemas";
 import { type AppUser, getCurrentUser } from "../auth/get-current-user";
-import { getAppClock } from "../clock/get-app-clock";
+import { getAppClock, invalidateAppClock } from "../clock/get-app-clock";
 import { getTppConfig } from "../config";
 import { recordFlowEnd, recordScaReturn } from "../flow-diagrams/record-flow";
 import { completeBasketApproval } from "../payments/complete-basket-approval";
@@ -60,6 +60,9 @@ export async function completeScaCallback(query: URLSearchParams): Promise<strin
   const user = await getCurrentUser();
   const session = user === undefined ? undefined : await readPsuSession(user.id);
   const now = new Date();
+  // The SCA's hour and its 180 days count from the bank's clock now: read afresh, not the reading
+  // kept for up to 5 seconds (the sandbox clock may have been moved by another tool just before).
+  invalidateAppClock();
   const outcome = handleScaCallback({ query, userId: user?.id, psuId: user?.psuId, session, now, bankNow: (await getAppClock()).now() });
   const { flows } = await getTppRuntime();
   // The flow's diagram: this return (and the PSU's time at the bank) on the flow it names, if it is this user's.
