@@ -8,7 +8,8 @@ import type { TppExecutor } from "../db/open-tpp-database";
 import { bankIntents, type INTENT_STATES, PSU_CONTEXTS } from "../db/schema";
 import { TppError } from "../errors";
 import { createBasketsRepository } from "./baskets-repository";
-import { closedSet, createPaymentsRepository, type NewPayment, parseInput } from "./payments-repository";
+import { createPaymentsRepository, type NewPayment } from "./payments-repository";
+import { closedSet, parseInput } from "./repository-input";
 
 export type IntentState = (typeof INTENT_STATES)[number];
 

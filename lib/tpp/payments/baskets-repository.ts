@@ -6,7 +6,7 @@ import { BASKET_TRANSACTION_STATUSES, type BasketTransactionStatus, type PsuCont
 import type { TppExecutor } from "../db/open-tpp-database";
 import { PSU_CONTEXTS, payments, signingBaskets } from "../db/schema";
 import { TppError } from "../errors";
-import { checkAllFound, closedSet, parseInput } from "./payments-repository";
+import { checkAllFound, closedSet, parseInput } from "./repository-input";
 
 /** A signing basket as the TPP keeps it, with the status the bank last told. @see docs/interface/signing-baskets.md#rules-in-the-sandbox */
 export interface SigningBasketRecord {

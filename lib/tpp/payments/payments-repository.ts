@@ -16,6 +16,7 @@ import type { Money } from "../ais/ais-types";
 import type { TppExecutor } from "../db/open-tpp-database";
 import { PAYER_KINDS, PSU_CONTEXTS, paymentStatusReads, payments, signingBaskets, STATUS_READ_SOURCES } from "../db/schema";
 import { TppError } from "../errors";
+import { checkAllFound, closedSet, parseInput } from "./repository-input";
 
 /** How the PSU was named at initiation (PayerIdentity's kind in lib/tpp/pis): never the national identity number. */
 export type PayerKind = (typeof PAYER_KINDS)[number];
@@ -138,10 +139,6 @@ const MAX_PAGE = 200;
 
 // Inputs come from flows that read the bank's replies and the pages' forms: checked here once more,
 // so that a wrong value is refused with its name rather than by a database constraint.
-/** A zod enum whose error names the value and the set (shared with the baskets' repository). */
-export function closedSet<T extends readonly [string, ...string[]]>(values: T, what: string) {
-  return z.enum(values, { error: (issue) => `${JSON.stringify(issue.input)} is not ${what} (one of ${values.join(", ")})` });
-}
 
 const statusSchema = closedSet(TRANSACTION_STATUSES, "a payment status");
 const serviceSchema = closedSet(PAYMENT_SERVICES, "a payment service");
@@ -200,16 +197,6 @@ const listQuerySchema = z.object({
   limit: z.number().optional(),
   before: z.string().optional(),
 });
-
-/** Parses with a schema; a failure is INPUT_INVALID naming each field (shared with the baskets' repository). */
-export function parseInput<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) =>
-    issue.path.length === 0 ? issue.message : `${issue.path.join(".")}: ${issue.message}`,
-  );
-  throw new TppError("INPUT_INVALID", `${what}: ${problems.join("; ")}`);
-}
 
 // The listing's keyset: the last item's (created_at, id), opaque to callers.
 const cursorSchema = z.tuple([z.iso.datetime(), z.string().min(1)]);
@@ -279,16 +266,6 @@ function toStatusReadRecord(row: StatusReadRow): PaymentStatusReadRecord {
 }
 
 const later = (a: Date, b: Date) => (a.getTime() >= b.getTime() ? a : b);
-
-/** INPUT_INVALID naming the wanted ids that were not found among the user's payments. */
-export function checkAllFound(wanted: readonly string[], found: readonly string[], what: string): void {
-  const missing = wanted.filter((id) => !found.includes(id));
-  if (missing.length > 0)
-    throw new TppError(
-      "INPUT_INVALID",
-      `${what}: ${missing.join(", ")} ${missing.length === 1 ? "is not a payment" : "are not payments"} of this user`,
-    );
-}
 
 /**
  * The user's payments and the history of their statuses. Every read and write is scoped by the
