@@ -5,9 +5,10 @@
  * until it is paid every second month, or a savings account fed every quarter.
  */
 import { addDays, addMonths, businessDayOnOrAfter, dayOfWeek } from "./calendar";
-import { AccountLedger, dayMonth, endToEndId, exchangeRate, formatOre, formatRate, kroner, monthName, toNok } from "./ledger";
+import { AccountLedger, endToEndId, kroner, monthName } from "./ledger";
 import type { Merchant, Payee, Trip } from "./private-history";
-import { createRandom, type Random } from "./prng";
+import { bookCardPurchase } from "./book-card-purchase";
+import { createRandom } from "./prng";
 import { occurrenceMonth, occursOn } from "./schedule";
 import { drawExternalBban, drawKid } from "./sandbox-bank";
 
@@ -43,35 +44,6 @@ const VAT_MONTHS = [2, 4, 6, 10, 12];
 
 function payeeOfClient(name: string): Payee {
   return { name, bban: drawExternalBban(createRandom(`client:${name}`)) };
-}
-
-function foreignDebit(
-  ledger: AccountLedger,
-  random: Random,
-  date: string,
-  last4: string,
-  merchant: Merchant,
-  currency: string,
-  minor: number,
-): void {
-  const rate = exchangeRate(currency, date);
-  ledger.book(random, date, businessDayOnOrAfter(addDays(date, 1)), -toNok(minor, rate), {
-    creditorName: merchant.name,
-    text: `*${last4} ${dayMonth(date)} ${currency} ${formatOre(minor)} ${merchant.name} Kurs: ${formatRate(rate)}`,
-    code: "Visa",
-    details: {
-      additionalInformation: `Card purchase of ${currency} ${formatOre(minor)} at the exchange rate ${formatRate(rate)}`,
-      proprietary: [`originalAmount=${formatOre(minor)} ${currency}`, `exchangeRate=${formatRate(rate)}`],
-    },
-  });
-}
-
-function debit(ledger: AccountLedger, random: Random, date: string, merchant: Merchant, amount: number): void {
-  ledger.book(random, date, businessDayOnOrAfter(date), -amount, {
-    creditorName: merchant.name,
-    text: `${dayMonth(date)} ${merchant.name}`,
-    code: "Varekjøp",
-  });
 }
 
 /** The history of one company from `start` to `today` (inclusive), with pending payments of today. */
@@ -114,11 +86,11 @@ export function generateCorporateHistory(
     }
     if (random.chance(weekend ? plan.spending.chance / 3 : plan.spending.chance)) {
       const merchant = random.pick(plan.spending.merchants);
-      debit(main, random, date, merchant, kroner(random, merchant.min, merchant.max));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, merchant.min, merchant.max) });
     }
     if (!weekend && random.chance(plan.lunches.chance)) {
       const merchant = random.pick(plan.lunches.merchants);
-      debit(main, random, date, merchant, kroner(random, merchant.min, merchant.max));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, merchant.min, merchant.max) });
     }
 
     const salaryMonth = occurrenceMonth(date, plan.salaryDay, "on-or-before");
@@ -212,7 +184,11 @@ export function generateCorporateHistory(
 
     for (const subscription of plan.foreignSubscriptions) {
       if (!occursOn(date, subscription.day, "on-or-after")) continue;
-      foreignDebit(main, random, date, plan.cardLast4, subscription.merchant, subscription.currency, subscription.merchant.min * 100);
+      bookCardPurchase(main, random, date, subscription.merchant, {
+        currency: subscription.currency,
+        originalMinor: subscription.merchant.min * 100,
+        last4: plan.cardLast4,
+      });
     }
 
     if (occursOn(date, 31, "on-or-before")) {
@@ -249,21 +225,22 @@ export function generateCorporateHistory(
 
     for (const trip of plan.trips) {
       const first = `${date.slice(0, 4)}-${String(trip.month).padStart(2, "0")}-${String(trip.day).padStart(2, "0")}`;
-      if (addDays(first, -30) === date) debit(main, random, date, trip.flight, kroner(random, trip.flight.min, trip.flight.max));
+      if (addDays(first, -30) === date)
+        bookCardPurchase(main, random, date, trip.flight, { amount: kroner(random, trip.flight.min, trip.flight.max) });
       if (date < first || date >= addDays(first, trip.days)) continue;
       if (date === first)
-        foreignDebit(
-          main,
-          random,
-          date,
-          plan.cardLast4,
-          trip.hotel,
-          trip.currency,
-          random.int(trip.hotel.min, trip.hotel.max) * 100 * Math.max(1, trip.days - 1),
-        );
+        bookCardPurchase(main, random, date, trip.hotel, {
+          currency: trip.currency,
+          originalMinor: random.int(trip.hotel.min, trip.hotel.max) * 100 * Math.max(1, trip.days - 1),
+          last4: plan.cardLast4,
+        });
       for (let i = random.int(1, 3); i > 0; i--) {
         const merchant = random.pick(trip.merchants);
-        foreignDebit(main, random, date, plan.cardLast4, merchant, trip.currency, kroner(random, merchant.min, merchant.max));
+        bookCardPurchase(main, random, date, merchant, {
+          currency: trip.currency,
+          originalMinor: kroner(random, merchant.min, merchant.max),
+          last4: plan.cardLast4,
+        });
       }
     }
   }

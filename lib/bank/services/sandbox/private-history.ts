@@ -5,20 +5,9 @@
  * gives the same history.
  */
 import { addDays, addMonths, businessDayOnOrAfter, dayOfWeek } from "./calendar";
-import {
-  AccountLedger,
-  CardLedger,
-  dayMonth,
-  endToEndId,
-  exchangeRate,
-  formatOre,
-  formatRate,
-  kroner,
-  monthName,
-  toNok,
-  wholeKroner,
-} from "./ledger";
-import { createRandom, type Random } from "./prng";
+import { AccountLedger, CardLedger, dayMonth, endToEndId, exchangeRate, kroner, monthName, toNok, wholeKroner } from "./ledger";
+import { bookCardPurchase } from "./book-card-purchase";
+import { createRandom } from "./prng";
 import { occurrenceMonth, occursOn } from "./schedule";
 import { drawKid } from "./sandbox-bank";
 
@@ -97,38 +86,6 @@ function tripStartingIn(plan: PrivateHistoryPlan, date: string, daysAhead: numbe
   );
 }
 
-/** A domestic debit-card (BankAxept) purchase on the account: booked on the next business day. */
-function debitPurchase(ledger: AccountLedger, random: Random, date: string, merchant: Merchant, amount: number): void {
-  ledger.book(random, date, businessDayOnOrAfter(date), -amount, {
-    creditorName: merchant.name,
-    text: `${dayMonth(date)} ${merchant.name}`,
-    code: "Varekjøp",
-  });
-}
-
-/** A Visa purchase in another currency, debited in NOK with the original amount in the text and details. */
-function foreignDebitPurchase(
-  ledger: AccountLedger,
-  random: Random,
-  date: string,
-  last4: string,
-  merchant: Merchant,
-  currency: string,
-  originalMinor: number,
-): void {
-  const rate = exchangeRate(currency, date);
-  const nok = toNok(originalMinor, rate);
-  ledger.book(random, date, businessDayOnOrAfter(addDays(date, 1)), -nok, {
-    creditorName: merchant.name,
-    text: `*${last4} ${dayMonth(date)} ${currency} ${formatOre(originalMinor)} ${merchant.name} Kurs: ${formatRate(rate)}`,
-    code: "Visa",
-    details: {
-      additionalInformation: `Card purchase of ${currency} ${formatOre(originalMinor)} at the exchange rate ${formatRate(rate)}`,
-      proprietary: [`originalAmount=${formatOre(originalMinor)} ${currency}`, `exchangeRate=${formatRate(rate)}`],
-    },
-  });
-}
-
 function cardPurchase(card: CardLedger, date: string, merchant: Merchant, currency: string, originalMinor: number): void {
   const amount = currency === "NOK" ? originalMinor : toNok(originalMinor, exchangeRate(currency, date));
   card.purchase(date, -amount, { amount: -originalMinor, currency }, merchant.name, merchant.mcc);
@@ -200,11 +157,16 @@ export function generatePrivateHistory(
       const minor = merchant.min * 100 + (merchant.max > merchant.min ? random.int(0, 99) : 0);
       if (subscription.currency) {
         if (subscription.onCard) cardPurchase(card, date, merchant, subscription.currency, minor);
-        else foreignDebitPurchase(main, random, date, plan.debitCardLast4, merchant, subscription.currency, minor);
+        else
+          bookCardPurchase(main, random, date, merchant, {
+            currency: subscription.currency,
+            originalMinor: minor,
+            last4: plan.debitCardLast4,
+          });
       } else if (subscription.onCard) {
         cardPurchase(card, date, merchant, "NOK", minor);
       } else {
-        debitPurchase(main, random, date, merchant, minor);
+        bookCardPurchase(main, random, date, merchant, { amount: minor });
       }
     }
 
@@ -285,7 +247,7 @@ export function generatePrivateHistory(
         const merchant = random.pick(trip.merchants);
         const minor = kroner(random, merchant.min, merchant.max);
         if (random.chance(plan.activity.cardShareAbroad)) cardPurchase(card, date, merchant, trip.currency, minor);
-        else foreignDebitPurchase(main, random, date, plan.debitCardLast4, merchant, trip.currency, minor);
+        else bookCardPurchase(main, random, date, merchant, { currency: trip.currency, originalMinor: minor, last4: plan.debitCardLast4 });
       }
       continue;
     }
@@ -294,37 +256,33 @@ export function generatePrivateHistory(
     if (random.chance(activity.groceries)) {
       const merchant = random.pick(plan.groceries);
       const big = random.chance(0.12);
-      debitPurchase(
-        main,
-        random,
-        date,
-        merchant,
-        big ? kroner(random, 350, Math.min(900, merchant.max)) : kroner(random, merchant.min, 260),
-      );
+      bookCardPurchase(main, random, date, merchant, {
+        amount: big ? kroner(random, 350, Math.min(900, merchant.max)) : kroner(random, merchant.min, 260),
+      });
     }
     if (random.chance(activity.secondGroceries)) {
       const merchant = random.pick(plan.groceries);
-      debitPurchase(main, random, date, merchant, kroner(random, merchant.min, 120));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, merchant.min, 120) });
     }
     if (random.chance(activity.snack)) {
       const merchant = random.pick(plan.cafes);
-      debitPurchase(main, random, date, merchant, kroner(random, 19, 79));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, 19, 79) });
     }
     if (random.chance(weekend ? activity.cafeWeekend : activity.cafeWorkday)) {
       const merchant = random.pick(plan.cafes);
-      debitPurchase(main, random, date, merchant, kroner(random, merchant.min, merchant.max));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, merchant.min, merchant.max) });
     }
     if (random.chance(activity.shop)) {
       const merchant = random.pick(plan.shops);
-      debitPurchase(main, random, date, merchant, kroner(random, merchant.min, merchant.max));
+      bookCardPurchase(main, random, date, merchant, { amount: kroner(random, merchant.min, merchant.max) });
     }
     if (plan.transport.pass && occursOn(date, plan.transport.pass.day, "on-or-after")) {
       const pass = plan.transport.pass.merchant;
-      debitPurchase(main, random, date, pass, pass.min * 100);
+      bookCardPurchase(main, random, date, pass, { amount: pass.min * 100 });
     }
     if (random.chance(plan.transport.chance)) {
       const merchant = random.pick(plan.transport.trips);
-      debitPurchase(main, random, date, merchant, wholeKroner(random, merchant.min, merchant.max));
+      bookCardPurchase(main, random, date, merchant, { amount: wholeKroner(random, merchant.min, merchant.max) });
     }
     if (random.chance(activity.vippsOut)) {
       const friend = random.pick(plan.friends);
