@@ -13,12 +13,12 @@ import { createJourneySecret, hashJourneySecret } from "./journey-secret";
 /** An scaRedirect link is single-use and expires after 15 minutes. @see docs/interface/sca-and-consent.md#sca-sessions-consent-and-context */
 export const SCA_LINK_LIFETIME_MS = 15 * 60 * 1000;
 
-export type ScaJourneyRequest = {
+/** Where an SCA journey sends the PSU back to, from the request's TPP-Session-ID, TPP-Redirect-URI and TPP-Redirect-PREFERRED. */
+export type ScaReturn = { tppSessionId: string; redirectUri: string; redirectPreferred: boolean };
+
+export type ScaJourneyRequest = ScaReturn & {
   tpp: TppIdentity;
   purpose: AuthorisationPurpose;
-  tppSessionId: string;
-  redirectUri: string;
-  redirectPreferred: boolean;
   /** The customer the request named (PSU-ID, X-PSU-IDENTITY): nobody else may log in. */
   expectedCustomerId?: string;
   /** The agreement the request named (PSU-Corporate-ID): the PSU is not asked to choose one. */
@@ -28,6 +28,46 @@ export type ScaJourneyRequest = {
 };
 
 export type ScaJourneyDeps = { db: Executor; clock: ServiceClock; publicUrl: string };
+
+/**
+ * The preconditions every start of an SCA journey shares (a payment's or a basket's start of
+ * authorisation, the implicit one of a SEPA payment, a consent's or GET /v1/users' journey):
+ * the PSU the headers named, when the resource already has its PSU, is that PSU (else 401
+ * PSU_CREDENTIALS_INVALID on PSU-ID or X-PSU-IDENTITY); TPP-Session-ID and TPP-Redirect-URI are
+ * present (else 400 HTTP_HEADER_REQUIRED). Returns where the journey sends the PSU back to.
+ *
+ * @see docs/interface/authentication.md#sca-by-redirect, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
+ */
+export function checkScaStart(
+  headers: PsuHeaders,
+  resource?: {
+    /** The customer the PSU headers named, if any. */
+    named: { id: string } | undefined;
+    /** The resource's own PSU, when it has one. */
+    customerId: string | null;
+    /** Whose the resource is, for the error's text: "the one who initiated the payment", "the basket's". */
+    owner: string;
+  },
+): ScaReturn {
+  if (resource?.named && resource.customerId !== null && resource.named.id !== resource.customerId) {
+    throw new BankError("PSU_CREDENTIALS_INVALID", `The PSU headers name another PSU than ${resource.owner}`, {
+      path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY",
+    });
+  }
+  const back = scaReturnOf(headers);
+  if (!back) {
+    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
+      path: "TPP-Redirect-URI",
+    });
+  }
+  return back;
+}
+
+/** Where a journey would send the PSU back to; undefined without TPP-Session-ID or TPP-Redirect-URI. */
+function scaReturnOf(headers: PsuHeaders): ScaReturn | undefined {
+  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) return undefined;
+  return { tppSessionId: headers.tppSessionId, redirectUri: headers.tppRedirectUri, redirectPreferred: headers.tppRedirectPreferred };
+}
 
 /**
  * Starts an SCA journey: registers the TPP and stores the journey with the SHA-256 of a new
@@ -83,17 +123,15 @@ export async function createScaChallenge(
     expectedAgreementId?: string;
   },
 ): Promise<BankError> {
-  const { headers } = input;
   const options = input.path === undefined ? {} : { path: input.path };
-  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
+  const back = scaReturnOf(input.headers);
+  if (!back) {
     return new BankError(input.code, `${input.text} (send TPP-Session-ID and TPP-Redirect-URI to get an scaRedirect link)`, options);
   }
   const { scaRedirect } = await startScaJourney(deps, {
     tpp: input.tpp,
     purpose: input.purpose,
-    tppSessionId: headers.tppSessionId,
-    redirectUri: headers.tppRedirectUri,
-    redirectPreferred: headers.tppRedirectPreferred,
+    ...back,
     ...(input.expectedCustomerId === undefined ? {} : { expectedCustomerId: input.expectedCustomerId }),
     ...(input.expectedAgreementId === undefined ? {} : { expectedAgreementId: input.expectedAgreementId }),
   });

@@ -7,7 +7,7 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
-import { startScaJourney } from "../../sca/start-sca-journey";
+import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import type { Links } from "../../../psd2/schemas";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import { registerTpp } from "../pki/register-tpp";
@@ -273,19 +273,13 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
     });
     if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
     // SEPA: the implicit start of the authorisation (docs/interface/payments.md#payments-in-the-sandbox).
-    if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-      throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
-        path: "TPP-Redirect-URI",
-      });
-    }
+    const back = checkScaStart(headers);
     const journey = await startScaJourney(
       { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
       {
         tpp,
         purpose: "payment",
-        tppSessionId: headers.tppSessionId,
-        redirectUri: headers.tppRedirectUri,
-        redirectPreferred: headers.tppRedirectPreferred,
+        ...back,
         resourceId: stored.id,
         ...(psu.customer ? { expectedCustomerId: psu.customer.id } : {}),
         ...(psu.customer && psu.agreement ? { expectedAgreementId: psu.agreement.id } : {}),

@@ -2,7 +2,7 @@ import type { PaymentProduct, PaymentService } from "../../../psd2/schemas";
 import { BankError } from "../../errors";
 import type { TppIdentity } from "../../plugins/security-gate";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
-import { startScaJourney } from "../../sca/start-sca-journey";
+import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppPayment, unknownPayment } from "./find-tpp-payment";
@@ -31,17 +31,11 @@ export async function startPaymentAuthorisation(
   });
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
-  if (identified.customer && found.customerId !== null && identified.customer.id !== found.customerId) {
-    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the one who initiated the payment", {
-      path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY",
-    });
-  }
-  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
-      path: "TPP-Redirect-URI",
-    });
-  }
-  const { tppSessionId, tppRedirectUri } = headers;
+  const back = checkScaStart(headers, {
+    named: identified.customer,
+    customerId: found.customerId,
+    owner: "the one who initiated the payment",
+  });
   const expectedCustomerId = found.customerId ?? identified.customer?.id;
   return ctx.db.transaction(async (tx) => {
     const payment = await createPaymentsRepository(tx).findByIdForUpdate(found.id);
@@ -62,9 +56,7 @@ export async function startPaymentAuthorisation(
       {
         tpp,
         purpose: "payment",
-        tppSessionId,
-        redirectUri: tppRedirectUri,
-        redirectPreferred: headers.tppRedirectPreferred,
+        ...back,
         resourceId: payment.id,
         ...(expectedCustomerId === undefined ? {} : { expectedCustomerId }),
         ...(payment.customerId !== null && payment.agreementId !== null ? { expectedAgreementId: payment.agreementId } : {}),

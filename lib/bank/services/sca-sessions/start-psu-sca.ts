@@ -1,6 +1,5 @@
 import type { AuthorisationPurpose } from "../../repositories/authorisations-repository";
-import { createScaChallenge, startScaJourney } from "../../sca/start-sca-journey";
-import { BankError } from "../../errors";
+import { checkScaStart, createScaChallenge, startScaJourney } from "../../sca/start-sca-journey";
 import type { Link } from "../../../psd2/schemas";
 import type { AisRequest } from "../account-information/authorize-resource-read";
 import { identifyPsu } from "./identify-psu";
@@ -24,18 +23,13 @@ export async function startPsuSca(
   const { tpp, headers } = request;
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw await createScaChallenge(ctx, { tpp, headers, purpose, ...identified.problem });
-  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-    // The security gate requires both on these operations; kept as a guard for other callers.
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
-      path: "TPP-Redirect-URI",
-    });
-  }
+  // The security gate requires TPP-Session-ID and TPP-Redirect-URI on these operations; checked
+  // here too, for other callers.
+  const back = checkScaStart(headers);
   const { scaRedirect } = await startScaJourney(ctx, {
     tpp,
     purpose,
-    tppSessionId: headers.tppSessionId,
-    redirectUri: headers.tppRedirectUri,
-    redirectPreferred: headers.tppRedirectPreferred,
+    ...back,
     ...(identified.customer ? { expectedCustomerId: identified.customer.id } : {}),
     ...(identified.agreement ? { expectedAgreementId: identified.agreement.id } : {}),
   });

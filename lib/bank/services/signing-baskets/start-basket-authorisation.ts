@@ -2,7 +2,7 @@ import { BankError } from "../../errors";
 import type { TppIdentity } from "../../plugins/security-gate";
 import { createPaymentsRepository } from "../../repositories/payments-repository";
 import { createSigningBasketsRepository } from "../../repositories/signing-baskets-repository";
-import { startScaJourney } from "../../sca/start-sca-journey";
+import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PaymentContext } from "../payments/payment-context";
 import { basketLinks } from "../payments/payment-wire";
@@ -22,17 +22,7 @@ export async function startBasketAuthorisation(ctx: PaymentContext, request: { t
   const found = await findTppBasket(ctx.db, tpp.id, request.basketId);
   const identified = await identifyPsu(ctx.db, tpp.id, headers);
   if (!identified.ok) throw new BankError(identified.problem.code, identified.problem.text, { path: identified.problem.path });
-  if (identified.customer && identified.customer.id !== found.customerId) {
-    throw new BankError("PSU_CREDENTIALS_INVALID", "The PSU headers name another PSU than the basket's", {
-      path: headers.psuId ? "PSU-ID" : "X-PSU-IDENTITY",
-    });
-  }
-  if (headers.tppSessionId === undefined || headers.tppRedirectUri === undefined) {
-    throw new BankError("HTTP_HEADER_REQUIRED", "TPP-Session-ID and TPP-Redirect-URI are required to start SCA", {
-      path: "TPP-Redirect-URI",
-    });
-  }
-  const { tppSessionId, tppRedirectUri } = headers;
+  const back = checkScaStart(headers, { named: identified.customer, customerId: found.customerId, owner: "the basket's" });
   const now = ctx.clock.now();
   return ctx.db.transaction(async (tx) => {
     const baskets = createSigningBasketsRepository(tx);
@@ -51,9 +41,7 @@ export async function startBasketAuthorisation(ctx: PaymentContext, request: { t
       {
         tpp,
         purpose: "basket",
-        tppSessionId,
-        redirectUri: tppRedirectUri,
-        redirectPreferred: headers.tppRedirectPreferred,
+        ...back,
         resourceId: basket.id,
         expectedCustomerId: basket.customerId,
         ...(basket.agreementId === null ? {} : { expectedAgreementId: basket.agreementId }),
