@@ -39,7 +39,7 @@ export interface AccountTransactionsView {
 /**
  * An account's page of transactions: the filter of the address read and, when it can be used,
  * the bank's page of transactions, asked for while the bank's today is read.
- * @see docs/interface/accounts.md#accounts-balances-transactions
+ * @see docs/interface/accounts.md#transactions; docs/interface/accounts.md#paging
  */
 export async function loadAccountTransactionsPage(accountId: string, query: Query): Promise<AccountTransactionsView> {
   const { filter, problems } = readTransactionsFilter(query);

@@ -57,7 +57,7 @@ function refusedFrom(error: unknown): string[] | undefined {
  * at once (a filter of the address that cannot be used is not sent), while the SCA's renewal and
  * the bank's today are read. A card account the bank no longer gives this app is marked no
  * longer shared (the overview says so).
- * @see docs/interface/accounts.md#accounts-balances-transactions
+ * @see docs/interface/accounts.md#transactions; docs/interface/accounts.md#paging
  */
 export async function loadCardAccountPage(cardAccountId: string, query: Query): Promise<CardAccountPageView> {
   const { filter, problems } = readCardTransactionsFilter(query);

@@ -86,7 +86,7 @@ function readRequestBody(body: string): { text: string; purposeCode: string | un
  * The payment page's view: the payment as kept, its status and details read at the bank, its
  * status history (read after the bank's status is kept) and its flow (asked for meanwhile).
  * Undefined when the user has no payment of this id.
- * @see docs/interface/payments.md#payments-in-the-sandbox; docs/interface/states.md#domestic-payment-before-approval
+ * @see docs/interface/payments.md#status-and-details; docs/interface/states.md#domestic-payment-before-approval
  */
 export async function loadPaymentPage(id: string, query: Query): Promise<PaymentPageView | undefined> {
   const returnTo = paymentPagePath(id);
