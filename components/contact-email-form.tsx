@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { ContactEmailState } from "@/app/settings/actions";
+import type { ContactEmailState } from "@/lib/tpp/tpp-dialogue/contact-email-state";
 import { ErrorPanel } from "./error-panel";
 import { buttonStyles } from "./ui/button-styles";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { DeleteBasketState } from "@/app/baskets/[id]/actions";
+import type { DeleteBasketState } from "@/lib/tpp/payments/basket-action-states";
 import { ErrorPanel } from "./error-panel";
 import { buttonStyles } from "./ui/button-styles";
 

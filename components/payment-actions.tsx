@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { PaymentActionState } from "@/app/payments/[id]/actions";
+import type { PaymentActionState } from "@/lib/tpp/payments/payment-action-state";
 import { ErrorPanel } from "./error-panel";
 import { buttonStyles } from "./ui/button-styles";
 

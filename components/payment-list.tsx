@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { type FormEvent, startTransition, useActionState, useState } from "react";
-import type { SignTogetherState } from "@/app/payments/actions";
+import type { SignTogetherState } from "@/lib/tpp/payments/sign-together-state";
 import type { TransactionStatus } from "@/lib/psd2/schemas";
 import { PaymentStatusBadge } from "./payment-status";
 import { buttonStyles } from "./ui/button-styles";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState } from "react";
-import type { PresenterState } from "@/app/presenter/actions";
+import type { PresenterState } from "@/lib/tpp/presenter/presenter-state";
 import { buttonStyles } from "./ui/button-styles";
 
 /** A presenter step done by the app itself (a Server Action), with its problem told in place. */

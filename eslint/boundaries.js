@@ -1,7 +1,8 @@
 // Local ESLint rule that keeps the architecture's boundaries:
 //   lib/psd2 is pure protocol code: it imports neither lib/tpp nor lib/bank, nor any I/O module;
 //   lib/tpp and lib/bank never import each other;
-//   app/ and components/ never reach lib/bank.
+//   app/ and components/ never reach lib/bank;
+//   components never import app/ (an action's state type lives in lib/tpp or beside its component).
 // Import specifiers are resolved to a path inside the repository (relative or "@/..."), so
 // "../bank/x", "../../lib/bank/x" and "@/lib/bank/x" are all caught the same way.
 import path from "node:path";
@@ -30,7 +31,7 @@ const forbiddenAreas = {
   "lib/tpp": ["lib/bank", "app", "components"],
   "lib/bank": ["lib/tpp", "app", "components"],
   app: ["lib/bank"],
-  components: ["lib/bank"],
+  components: ["lib/bank", "app"],
 };
 
 // lib/psd2 does no I/O: no file system, network, process or database modules.

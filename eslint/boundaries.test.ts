@@ -35,6 +35,7 @@ describe("the boundaries rule", () => {
     ["app/page.tsx", 'import { x } from "@/lib/bank/app";', "app must not import from lib/bank"],
     ["lib/psd2/signing/sign.test.ts", 'import { x } from "../../bank/app";', "lib/psd2 must not import from lib/bank"],
     ["components/a.tsx", 'export * from "../lib/bank/app";', "components must not import from lib/bank"],
+    ["components/a.tsx", 'import type { State } from "@/app/settings/actions";', "components must not import from app"],
   ])("refuses %s importing across a boundary (%s)", (file, code, message) => {
     const found = lint(file, code);
     expect(found).toHaveLength(1);
@@ -48,6 +49,7 @@ describe("the boundaries rule", () => {
     ["lib/psd2/signing/a.ts", 'import { createHash } from "node:crypto";'],
     ["lib/psd2/signing/a.ts", 'import { x } from "../errors/error-codes";'],
     ["app/page.tsx", 'import { x } from "@/lib/tpp/config";'],
+    ["app/page.tsx", 'import { x } from "@/components/ui/panel";'],
     ["scripts/a.ts", 'import { x } from "../lib/bank/app";'],
     ["lib/psd2/signing/sign.test.ts", 'import { readFileSync } from "node:fs";'],
     ["lib/psd2/signing/vectors.test-support.ts", 'import { readFileSync } from "node:fs";'],

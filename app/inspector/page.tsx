@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { inputClass } from "@/components/forms/input-class";
 import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector-tones";
 import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
@@ -13,9 +14,6 @@ import { getRecordRetention } from "@/lib/tpp/retention/record-retention";
 export const metadata: Metadata = { title: "Request inspector" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const inputClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 export default async function InspectorPage({ searchParams }: { searchParams: SearchParams }) {
   const query = await searchParams;
@@ -56,7 +54,7 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
           <label htmlFor="method" className="block text-xs font-medium text-slate-600">
             Method
           </label>
-          <select id="method" name="method" defaultValue={single("method") ?? ""} className={inputClass}>
+          <select id="method" name="method" defaultValue={single("method") ?? ""} className={inputClass(false)}>
             <option value="">Any</option>
             {["GET", "POST", "PUT", "DELETE"].map((m) => (
               <option key={m}>{m}</option>
@@ -67,7 +65,7 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
           <label htmlFor="status" className="block text-xs font-medium text-slate-600">
             Status
           </label>
-          <select id="status" name="status" defaultValue={single("status") ?? ""} className={inputClass}>
+          <select id="status" name="status" defaultValue={single("status") ?? ""} className={inputClass(false)}>
             <option value="">Any</option>
             <option value="2xx">2xx success</option>
             <option value="4xx">4xx refused</option>
@@ -79,13 +77,13 @@ export default async function InspectorPage({ searchParams }: { searchParams: Se
           <label htmlFor="path" className="block text-xs font-medium text-slate-600">
             Path contains
           </label>
-          <input id="path" name="path" defaultValue={single("path")} placeholder="/transactions" className={inputClass} />
+          <input id="path" name="path" defaultValue={single("path")} placeholder="/transactions" className={inputClass(false)} />
         </div>
         <div>
           <label htmlFor="text" className="block text-xs font-medium text-slate-600">
             Text (URL, X-Request-ID, bodies)
           </label>
-          <input id="text" name="text" defaultValue={single("text")} placeholder="SCA_INVALID" className={inputClass} />
+          <input id="text" name="text" defaultValue={single("text")} placeholder="SCA_INVALID" className={inputClass(false)} />
         </div>
         <div className="flex gap-2">
           <button type="submit" className={buttonStyles.primary}>

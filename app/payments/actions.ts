@@ -3,10 +3,9 @@
 import { z } from "zod";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { revalidatePath } from "next/cache";
-import { type SubmitBasketOutcome, submitBasket } from "@/lib/tpp/payments/submit-basket";
+import type { SignTogetherState } from "@/lib/tpp/payments/sign-together-state";
+import { submitBasket } from "@/lib/tpp/payments/submit-basket";
 import { getTppRuntime } from "@/lib/tpp/runtime";
-
-export type SignTogetherState = { readonly status: "idle" } | { readonly status: "refused"; readonly outcome: SubmitBasketOutcome };
 
 const idsSchema = z.array(z.string().regex(/^[0-9a-f-]{36}$/)).max(100);
 

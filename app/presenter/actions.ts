@@ -6,14 +6,13 @@ import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { describeError } from "@/lib/tpp/describe-error";
 import { needsSca } from "@/lib/tpp/errors";
 import { redirectToBankForSca } from "@/lib/tpp/flows/redirect-to-bank-for-sca";
+import type { PresenterState } from "@/lib/tpp/presenter/presenter-state";
 import { prepareBasketStory } from "@/lib/tpp/presenter/prepare-basket-story";
 import { getStoryProgress } from "@/lib/tpp/presenter/story-progress";
 import { runRefreshNow } from "@/lib/tpp/refresh/app-refresh";
 import { moveSandboxClock } from "@/lib/tpp/sandbox/move-sandbox-clock";
 import { runScenario } from "@/lib/tpp/sandbox/run-scenario";
 import { getSandboxContext, requireSandboxEnvironment } from "@/lib/tpp/sandbox/sandbox-context";
-
-export type PresenterState = { readonly status: "idle" } | { readonly status: "problem"; readonly step: string; readonly message: string };
 
 const RETURN_TO = "/presenter";
 

@@ -5,21 +5,14 @@ import { z } from "zod";
 import { CONTACT_EMAIL_MAX } from "@/lib/psd2/schemas/contact-information";
 import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
-import { describeError, type ErrorDisplay } from "@/lib/tpp/describe-error";
+import { describeError } from "@/lib/tpp/describe-error";
 import { getTppRuntime } from "@/lib/tpp/runtime";
+import type { ContactEmailState } from "@/lib/tpp/tpp-dialogue/contact-email-state";
 import { putContactEmail } from "@/lib/tpp/tpp-dialogue/put-contact-email";
 import { forgetBankConnection } from "@/lib/tpp/users/forget-bank-connection";
 import { DEMO_USERNAME } from "@/lib/tpp/auth/demo-user";
 import { addUser, CONTACT_EMAIL_ADMINISTRATOR_ONLY, changeRole, isAdministrator, removeUser } from "@/lib/tpp/users/manage-users";
 import { saveRedirectPreference } from "@/lib/tpp/users/save-redirect-preference";
-
-export type ContactEmailState =
-  | { readonly status: "idle" }
-  | { readonly status: "saved"; readonly email: string }
-  | { readonly status: "invalid"; readonly message: string; readonly email: string }
-  /** The user is not an administrator: nothing was sent to the bank. */
-  | { readonly status: "forbidden"; readonly message: string; readonly email: string }
-  | { readonly status: "failed"; readonly error: ErrorDisplay; readonly email: string };
 
 const emailSchema = z
   .email({ message: "Write an e-mail address such as operations@example.no." })

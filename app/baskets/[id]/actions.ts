@@ -2,15 +2,10 @@
 
 import { redirect } from "next/navigation";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
-import type { ErrorDisplay } from "@/lib/tpp/describe-error";
-import type { PaymentSubmitOutcome } from "@/lib/tpp/payment-form/payment-form-types";
+import type { ApproveBasketState, DeleteBasketState } from "@/lib/tpp/payments/basket-action-states";
 import { approveStoredBasket } from "@/lib/tpp/payments/approve-stored-basket";
 import { deleteStoredBasket } from "@/lib/tpp/payments/delete-stored-basket";
 import { basketPagePath } from "@/lib/tpp/payments/submit-basket";
-
-export type DeleteBasketState = { readonly status: "idle" } | { readonly status: "failed"; readonly error: ErrorDisplay };
-
-export type ApproveBasketState = { readonly status: "idle" } | { readonly status: "refused"; readonly outcome: PaymentSubmitOutcome };
 
 /** Deletes the basket at the bank (before its approval); its payments stay, waiting, in the list. */
 export async function deleteBasketAction(id: string, _previous: DeleteBasketState, _data: FormData): Promise<DeleteBasketState> {

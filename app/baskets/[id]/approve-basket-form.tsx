@@ -2,7 +2,7 @@
 
 import { useActionState } from "react";
 import { buttonStyles } from "@/components/ui/button-styles";
-import type { ApproveBasketState } from "./actions";
+import type { ApproveBasketState } from "@/lib/tpp/payments/basket-action-states";
 
 function Refusal({ state }: { state: ApproveBasketState }) {
   if (state.status !== "refused") return null;

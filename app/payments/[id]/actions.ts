@@ -2,18 +2,10 @@
 
 import { redirect } from "next/navigation";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
-import type { ErrorDisplay } from "@/lib/tpp/describe-error";
-import type { PaymentSubmitOutcome } from "@/lib/tpp/payment-form/payment-form-types";
+import type { PaymentActionState } from "@/lib/tpp/payments/payment-action-state";
 import { approveStoredPayment } from "@/lib/tpp/payments/approve-stored-payment";
 import { cancelStoredPayment } from "@/lib/tpp/payments/cancel-stored-payment";
 import { paymentPagePath } from "@/lib/tpp/payments/submit-payment";
-
-export type PaymentActionState =
-  | { readonly status: "idle" }
-  /** The bank's 405: the payment cannot be cancelled in its status. */
-  | { readonly status: "not-allowed"; readonly reason: string | undefined; readonly requestId: string }
-  | { readonly status: "refused"; readonly outcome: PaymentSubmitOutcome }
-  | { readonly status: "failed"; readonly error: ErrorDisplay };
 
 /** Cancels the payment at the bank (DELETE), then shows it again; the bank's refusal is told in place. */
 export async function cancelPaymentAction(id: string, _previous: PaymentActionState, _data: FormData): Promise<PaymentActionState> {

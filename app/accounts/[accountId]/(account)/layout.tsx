@@ -9,14 +9,8 @@ import { BackLink } from "@/components/ui/back-link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { Panel } from "@/components/ui/panel";
-import { loadAccountView } from "@/lib/tpp/ais/load-account-pages";
-import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
-import { getAppClock } from "@/lib/tpp/clock/get-app-clock";
-import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
+import { loadAccountLayout } from "@/lib/tpp/ais/load-account-layout";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";
-import { loadForPage } from "@/lib/tpp/flows/load-for-page";
-import { markUnreadable } from "@/lib/tpp/refresh/keep-present-read";
-import { loadScaRenewal } from "@/lib/tpp/refresh/load-overview";
 
 type Params = Promise<{ accountId: string }>;
 
@@ -30,21 +24,7 @@ type Params = Promise<{ accountId: string }>;
  */
 export default async function AccountLayout({ params, children }: { params: Params; children: ReactNode }) {
   const { accountId } = await params;
-  const returnTo = `/accounts/${encodeURIComponent(accountId)}`;
-  // The bank's today (its sandbox clock in the sandbox): the chart ends there. Read while the
-  // account and its balances are asked for.
-  const today = getAppClock().then((clock) => clock.today());
-  const user = await requireCurrentUser(returnTo);
-  const renewal = await loadScaRenewal(user.id);
-  const result = await loadForPage(returnTo, async () => {
-    const ctx = await getAspspContext({ returnTo });
-    return loadAccountView(ctx, accountId, { today }).catch(async (error: unknown) => {
-      // An account the bank no longer gives this app is marked no longer shared (the overview says so).
-      await markUnreadable(ctx.caller, { kind: "account", resourceId: accountId }, error);
-      throw error;
-    });
-  });
-
+  const { returnTo, renewal, result } = await loadAccountLayout(accountId);
   if (!result.ok) {
     return (
       <CannotShowPage

@@ -1,4 +1,4 @@
-import { readTransactionsFilter, type TransactionsFilterReading } from "@/lib/tpp/forms/read-transactions-filter";
+import { readTransactionsFilter, type TransactionsFilterReading } from "./read-transactions-filter";
 
 /** The card page's query: the first date wanted, the bank's page token and the page's number. */
 export interface CardTransactionsFilter {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readCardTransactionsFilter } from "./read-card-filter";
+import { readCardTransactionsFilter } from "./read-card-transactions-filter";
 
 describe("readCardTransactionsFilter", () => {
   it("reads a valid address, with no problems", () => {
