@@ -3,7 +3,7 @@
  * after its start and after 10,000 signed PSU-present balances reads at 16 in flight, and its
  * growth over the second half of those reads, from a sample every 1,000 reads (the slope of a
  * least-squares line through the samples from 5,000 on, in MB per 1,000 reads): PGlite and
- * PostgreSQL. A quick pass reads 200 times.
+ * PostgreSQL. A quick pass reads 32 times.
  */
 import autocannon from "autocannon";
 import { BALANCES_PATH, type BenchDatabaseKind } from "./bank-process";
@@ -12,8 +12,8 @@ import { IN_FLIGHT, type LoadTarget } from "./load";
 import type { MeasureOptions } from "./measure";
 import { residentMemoryMb } from "./resident-memory";
 
-const READS = { full: 10_000, quick: 200 };
-const SAMPLES = 10;
+/** Reads in all, and the samples of the memory taken (one after each equal share of the reads). */
+const READS = { full: { total: 10_000, samples: 10 }, quick: { total: 32, samples: 2 } };
 
 type MemoryRun = { afterStart: number; afterReads: number; growthPerThousand: number };
 
@@ -71,11 +71,11 @@ async function measureMemory(kind: BenchDatabaseKind, options: MeasureOptions): 
     const running = own ?? session.running;
     const afterStart = own ? residentMemoryMb(own.pid) : session.residentAfterStartMb;
     const target = session.bank.signedGet(running.url, BALANCES_PATH, `balances, bank (${kind})`);
-    const total = options.quick ? READS.quick : READS.full;
+    const { total, samples: count } = options.quick ? READS.quick : READS.full;
     const samples: { x: number; y: number }[] = [];
-    for (let sample = 1; sample <= SAMPLES; sample++) {
-      await sendReads(target, total / SAMPLES);
-      samples.push({ x: (sample * total) / SAMPLES, y: residentMemoryMb(running.pid) });
+    for (let sample = 1; sample <= count; sample++) {
+      await sendReads(target, total / count);
+      samples.push({ x: (sample * total) / count, y: residentMemoryMb(running.pid) });
     }
     const afterReads = samples[samples.length - 1]?.y ?? NaN;
     const growthPerThousand = Math.round(slope(samples.filter((point) => point.x >= total / 2)) * 1000 * 1000) / 1000;

@@ -86,9 +86,12 @@ export async function compareLoad(
   options: MeasureOptions,
   observe: { candidate?: SliceObserver; baseline?: SliceObserver } = {},
 ): Promise<number> {
-  // Warm both up (JIT, connection pools, prepared statements) before measuring.
-  await throughput(candidate, 1);
-  await throughput(baseline, 1);
+  // Warm both up (JIT, connection pools, prepared statements) before measuring; a quick pass,
+  // which only shows that the figure is measured, goes without.
+  if (!options.quick) {
+    await throughput(candidate, 1);
+    await throughput(baseline, 1);
+  }
   const measureCandidate = () => observedSlice(candidate, options.loadSeconds, observe.candidate);
   const measureBaseline = () => observedSlice(baseline, options.loadSeconds, observe.baseline);
   const ratios: number[] = [];
