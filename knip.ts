@@ -12,7 +12,7 @@ const config: KnipConfig = {
   entry: [
     // Started as processes of their own, by path: e2e/support/sandbox-control-room.ts runs
     // create-app-user.ts, bench/app-pages.bench.ts the app-pages world, and
-    // bench/bank-throughput.bench.ts the crypto floor's server.
+    // bench/bench-banks.ts the crypto floor's server.
     "e2e/support/create-app-user.ts",
     "bench/app-pages.world.ts",
     "bench/crypto-floor-server.ts",
@@ -20,6 +20,8 @@ const config: KnipConfig = {
     "lib/tpp/testing/payment-submitter.ts",
     // Run by hand (`npx tsx scripts/measure-bank-memory.ts`), as its comment says.
     "scripts/measure-bank-memory.ts",
+    // Run by hand on a bank's CPU profile (`npx tsx bench/cpu-profile-top.ts`; docs/performance.md).
+    "bench/cpu-profile-top.ts",
   ],
   project: ["**/*.{ts,tsx,js,mjs,css}"],
   ignoreDependencies: [

@@ -12,6 +12,8 @@ declare module "autocannon" {
     amount?: number;
     pipelining?: number;
     timeout?: number;
+    /** Requests in turn; `setupRequest` gives each one as it is sent. */
+    requests?: { setupRequest?: () => { method?: string; path?: string; headers?: Record<string, string>; body?: string } }[];
   };
   type Histogram = { average: number; mean: number; total: number; p50: number; p99: number };
   type Result = {

@@ -98,9 +98,12 @@ export type RunningBank = { url: string; pid: number; stop: () => Promise<void> 
 
 /**
  * Makes a bank database of the given kind with the sandbox's known state and Ingrid's consent
- * and SCA session, then runs `seed` on it (with the bank built here) before closing it.
+ * and SCA session, then runs `seed` on it (with the bank built here and the PSU's psu-id) before closing it.
  */
-export async function prepareBenchBank(kind: BenchDatabaseKind, seed?: (app: FastifyInstance) => Promise<void>): Promise<BenchBank> {
+export async function prepareBenchBank(
+  kind: BenchDatabaseKind,
+  seed?: (app: FastifyInstance, psuId: string) => Promise<void>,
+): Promise<BenchBank> {
   const database = await createBenchDatabase(kind);
   let psuId: string;
   let seal: BenchBank["seal"];
@@ -116,7 +119,7 @@ export async function prepareBenchBank(kind: BenchDatabaseKind, seed?: (app: Fas
       await initializeSandbox({ db: app.bank.db, clock: app.bank.clock });
       ({ psuId } = await giveConsent(app, createSignedTestClient(app), { tppSessionId: TPP_SESSION_ID, customerNumber: CUSTOMERS.ingrid }));
       seal = storedSealSchema.parse(await createSettingsRepository(app.bank.db).get("pki")).seal;
-      if (seed) await seed(app);
+      if (seed) await seed(app, psuId);
     } finally {
       await app.close();
     }
@@ -200,6 +203,10 @@ async function startBankProcess(env: Record<string, string>, workers: number): P
     BANK_TRUST_ANCHORS: fileURLToPath(new URL("keys/trusted-cas.pem", sharedSignatureDir)),
     // Request logs off: the figure is the bank's own work per request.
     BANK_LOG_LEVEL: "warn",
+    // BENCH_BANK_CPU_PROF=<dir>: each bank process writes a V8 CPU profile there when it ends.
+    ...(process.env.BENCH_BANK_CPU_PROF
+      ? { NODE_OPTIONS: `--import ${fileURLToPath(new URL("cpu-profile-preload.mjs", import.meta.url))}` }
+      : {}),
   });
   await waitForHealth(bank, 90_000);
   // The first worker answers; give the others time to start too.

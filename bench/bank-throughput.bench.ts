@@ -1,11 +1,7 @@
-import { chmod, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { availableParallelism, tmpdir } from "node:os";
-import { join } from "node:path";
-import { TEST_NOW } from "../lib/bank/testing/build-test-bank";
-import { readSharedFile } from "../lib/bank/testing/shared-test-pki";
-import { BALANCES_PATH, type BenchDatabaseKind, benchServerUrl, prepareBenchBank, runProcess, waitUntilListening } from "./bank-process";
+import { availableParallelism } from "node:os";
+import { BALANCES_PATH, type BenchDatabaseKind, benchServerUrl } from "./bank-process";
+import { benchSession } from "./bench-banks";
 import { addSplits, type CpuSplit, cpuSplitUnavailable, startCpuSplit } from "./cpu-split";
-import { freePort } from "../testing/bank-process";
 import { compareLoad, IN_FLIGHT, type LoadTarget, observedSlice, type SliceObserver } from "./load";
 import type { MeasureOptions } from "./measure";
 
@@ -21,38 +17,12 @@ async function readOnce(target: LoadTarget): Promise<string> {
  * bankSignedReadVsCryptoFloor: signed PSU-present balances reads through a bank process (one
  * worker) at 16 in flight, over the same requests to a bare Fastify server that verifies the
  * same request signature and seals the same reply with the bank's seal (crypto-floor-server.ts).
- * 1.0 would be a bank that costs nothing beyond its cryptography.
+ * 1.0 would be a bank that costs nothing beyond its cryptography. The run's bank and floor of
+ * this kind (bench-banks.ts) serve it, first of the figures that use them.
  */
 export async function bankSignedReadVsCryptoFloor(kind: BenchDatabaseKind, options: MeasureOptions): Promise<number> {
-  const bank = await prepareBenchBank(kind);
-  const stops: (() => Promise<void>)[] = [];
-  const inputDir = await mkdtemp(join(tmpdir(), "crypto-floor-"));
-  try {
-    const running = await bank.start(1);
-    stops.push(running.stop);
-    const bankTarget = bank.signedGet(running.url, BALANCES_PATH, `bank (${kind})`);
-    const replyBody = await readOnce(bankTarget);
-
-    const input = join(inputDir, "input.json");
-    await writeFile(
-      input,
-      JSON.stringify({ trustAnchorsPem: readSharedFile("keys/trusted-cas.pem"), seal: bank.seal, replyBody, now: TEST_NOW.toISOString() }),
-      { mode: 0o600 },
-    );
-    await chmod(input, 0o600);
-    const port = await freePort();
-    const floor = runProcess(["bench/crypto-floor-server.ts"], { FLOOR_PORT: String(port), FLOOR_INPUT: input });
-    stops.push(floor.stop);
-    await waitUntilListening(`http://127.0.0.1:${port}/ready`, floor, "the crypto floor");
-    const floorTarget = bank.signedGet(`http://127.0.0.1:${port}`, BALANCES_PATH, "crypto floor");
-    if ((await readOnce(floorTarget)) !== replyBody) throw new Error("the crypto floor does not answer the bank's body");
-
-    return await compareLoad(bankTarget, floorTarget, options);
-  } finally {
-    for (const stop of stops.reverse()) await stop();
-    await rm(inputDir, { recursive: true, force: true });
-    await bank.drop();
-  }
+  const { balances } = await benchSession(kind, options);
+  return compareLoad(balances.bank, balances.floor, options);
 }
 
 /** What one measurement of two workers against one gives: the figure, and the CPU split of the one-worker slices. */
@@ -128,11 +98,10 @@ function describeSplit(split: CpuSplit): string {
 }
 
 async function measureTwoWorkersVsOne(options: MeasureOptions): Promise<TwoWorkersRun> {
-  const bank = await prepareBenchBank("postgres");
+  // The run's PostgreSQL bank (bench-banks.ts) is the one worker; two workers start on its database.
+  const { bank, running: one } = await benchSession("postgres", options);
   const stops: (() => Promise<void>)[] = [];
   try {
-    const one = await bank.start(1);
-    stops.push(one.stop);
     const two = await bank.start(2);
     stops.push(two.stop);
     const oneTarget = bank.signedGet(one.url, BALANCES_PATH, "BANK_WORKERS=1");
@@ -203,6 +172,5 @@ async function measureTwoWorkersVsOne(options: MeasureOptions): Promise<TwoWorke
     return { ratio, split };
   } finally {
     for (const stop of stops.reverse()) await stop();
-    await bank.drop();
   }
 }

@@ -2,6 +2,8 @@ import { accountNextPageVsSlowestCall, accountPageVsSlowestCall, accountsPageVsS
 import { bankSignedReadVsCryptoFloor, bankTwoWorkersCeiling, bankTwoWorkersVsCeiling, bankTwoWorkersVsOne } from "./bank-throughput.bench";
 import { deepOffsetVsFirstPage, deepPageVsFirstPage } from "./deep-page.bench";
 import type { MeasureOptions } from "./measure";
+import { paymentCreateVsCryptoFloor, paymentStatusVsCryptoFloor } from "./payment-throughput.bench";
+import { bankMemoryAfterReads, bankMemoryAfterStart, bankMemoryGrowth } from "./bank-memory.bench";
 import { signRequestVsRawSign } from "./sign-request.bench";
 import { verifyWithCertificateCacheVsWithout } from "./verify-request.bench";
 
@@ -23,7 +25,22 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   accountsPageVsSlowestCall,
   accountPageVsSlowestCall,
   accountNextPageVsSlowestCall,
+  // Both figures of a database come from one run (the same options object): one bank, one floor.
+  paymentCreateVsCryptoFloorPostgres: (options) => paymentCreateVsCryptoFloor("postgres", options),
+  paymentStatusVsCryptoFloorPostgres: (options) => paymentStatusVsCryptoFloor("postgres", options),
+  paymentCreateVsCryptoFloorPglite: (options) => paymentCreateVsCryptoFloor("pglite", options),
+  paymentStatusVsCryptoFloorPglite: (options) => paymentStatusVsCryptoFloor("pglite", options),
+  // The three of a database come from one run of 10,000 reads (the same options object).
+  bankMemoryAfterStartPglite: (options) => bankMemoryAfterStart("pglite", options),
+  bankMemoryAfterReadsPglite: (options) => bankMemoryAfterReads("pglite", options),
+  bankMemoryGrowthPglite: (options) => bankMemoryGrowth("pglite", options),
+  bankMemoryAfterStartPostgres: (options) => bankMemoryAfterStart("postgres", options),
+  bankMemoryAfterReadsPostgres: (options) => bankMemoryAfterReads("postgres", options),
+  bankMemoryGrowthPostgres: (options) => bankMemoryGrowth("postgres", options),
 };
+
+/** Figures that are amounts rather than ratios, and may be zero or below (a memory growth). */
+export const signedFigures: ReadonlySet<string> = new Set(["bankMemoryGrowthPglite", "bankMemoryGrowthPostgres"]);
 
 /** What each figure measures, as "candidate / baseline" (printed with the figures). */
 export const baselines: Record<string, string> = {
@@ -44,4 +61,18 @@ export const baselines: Record<string, string> = {
   accountsPageVsSlowestCall: "the app's accounts page / its slowest bank call",
   accountPageVsSlowestCall: "the app's account page (1,500 rows), first view / its slowest bank call",
   accountNextPageVsSlowestCall: "the account page's Next / its one bank call",
+  paymentCreateVsCryptoFloorPostgres:
+    "signed PSU-present Norwegian domestic payment creations through the bank (one process, PostgreSQL), 16 in flight, each a payment of its own / a bare Fastify server verifying the same request signature and Digest and sealing the bank's same 201 reply",
+  paymentStatusVsCryptoFloorPostgres:
+    "signed GET .../status of a payment through the bank (PostgreSQL), 16 in flight / the same crypto floor sealing the same reply",
+  paymentCreateVsCryptoFloorPglite: "the same creations on PGlite / the same crypto floor",
+  paymentStatusVsCryptoFloorPglite: "the same status reads on PGlite / the same crypto floor",
+  bankMemoryAfterStartPglite:
+    "the resident memory (VmRSS) of a bank process (one worker, PGlite) right after its start, in MB / 1 MB (aim: under 250)",
+  bankMemoryAfterReadsPglite: "the same after 10,000 signed PSU-present balances reads at 16 in flight, in MB / 1 MB (aim: under 250)",
+  bankMemoryGrowthPglite:
+    "its growth over the second half of those reads (least-squares slope of a sample every 1,000), in MB per 1,000 reads / 1 (aim: noise, near 0)",
+  bankMemoryAfterStartPostgres: "the resident memory of a bank process (one worker, PostgreSQL) right after its start, in MB / 1 MB",
+  bankMemoryAfterReadsPostgres: "the same after 10,000 signed reads, in MB / 1 MB",
+  bankMemoryGrowthPostgres: "its growth over the second half of those reads, in MB per 1,000 reads / 1 (aim: noise, near 0)",
 };

@@ -3,6 +3,7 @@
  * ratios against a baseline measured in the same run (never absolute times); what each
  * baseline is goes to stderr, a line per figure.
  */
+import { closeBenchSessions } from "./bench-banks";
 import { baselines, benchmarks } from "./benchmarks";
 import { fullMeasure, quickMeasure } from "./measure";
 
@@ -27,6 +28,8 @@ for (const [name, run] of Object.entries(benchmarks)) {
     process.stderr.write(`bench: ${name} not measured: ${failed[name]}\n`);
   }
 }
+// The banks and crypto floors the bank's figures shared (bench-banks.ts).
+await closeBenchSessions();
 for (const [name, ratio] of Object.entries(results))
   process.stderr.write(`${name} ${ratio}: ${baselines[name] ?? "candidate / baseline"}\n`);
 process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);

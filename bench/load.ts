@@ -8,7 +8,10 @@ import autocannon from "autocannon";
 import type { MeasureOptions } from "./measure";
 
 /** A request to send again and again: its full URL and headers (already signed); `inFlight` other than IN_FLIGHT. */
-export type LoadTarget = { name: string; url: string; headers: Record<string, string>; inFlight?: number };
+export type LoadTarget = { name: string; url: string; headers: Record<string, string>; inFlight?: number; next?: () => LoadRequest };
+
+/** One request of a target whose requests differ (`next`: each a payment of its own), already signed. */
+export type LoadRequest = { method: "GET" | "POST"; path: string; headers: Record<string, string>; body?: string };
 
 /** Requests in flight, as the issue's figures are defined. */
 export const IN_FLIGHT = 16;
@@ -28,7 +31,15 @@ export async function throughput(target: LoadTarget, seconds: number): Promise<n
 /** `throughput`, with the replies and seconds it counted (both runs' where it needed two). */
 async function loadSlice(target: LoadTarget, seconds: number): Promise<LoadSlice> {
   const inFlight = target.inFlight ?? IN_FLIGHT;
-  const options = { url: target.url, method: "GET" as const, headers: target.headers, connections: inFlight, timeout: 60 };
+  const next = target.next;
+  const options = {
+    url: target.url,
+    method: "GET" as const,
+    headers: target.headers,
+    connections: inFlight,
+    timeout: 60,
+    ...(next ? { requests: [{ setupRequest: () => next() }] } : {}),
+  };
   let result = await autocannon({ ...options, duration: seconds });
   let earlier = { requests: 0, seconds: 0 };
   if (result["2xx"] < 2 * inFlight && result.non2xx + result.errors + result.timeouts === 0) {
@@ -75,9 +86,12 @@ export async function compareLoad(
   options: MeasureOptions,
   observe: { candidate?: SliceObserver; baseline?: SliceObserver } = {},
 ): Promise<number> {
-  // Warm both up (JIT, connection pools, prepared statements) before measuring.
-  await throughput(candidate, 1);
-  await throughput(baseline, 1);
+  // Warm both up (JIT, connection pools, prepared statements) before measuring; a quick pass,
+  // which only shows that the figure is measured, goes without.
+  if (!options.quick) {
+    await throughput(candidate, 1);
+    await throughput(baseline, 1);
+  }
   const measureCandidate = () => observedSlice(candidate, options.loadSeconds, observe.candidate);
   const measureBaseline = () => observedSlice(baseline, options.loadSeconds, observe.baseline);
   const ratios: number[] = [];

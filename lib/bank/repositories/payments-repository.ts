@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from "drizzle-orm
 import type { Executor } from "../db/open-bank-database";
 import { payments } from "../db/schema";
 import { formatAmount } from "./money";
+import { registrationFromCertificate, type TppFromCertificate } from "./tpps-repository";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -38,8 +39,12 @@ function toPaymentRow(row: PaymentRow): PaymentRow {
 /** Payments of every service and product. */
 export function createPaymentsRepository(db: Executor) {
   return {
-    async insert(payment: NewPayment): Promise<PaymentRow> {
-      const rows = await db.insert(payments).values(payment).returning();
+    /** Inserts a payment; `registering`: in the same statement, registers its TPP first (tpps-repository.ts). */
+    async insert(payment: NewPayment, registering?: { tpp: TppFromCertificate; at: Date }): Promise<PaymentRow> {
+      const insert = registering
+        ? db.with(db.$with("registered_tpp", {}).as(registrationFromCertificate(registering.tpp, registering.at))).insert(payments)
+        : db.insert(payments);
+      const rows = await insert.values(payment).returning();
       const inserted = rows[0];
       if (!inserted) throw new Error("inserting a payment returned no row");
       return toPaymentRow(inserted);

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { tpps } from "../db/schema";
 
@@ -6,6 +6,23 @@ export type TppRecord = typeof tpps.$inferSelect;
 
 /** What a verified certificate tells of a TPP. */
 export type TppFromCertificate = { id: string; name: string; roles: readonly string[] };
+
+/**
+ * The statement that registers a TPP from its certificate, or refreshes the name and roles of a
+ * registered one (a renewed certificate may change them); when and how it was first registered
+ * stay. A TPP registered with this name and roles already (every request after its first) is
+ * neither written nor locked: an upsert that met it would lock its row until the end of the
+ * caller's transaction, and every payment, basket and SCA start of the TPP would wait for the
+ * one before it to commit. Also a WITH query of the statement that stores what needs the TPP
+ * (payments-repository.ts): PostgreSQL checks the foreign key at the end of the statement.
+ */
+export function registrationFromCertificate(tpp: TppFromCertificate, at: Date): SQL {
+  const roles = JSON.stringify([...tpp.roles]);
+  return sql`insert into ${tpps} (id, name, roles, registered_at, registered_through)
+    select ${tpp.id}, ${tpp.name}, ${roles}::jsonb, ${at.toISOString()}::timestamptz, 'certificate'
+    where not exists (select 1 from ${tpps} where id = ${tpp.id} and name = ${tpp.name} and roles = ${roles}::jsonb)
+    on conflict (id) do update set name = excluded.name, roles = excluded.roles`;
+}
 
 /** TPPs known to the bank: registered on first use of a valid certificate, or through the portal. */
 export function createTppsRepository(db: Executor) {
@@ -20,10 +37,7 @@ export function createTppsRepository(db: Executor) {
      * (a renewed certificate may change them); when and how it was first registered stay.
      */
     async upsertFromCertificate(tpp: TppFromCertificate, at: Date): Promise<void> {
-      await db
-        .insert(tpps)
-        .values({ id: tpp.id, name: tpp.name, roles: [...tpp.roles], registeredAt: at, registeredThrough: "certificate" })
-        .onConflictDoUpdate({ target: tpps.id, set: { name: sql`excluded.name`, roles: sql`excluded.roles` } });
+      await db.execute(registrationFromCertificate(tpp, at));
     },
 
     /**

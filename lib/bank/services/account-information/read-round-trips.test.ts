@@ -1,6 +1,4 @@
 import type { FastifyInstance } from "fastify";
-import type { PGlite, Transaction } from "@electric-sql/pglite";
-import type pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   balancesResponseSchema,
@@ -11,81 +9,9 @@ import {
 } from "../../../psd2/schemas";
 import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../../testing/ais-scenarios";
 import { buildTestBank } from "../../testing/build-test-bank";
+import { countStatements } from "../../testing/count-statements";
 import { createSignedTestClient, type SignedTestClient } from "../../testing/signed-test-client";
 import { testDatabaseKinds } from "../../testing/test-database";
-
-/**
- * Counts every statement the bank sends to its database driver (each one is a round trip: a
- * BEGIN or COMMIT counts too), by wrapping the driver's own query entry points.
- */
-function countStatements(app: FastifyInstance): { statements: string[]; stop: () => void } {
-  const statements: string[] = [];
-  const record = (text: unknown) => statements.push(typeof text === "string" ? text : String((text as { text?: unknown })?.text ?? text));
-  const client = (app.bank.db as unknown as { $client: PGlite | pg.Pool }).$client;
-  if (app.bank.databaseKind === "pglite") {
-    const lite = client as PGlite;
-    const { query, exec, transaction, execProtocol } = lite;
-    const wrapTx = (tx: Transaction): Transaction => {
-      const txQuery = tx.query.bind(tx);
-      const txExec = tx.exec.bind(tx);
-      return Object.assign(tx, {
-        query: (sql: string, ...rest: unknown[]) => (record(sql), (txQuery as (...args: unknown[]) => unknown)(sql, ...rest)),
-        exec: (sql: string, ...rest: unknown[]) => (record(sql), (txExec as (...args: unknown[]) => unknown)(sql, ...rest)),
-      }) as Transaction;
-    };
-    Object.assign(lite, {
-      query: (sql: string, ...rest: unknown[]) => (record(sql), (query as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
-      exec: (sql: string, ...rest: unknown[]) => (record(sql), (exec as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
-      // The prepared reads (prepared-reads.ts) speak the protocol: each Execute message runs a statement.
-      execProtocol: (message: Uint8Array, ...rest: unknown[]) => {
-        if (message[0] === 0x45) record("(execute a named statement)");
-        return (execProtocol as (...args: unknown[]) => unknown).call(lite, message, ...rest);
-      },
-      transaction: (callback: (tx: Transaction) => unknown) => {
-        record("BEGIN");
-        return transaction.call(lite, (tx) => Promise.resolve(callback(wrapTx(tx))).finally(() => record("COMMIT")));
-      },
-    });
-    return {
-      statements,
-      stop: () => {
-        Object.assign(lite, { query, exec, transaction, execProtocol });
-      },
-    };
-  }
-  const pool = client as pg.Pool;
-  const { query, connect } = pool;
-  Object.assign(pool, {
-    query: (config: unknown, ...rest: unknown[]) => (
-      record(config),
-      (query as (...args: unknown[]) => unknown).call(pool, config, ...rest)
-    ),
-    // A transaction takes a client of its own (pool.query's own connect, with a callback, is left alone).
-    connect: (...args: unknown[]) => {
-      if (typeof args[0] === "function") return (connect as (...a: unknown[]) => unknown).apply(pool, args);
-      return (connect as () => Promise<pg.PoolClient>).call(pool).then((connected) => {
-        const { query: clientQuery, release } = connected;
-        Object.assign(connected, {
-          query: (config: unknown, ...rest: unknown[]) => (
-            record(config),
-            (clientQuery as (...a: unknown[]) => unknown).call(connected, config, ...rest)
-          ),
-          release: (...releaseArgs: unknown[]) => {
-            Object.assign(connected, { query: clientQuery, release });
-            return (release as (...a: unknown[]) => unknown).apply(connected, releaseArgs);
-          },
-        });
-        return connected;
-      });
-    },
-  });
-  return {
-    statements,
-    stop: () => {
-      Object.assign(pool, { query, connect });
-    },
-  };
-}
 
 // A signed read is authorised and answered in at most two round trips to the database.
 describe.each(testDatabaseKinds())("round trips of a signed read, on %s", (kind) => {

@@ -6,11 +6,11 @@ import type { TppIdentity } from "../../plugins/security-gate";
 import { createAccountsRepository } from "../../repositories/accounts-repository";
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
+import { createPaymentPayersRepository } from "../../repositories/payment-payers-repository";
 import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
 import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import type { Links } from "../../../psd2/schemas";
 import { identifyPsu } from "../sca-sessions/identify-psu";
-import { registerTpp } from "../pki/register-tpp";
 import { computeInstantFee } from "./compute-instant-fee";
 import { convertAmount, isConvertibleCurrency, SANDBOX_EXCHANGE_RATES } from "./convert-amount";
 import type { JudgedPaymentBody } from "./parse-payment-body";
@@ -153,12 +153,25 @@ function priceEntries(order: PaymentOrder, debtor: ResolvedDebtor): PaymentEntry
   return records;
 }
 
-/** 400 KID_MISSING for a transfer to a sandbox account flagged "KID required" without a KID. @see docs/interface/payments.md#payments-in-the-sandbox */
-async function checkKidRequired(ctx: PaymentContext, order: PaymentOrder): Promise<void> {
+/** The creditor references of an order, by kind. */
+function creditorReferences(order: PaymentOrder): { bbans: string[]; ibans: string[] } {
   const bbans = order.entries.flatMap((entry) => ("bban" in entry.creditorAccount ? [entry.creditorAccount.bban] : []));
   const ibans = order.entries.flatMap((entry) => ("iban" in entry.creditorAccount ? [entry.creditorAccount.iban] : []));
-  const creditors = await createAccountsRepository(ctx.db).findByBbansOrIbans(bbans, ibans);
-  const kidRequired = new Set(creditors.filter((account) => account.kidRequired).flatMap((account) => [account.bban, account.iban]));
+  return { bbans, ibans };
+}
+
+/**
+ * 400 KID_MISSING for a transfer to a sandbox account flagged "KID required" without a KID;
+ * `known`: the BBANs and IBANs of the creditor accounts that require one, already read.
+ * @see docs/interface/payments.md#payments-in-the-sandbox
+ */
+async function checkKidRequired(ctx: PaymentContext, order: PaymentOrder, known?: ReadonlySet<string>): Promise<void> {
+  let kidRequired = known;
+  if (!kidRequired) {
+    const { bbans, ibans } = creditorReferences(order);
+    const creditors = await createAccountsRepository(ctx.db).findByBbansOrIbans(bbans, ibans);
+    kidRequired = new Set(creditors.filter((account) => account.kidRequired).flatMap((account) => [account.bban, account.iban]));
+  }
   const problems: BankTppMessage[] = order.entries
     .filter((entry) => {
       const reference = "bban" in entry.creditorAccount ? entry.creditorAccount.bban : entry.creditorAccount.iban;
@@ -190,6 +203,52 @@ function firstExecutionDate(order: PaymentOrder, today: string): string {
   return first;
 }
 
+/**
+ * The usual creation decided in one statement (payment-payers-repository.ts): a PSU named by
+ * PSU-ID alone (no X-PSU-IDENTITY, no PSU-Corporate-ID) paying privately from an enabled account
+ * of their own that no agreement covers, named by BBAN or IBAN in its currency; with the creditor
+ * accounts that require a KID. That is exactly when initiatingPsu and resolveDebtorAccount find
+ * this PSU, context and account; anything else (an unknown psu-id, another's or an agreement's
+ * account, a card, a context or currency that does not fit, a body the order cannot be read from)
+ * is undefined, and goes through those rules one by one, which find the exact refusal.
+ */
+async function usualPayer(
+  ctx: PaymentContext,
+  tpp: TppIdentity,
+  product: PaymentProduct,
+  input: PaymentInitiation,
+): Promise<{ psu: InitiatingPsu; order: PaymentOrder; debtor: ResolvedDebtor; kidRequired: ReadonlySet<string> } | undefined> {
+  const { headers } = input;
+  if (headers.psuId === undefined || headers.psuIdentity !== undefined || headers.psuCorporateId !== undefined) return undefined;
+  if (headers.psuContext !== undefined && headers.psuContext !== "PRIVATE") return undefined;
+  let order: PaymentOrder;
+  try {
+    order = toPaymentOrder(product, input.body.validated);
+  } catch {
+    return undefined;
+  }
+  const reference = order.debtor;
+  if (reference.kind === "card") return undefined;
+  const { bbans, ibans } = creditorReferences(order);
+  const facts = await createPaymentPayersRepository(ctx.db).find({
+    tppId: tpp.id,
+    psuId: headers.psuId,
+    debtor:
+      reference.kind === "bban" ? { kind: "bban", reference: reference.bban } : { kind: "iban", reference: reference.iban.toUpperCase() },
+    creditorBbans: bbans,
+    creditorIbans: ibans,
+  });
+  const account = facts?.account;
+  if (!facts || !account || account.customerId !== facts.customer.id || facts.accountInAgreement) return undefined;
+  if (account.status !== "enabled" || account.currency !== reference.currency) return undefined;
+  return {
+    psu: { customer: facts.customer, context: "PRIVATE" },
+    order,
+    debtor: { account, context: "PRIVATE" },
+    kidRequired: facts.kidRequired,
+  };
+}
+
 /** What makes two payments logical duplicates: debtor, creditors, amounts and execution date. @see docs/interface/payments.md#payments-in-the-sandbox */
 function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionDate: string): string {
   const transfers = order.entries
@@ -207,7 +266,7 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
  * schema, the execution date): checks everything else before writing anything (the PSU, the
  * debtor account and context, the product, the schedule, currencies, KID), then in one transaction
  * checks for a logical duplicate (serialised per TPP and key), registers the TPP and stores the
- * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
+ * payment in RCVD (one statement); a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
  * products answer startAuthorisation.
  *
  * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/payments.md#payment-creation-response; docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
@@ -215,13 +274,14 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
 export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiation): Promise<PaymentInitiationReply> {
   const { tpp, service, product, headers, warnings } = input;
   const { validated, today } = input.body;
-  const psu = await initiatingPsu(ctx, tpp, headers);
-  const order = toPaymentOrder(product, validated);
+  const usual = await usualPayer(ctx, tpp, product, input);
+  const psu = usual?.psu ?? (await initiatingPsu(ctx, tpp, headers));
+  const order = usual?.order ?? toPaymentOrder(product, validated);
   const executionDate = firstExecutionDate(order, today);
-  const debtor = await resolveDebtorAccount(ctx.db, order.debtor, psu);
+  const debtor = usual?.debtor ?? (await resolveDebtorAccount(ctx.db, order.debtor, psu));
   checkProductAllowed(order, debtor);
   const entries = priceEntries(order, debtor);
-  await checkKidRequired(ctx, order);
+  await checkKidRequired(ctx, order, usual?.kidRequired);
 
   const accountCurrency = debtor.account.currency;
   const sameCurrency = entries.every((entry) => entry.currency === entries[0]?.currency);
@@ -246,31 +306,34 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
         );
       }
     }
-    await registerTpp(tx, tpp, now);
-    const stored = await payments.insert({
-      id,
-      tppId: tpp.id,
-      service,
-      product,
-      status: "RCVD",
-      customerId: psu.customer?.id ?? null,
-      agreementId: debtor.agreement?.id ?? null,
-      psuContext: debtor.context,
-      debtorAccountId: debtor.account.id,
-      request: { ...validated.body },
-      entries,
-      schedule: order.schedule ?? null,
-      batchBooking: order.batchBookingPreferred,
-      amount,
-      currency: instructedCurrency,
-      debitAmount: addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount)),
-      debitCurrency: accountCurrency,
-      feeAmount: fees.length > 0 ? addAmounts(accountCurrency, ...fees) : null,
-      executionDate,
-      duplicateKey,
-      createdAt: now,
-      statusChangedAt: now,
-    });
+    // The TPP is registered (docs/interface/certificates.md) in the statement that stores its payment.
+    const stored = await payments.insert(
+      {
+        id,
+        tppId: tpp.id,
+        service,
+        product,
+        status: "RCVD",
+        customerId: psu.customer?.id ?? null,
+        agreementId: debtor.agreement?.id ?? null,
+        psuContext: debtor.context,
+        debtorAccountId: debtor.account.id,
+        request: { ...validated.body },
+        entries,
+        schedule: order.schedule ?? null,
+        batchBooking: order.batchBookingPreferred,
+        amount,
+        currency: instructedCurrency,
+        debitAmount: addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount)),
+        debitCurrency: accountCurrency,
+        feeAmount: fees.length > 0 ? addAmounts(accountCurrency, ...fees) : null,
+        executionDate,
+        duplicateKey,
+        createdAt: now,
+        statusChangedAt: now,
+      },
+      { tpp: { id: tpp.id, name: tpp.name, roles: tpp.roles }, at: now },
+    );
     if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
     // SEPA: the implicit start of the authorisation (docs/interface/payments.md#payments-in-the-sandbox).
     const back = checkScaStart(headers);
