@@ -25,6 +25,13 @@ describe("isDatabaseUnavailable", () => {
     }
   });
 
+  it("leaves the bank's connection failures to the bank: an error of the app is classified already", () => {
+    const bank = new TppError("ASPSP_UNREACHABLE", "The bank at http://127.0.0.1:1 could not be reached", { cause: refused });
+    expect(isDatabaseUnavailable(bank)).toBe(false);
+    expect(describeError(bank)?.code).toBe("ASPSP_UNREACHABLE");
+    expect(isDatabaseUnavailable(new TppError("DATABASE_UNAVAILABLE", "gone"))).toBe(true);
+  });
+
   it("leaves a query the server refused as it is", () => {
     const duplicate = new DrizzleQueryError("insert into payments ...", ["x"], serverError("23505", "duplicate key value"));
     expect(isDatabaseUnavailable(duplicate)).toBe(false);

@@ -41,9 +41,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const current = pending.pop();
     if (current === undefined || current === null || seen.has(current)) continue;
     seen.add(current);
+    // An error of the app is classified already: a bank that could not be reached (ASPSP_UNREACHABLE,
+    // its cause an ECONNREFUSED of the bank's socket) is not the database.
     if (current instanceof TppError) {
       if (current.code === "DATABASE_UNAVAILABLE") return true;
-    } else if (isConnectionFailure(current)) return true;
+      continue;
+    }
+    if (isConnectionFailure(current)) return true;
     if (typeof current === "object") {
       const { cause, errors } = current as { cause?: unknown; errors?: unknown };
       pending.push(cause);
