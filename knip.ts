@@ -18,6 +18,8 @@ const config: KnipConfig = {
     "bench/crypto-floor-server.ts",
     // The payment submitter the kill -9 test (lib/tpp/payments/app-killed-during-payment.test.ts) starts and kills.
     "lib/tpp/testing/payment-submitter.ts",
+    // The app's side of an SCA the test of the app killed during an SCA (lib/tpp/flows/app-killed-during-sca.test.ts) starts and kills.
+    "lib/tpp/testing/sca-app-process.ts",
     // Run by hand (`npx tsx scripts/measure-bank-memory.ts`), as its comment says.
     "scripts/measure-bank-memory.ts",
     // Run by hand on a bank's CPU profile (`npx tsx bench/cpu-profile-top.ts`; docs/performance.md).

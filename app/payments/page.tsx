@@ -13,6 +13,7 @@ import { getAspspContext } from "@/lib/tpp/aspsp/aspsp-context";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { KIND_CHOICES, PRODUCT_CHOICES } from "@/lib/tpp/payment-form/form-fields";
 import { basketEligibility, MAX_BASKET_PAYMENTS } from "@/lib/tpp/payments/basket-eligibility";
+import { listUnanswered } from "@/lib/tpp/payments/list-unanswered";
 import { isSettledStatus } from "@/lib/tpp/payments/payment-lifecycle";
 import type { PaymentRecord } from "@/lib/tpp/payments/payments-repository";
 import { readPaymentAtBank } from "@/lib/tpp/payments/read-payment-at-bank";
@@ -86,10 +87,10 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
   const [fresh, recentBaskets, awaiting] = await Promise.all([
     refreshStatuses(page.items),
     baskets.list(user.id, { limit: 5 }),
-    intents.listAwaiting(user.id),
+    listUnanswered({ intents, payments }, user.id),
   ]);
-  // Payments sent whose answer was not received (the bank may have them): never mixed into the list of kept ones.
-  const unanswered = awaiting.flatMap((intent) => (intent.kind === "payment" ? [toUnansweredRow(intent)] : []));
+  // Payments and baskets sent whose answer was not received (the bank may have them): never mixed into the list of kept ones.
+  const unanswered = awaiting.map(toUnansweredRow);
   const items = page.items.map((record) => fresh.get(record.id) ?? record);
   const filtered = query.status !== undefined || query.product !== undefined;
   const session = await readPsuSession(user.id);

@@ -1,3 +1,4 @@
+import { toDatabaseUnavailable } from "./db/database-unavailable";
 import { AspspError, TppError, type TppErrorCode } from "./errors";
 
 /** An error as a page shows it: plain words, the bank's tppMessages and psuMessage; never a stack. */
@@ -78,14 +79,20 @@ const BY_CODE: Partial<Record<TppErrorCode, { title: string; summary: string }>>
   CREDENTIALS_UNAVAILABLE: { title: "The app has no certificate", summary: "The app's signing certificate could not be obtained." },
   PSU_SESSION_MISSING: { title: "Your session is not ready", summary: "Reload the page." },
   INPUT_INVALID: { title: "That cannot be used", summary: "A value on the page is not valid." },
+  DATABASE_UNAVAILABLE: {
+    title: "The app's database could not be reached",
+    summary: `The app could not reach its own database just now (it may be restarting), so this step was not done; nothing of it was kept half-way. ${CHECK_THEN_RETRY}`,
+  },
 };
 
 /**
- * The display of an error of lib/tpp (the bank's non-2xx reply, or the TPP side of a call);
- * undefined for anything else, which the app's error boundary handles without details.
+ * The display of an error of lib/tpp (the bank's non-2xx reply, the TPP side of a call, or the
+ * app's database out of reach, also as the driver's own error); undefined for anything else, which the app's error boundary handles without details.
  * @see docs/interface/errors.md#error-codes; docs/interface/errors.md#statuses-by-code
  */
-export function describeError(error: unknown): ErrorDisplay | undefined {
+export function describeError(thrown: unknown): ErrorDisplay | undefined {
+  // The driver's error of a database that went away (wrapped by Drizzle with its query) becomes the app's own.
+  const error = toDatabaseUnavailable(thrown);
   if (error instanceof AspspError) {
     const words = BY_STATUS.find((entry) => entry.test(error.status)) ?? { title: "The bank refused the request", summary: "" };
     return {

@@ -30,6 +30,8 @@ export const TPP_ERROR_CODES = [
   "PSU_SESSION_MISSING",
   /** An argument from a page or form breaks a rule. */
   "INPUT_INVALID",
+  /** The app's own database could not be reached (refused, restarting, the connection cut): nothing of the step was kept half-way. */
+  "DATABASE_UNAVAILABLE",
 ] as const;
 
 export type TppErrorCode = (typeof TPP_ERROR_CODES)[number];

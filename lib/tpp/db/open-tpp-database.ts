@@ -48,11 +48,66 @@ const MIGRATIONS_TABLE = "__tpp_migrations";
  */
 export const TPP_PGLITE_START_PARAMS: readonly string[] = [...PGlite.defaultStartParams, "-c", "shared_buffers=16MB"];
 
+/** How long a new connection to PostgreSQL may take before the step that needs it fails (not hangs). */
+export const TPP_CONNECT_TIMEOUT_MS = 5_000;
+
+type Released = (error?: Error | boolean) => void;
+
+/**
+ * A client taken from the pool for a transaction (Drizzle's db.transaction) whose connection the
+ * server ends: it goes back to the pool at once, marked broken, so the pool drops it and opens a
+ * new one. Otherwise it would be lost to the pool: Drizzle sends BEGIN before its try/finally, so
+ * a BEGIN on a dead connection never releases the client, and enough of them leave the pool with
+ * no connection to give. Its release becomes idempotent (Drizzle's own comes later), and its
+ * 'error' is listened to (node-postgres emits one on a checked-out client whose connection ends,
+ * which unlistened would end the process).
+ */
+function guardCheckedOut(client: pg.PoolClient): pg.PoolClient {
+  const release: Released = client.release.bind(client);
+  let released = false;
+  const onError = () => {
+    // The query in flight has failed with this error already; the client is released below.
+  };
+  const onEnd = () => {
+    guarded(new Error("the database connection ended while in use"));
+  };
+  const guarded: Released = (error) => {
+    if (released) return;
+    released = true;
+    client.removeListener("end", onEnd);
+    // Kept until the pool's own listener is back: a late 'error' must still find a listener.
+    setImmediate(() => client.removeListener("error", onError));
+    release(error);
+  };
+  client.on("error", onError);
+  client.once("end", onEnd);
+  client.release = guarded;
+  // Handed out already dead (the pool had not yet seen its end): drop it now; its first query fails cleanly.
+  if ((client as pg.PoolClient & { _queryable?: boolean })._queryable === false)
+    guarded(new Error("the database connection was already closed"));
+  return client;
+}
+
+/**
+ * The pool of connections to PostgreSQL: a connection that takes longer than
+ * TPP_CONNECT_TIMEOUT_MS fails the step instead of holding the page; TCP keep-alive finds a
+ * connection the network dropped; a connection the server ends is dropped and replaced by a new
+ * one at the next query (the app reconnects by itself after a restart of the server).
+ */
+function createTppPool(url: string): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: TPP_CONNECT_TIMEOUT_MS, keepAlive: true });
+  const connect = pool.connect.bind(pool);
+  // The promise form is Drizzle's (transactions); pool.query uses the callback form and guards its own client.
+  pool.connect = ((callback?: Parameters<pg.Pool["connect"]>[0]) =>
+    callback === undefined ? connect().then(guardCheckedOut) : connect(callback)) as pg.Pool["connect"];
+  return pool;
+}
+
 /** Opens the TPP's database and applies the migrations that are not applied yet. */
 export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<OpenedTppDatabase> {
   const migrationsFolder = options.migrationsFolder ?? path.resolve(process.cwd(), DEFAULT_MIGRATIONS);
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = createTppPool(options.url);
     let closed = false;
     // An idle connection the server ends (a restart, an administrator) must not crash the app: the
     // pool replaces it. After close(), connections still shutting down are expected to be ended.

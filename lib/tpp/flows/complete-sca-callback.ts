@@ -3,6 +3,8 @@ import type { PsuContext } from "../../psd2/schemas";
 import { type AppUser, getCurrentUser } from "../auth/get-current-user";
 import { getAppClock, invalidateAppClock } from "../clock/get-app-clock";
 import { getTppConfig } from "../config";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
+import { describeError } from "../describe-error";
 import { recordFlowEnd, recordScaReturn } from "../flow-diagrams/record-flow";
 import { completeBasketApproval } from "../payments/complete-basket-approval";
 import { completePaymentApproval } from "../payments/complete-payment-approval";
@@ -52,10 +54,26 @@ async function keepScaSuccess(user: AppUser, success: ScaSuccess, now: Date): Pr
  * read and kept) and returns the absolute URL to send the browser to: where the flow began, or
  * the page that explains a failure (a payment's own page for a payment). A success with another
  * customer's psu-id than the user's (not asked for with newPsu) is held in the PSU session and the
- * user asked (PSU_CHANGED_PATH). A refused return changes nothing.
+ * user asked (PSU_CHANGED_PATH). A refused return changes nothing. With the app's database out of
+ * reach, the PSU is sent to the failure page, which says so and offers the same return again.
  * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/authentication.md#sca-by-redirect; docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
 export async function completeScaCallback(query: URLSearchParams): Promise<string> {
+  try {
+    return await completeScaReturn(query);
+  } catch (error) {
+    if (!isDatabaseUnavailable(error)) throw error;
+    // Words instead of a blank 500; "Try again" takes the same return again (the approval waits in the PSU session cookie).
+    console.error(
+      `tpp: the return from the bank could not be kept: ${describeError(error)?.summary ?? "the database could not be reached"}`,
+    );
+    const retry = `/callback?${query.toString()}`;
+    const failed = `/callback/failed?${new URLSearchParams({ reason: "database-unavailable", retry }).toString()}`;
+    return `${getTppConfig().appUrl}${signFailurePath(failed, getTppConfig().sessionSecret)}`;
+  }
+}
+
+async function completeScaReturn(query: URLSearchParams): Promise<string> {
   const appUrl = getTppConfig().appUrl;
   const user = await getCurrentUser();
   const session = user === undefined ? undefined : await readPsuSession(user.id);

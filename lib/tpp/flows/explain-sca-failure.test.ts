@@ -26,6 +26,16 @@ describe("explainScaFailure", () => {
     expect(explanation.retry).toBe("/accounts");
   });
 
+  it("says the app's database could not be reached, and retries the same return from the bank", () => {
+    const retry = "/callback?psu-id=PSU-1&tpp-session-id=s-1&context=PRIVATE&flow=f-1";
+    const explanation = explainScaFailure({ reason: "database-unavailable", retry });
+    expect(explanation.title).toBe("The app's database could not be reached");
+    expect(explanation.sentences).toEqual([
+      "You came back from the bank, but the app could not reach its own database to keep the approval (it may be restarting). What you did at the bank stands there. Try again in a moment: the app then takes this return from the bank again, or, for a payment, reads its status at the bank when you open it.",
+    ]);
+    expect(explanation.retry).toBe(retry);
+  });
+
   it("keeps a retry that starts the approval again (/connect with its query)", () => {
     expect(
       explainScaFailure({ reason: "bank", status: "401", code: "PSU_CREDENTIALS_INVALID", retry: "/connect?returnTo=%2Faccounts&newPsu=1" })

@@ -53,6 +53,11 @@ const REFUSALS: Readonly<Record<string, { title: string; sentence: string }>> = 
     title: "The bank could not be asked for an approval",
     sentence: "The app could not start the approval at the bank. Nothing was changed. Try again in a moment.",
   },
+  "database-unavailable": {
+    title: "The app's database could not be reached",
+    sentence:
+      "You came back from the bank, but the app could not reach its own database to keep the approval (it may be restarting). What you did at the bank stands there. Try again in a moment: the app then takes this return from the bank again, or, for a payment, reads its status at the bank when you open it.",
+  },
   "invalid-parameters": {
     title: "The return from the bank could not be read",
     sentence: "The bank sent you back without the information the app needs (or with information that is malformed). Nothing was changed.",

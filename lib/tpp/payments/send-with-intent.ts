@@ -1,5 +1,6 @@
 import "server-only";
 import { createRequestId } from "../../psd2/signing";
+import { isDatabaseUnavailable } from "../db/database-unavailable";
 import { AspspError, TppError } from "../errors";
 import type { BankAnswer, BankIntent, BankIntentsRepository, NewBankIntent } from "./bank-intents";
 
@@ -54,6 +55,18 @@ export async function sendWithIntent<T>(
     await intents.close(opened.id, "unanswered", problemOf(error), now());
     return { kind: "unanswered", error, intent: { ...opened, state: "unanswered", problem: problemOf(error) } };
   }
-  const { intent: completed } = await intents.complete(opened.id, answerOf(value, now()));
+  let completed: BankIntent;
+  try {
+    ({ intent: completed } = await intents.complete(opened.id, answerOf(value, now())));
+  } catch (error) {
+    // The bank took it; its answer could not be written down. The intent stays open, and settlement
+    // keeps it once the database is back (from the request inspector's record, else as sent, answer not received).
+    if (!isDatabaseUnavailable(error)) throw error;
+    throw new TppError(
+      "DATABASE_UNAVAILABLE",
+      `The bank accepted it, but the app's database could not be reached to keep its answer; it appears in the payment list once the database is back`,
+      { cause: error, requestId },
+    );
+  }
   return { kind: "answered", value, intent: completed };
 }
