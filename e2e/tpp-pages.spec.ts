@@ -461,14 +461,12 @@ test("corporate customer 18129215603 with an agreement", async ({ page }) => {
 });
 
 test("without a valid approval, the corporate page offers the connected customer or another, instead of going to the bank", async ({
-  browser,
   page,
+  signedOutPage: otherPage,
 }) => {
   // The demo user connected to Sindre, acting for Lie Snekkeri AS, in this browser.
   await connect(page, { psu: SINDRE, agreement: LIE_SNEKKERI, accounts: [/^Driftskonto/], returnTo: "/corporate" });
-  // Another browser: the same user, connected to Sindre, with no approval at the bank in this session.
-  const other = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  const otherPage = await other.newPage();
+  // Another browser: the same user, signed in there, connected to Sindre, with no approval at the bank in this session.
   await signIn(otherPage);
   await otherPage.goto("/corporate");
   expect(new URL(otherPage.url()).pathname).toBe("/corporate");
@@ -480,7 +478,6 @@ test("without a valid approval, the corporate page offers the connected customer
   await agreements.getByRole("link", { name: "Log in again as the connected customer" }).click();
   await logInAtBankOn(otherPage, SINDRE);
   await expect(otherPage.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
-  await other.close();
 });
 
 test("the request inspector shows the calls, their signatures and a curl", async ({ page }) => {

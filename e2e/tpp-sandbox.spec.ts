@@ -425,7 +425,8 @@ test("scenario “Fresh start”, then the clock back at the real time", async (
 
 test("in production the page is absent: /sandbox is a 404 and the navigation has no Sandbox link", async ({ browser }) => {
   const production = await startProductionApp();
-  const other = await browser.newContext({ baseURL: production.url, viewport: DESKTOP });
+  // Signed out there (a context made here takes the test's options, the demo user's storage state among them).
+  const other = await browser.newContext({ baseURL: production.url, viewport: DESKTOP, storageState: { cookies: [], origins: [] } });
   try {
     const prod = await other.newPage();
     await prod.goto("/signin");

@@ -36,12 +36,18 @@ type WorkerFixtures = {
   demoSignIn: string;
 };
 
+/**
+ * No cookies: a browser context a test makes itself (browser.newContext) takes the test's options,
+ * the demo user's storage state among them, unless it is given another.
+ */
+const SIGNED_OUT = { cookies: [], origins: [] };
+
 export const test = base.extend<TestFixtures, WorkerFixtures>({
   demoSignIn: [
     async ({ browser }, use, workerInfo) => {
       const file = path.join(workerInfo.project.outputDir, ".sign-in", `demo-${workerInfo.parallelIndex}.json`);
       mkdirSync(path.dirname(file), { recursive: true });
-      const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+      const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP, storageState: SIGNED_OUT });
       try {
         await signIn(await context.newPage());
         await context.storageState({ path: file });
@@ -57,7 +63,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
   viewport: DESKTOP,
   signedOutPage: async ({ browser }, use) => {
-    const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+    const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP, storageState: SIGNED_OUT });
     try {
       await use(await context.newPage());
     } finally {
