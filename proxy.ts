@@ -6,8 +6,8 @@ import { applySecurityHeaders, prepareRequestSecurity, type RequestSecurity } fr
 import { isDecodablePath } from "@/lib/tpp/proxy/is-decodable-path";
 import { ensurePsuSessionCookie } from "@/lib/tpp/session/ensure-psu-session-cookie";
 
-/** next-auth's own routes, the operator's refresh (its own token) and static files need no PSU session. */
-const WITHOUT_PSU_SESSION = /^\/api\/(?:auth|refresh)(?:\/|$)|\.(?:png|jpg|svg|ico|css|js|map|txt)$/;
+/** next-auth's own routes, the operator's refresh (its own token), the health check and static files need no PSU session. */
+const WITHOUT_PSU_SESSION = /^\/api\/(?:auth|refresh|health)(?:\/|$)|\.(?:png|jpg|svg|ico|css|js|map|txt)$/;
 
 /**
  * Before every request: the security headers with a fresh CSP nonce (apply-security-headers.ts);

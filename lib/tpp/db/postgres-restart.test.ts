@@ -32,6 +32,7 @@ import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-op
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
 import { testPki } from "../testing/test-pki";
 import { createUsersRepository } from "../users/users-repository";
+import { checkDatabase } from "./check-database";
 import { type OpenedTppDatabase, openTppDatabase } from "./open-tpp-database";
 
 const binaries = findPostgresBinaries();
@@ -180,9 +181,12 @@ describe.runIf(expected)("PostgreSQL restarted while the app serves", () => {
 
       const beforeImmediate = tally.unavailable.length;
       await server.stop("immediate");
+      // What GET /api/health (and through it the error page) says while the server is away, and after.
+      expect(await checkDatabase(database.db, 3_000)).toEqual({ reachable: false, reason: "the connection was refused or broke" });
       await sleep(1_000);
       await server.start();
       await everyStepSucceeds("after pg_ctl stop -m immediate and start");
+      expect(await checkDatabase(database.db, 3_000)).toEqual({ reachable: true });
       const duringImmediate = tally.unavailable.length - beforeImmediate;
       const okBeforeEnd = tally.ok;
       await sleep(1_000);
