@@ -1,3 +1,11 @@
+import {
+  appAccountPageVsBankCalls,
+  appAccountsPageVsBankCalls,
+  appMemoryAfterPageViewsMb,
+  appMemoryAfterStartMb,
+  appMemoryGrowthMbPer1000,
+  appUnderLoad,
+} from "./app-load.bench";
 import { accountNextPageVsSlowestCall, accountPageVsSlowestCall, accountsPageVsSlowestCall } from "./app-pages.bench";
 import { bankSignedReadVsCryptoFloor, bankTwoWorkersCeiling, bankTwoWorkersVsCeiling, bankTwoWorkersVsOne } from "./bank-throughput.bench";
 import { deepOffsetVsFirstPage, deepPageVsFirstPage } from "./deep-page.bench";
@@ -23,7 +31,27 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   accountsPageVsSlowestCall,
   accountPageVsSlowestCall,
   accountNextPageVsSlowestCall,
+  // One run of the built app (app-load.bench.ts) gives these six.
+  appUnderLoad,
+  appAccountsPageVsBankCalls,
+  appAccountPageVsBankCalls,
+  appMemoryAfterStartMb,
+  appMemoryAfterPageViewsMb,
+  appMemoryGrowthMbPer1000,
 };
+
+/**
+ * Figures the unit suite's quick pass (benchmarks.test.ts) leaves out: they need a build of the
+ * app (`npm run build`, which `npm test` makes only after the unit suite) and minutes of load.
+ */
+export const notInQuickPass: ReadonlySet<string> = new Set([
+  "appUnderLoad",
+  "appAccountsPageVsBankCalls",
+  "appAccountPageVsBankCalls",
+  "appMemoryAfterStartMb",
+  "appMemoryAfterPageViewsMb",
+  "appMemoryGrowthMbPer1000",
+]);
 
 /** What each figure measures, as "candidate / baseline" (printed with the figures). */
 export const baselines: Record<string, string> = {
@@ -44,4 +72,13 @@ export const baselines: Record<string, string> = {
   accountsPageVsSlowestCall: "the app's accounts page / its slowest bank call",
   accountPageVsSlowestCall: "the app's account page (1,500 rows), first view / its slowest bank call",
   accountNextPageVsSlowestCall: "the account page's Next / its one bank call",
+  appUnderLoad:
+    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once: the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
+  appAccountsPageVsBankCalls:
+    "the accounts page served to 16 signed-in PSUs at once / the bank alone serving the same bank calls (the same URLs, headers and signatures, as the request inspector recorded them) at the same concurrency",
+  appAccountPageVsBankCalls: "the account page with its chart, likewise / the bank alone serving its calls",
+  appMemoryAfterStartMb: "the app's resident memory (MB) once it answered its first page / 1 MB",
+  appMemoryAfterPageViewsMb:
+    "the same after the PSUs signed in and connected and 1,000 page views (accounts and account pages, 16 in flight) / 1 MB",
+  appMemoryGrowthMbPer1000: "the growth of the app's resident memory over the second 500 of those views, per 1,000 page views / 1 MB",
 };
