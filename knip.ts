@@ -16,6 +16,8 @@ const config: KnipConfig = {
     "e2e/support/create-app-user.ts",
     "bench/app-pages.world.ts",
     "bench/crypto-floor-server.ts",
+    // Started by bench/app-load.bench.ts as a process of its own.
+    "bench/app-load.world.ts",
     // The payment submitter the kill -9 test (lib/tpp/payments/app-killed-during-payment.test.ts) starts and kills.
     "lib/tpp/testing/payment-submitter.ts",
     // Run by hand (`npx tsx scripts/measure-bank-memory.ts`), as its comment says.
