@@ -4,7 +4,7 @@
  * (each with its receiver) until something reads `stack`; one receiver is the Immediate the abort
  * ran on, which carries the AsyncLocalStorage store of its request (the request, the response,
  * the rendered page) and the links to the other Immediates of its batch, and so to their
- * requests. Every page view then stays reachable after its response (facebook/react#37288,
+ * requests. Every page view then stays reachable after its response (react/react#37288,
  * vercel/next.js#97434): 0.1 MB of heap per view, for good.
  *
  * Reading the reason's `stack` when a signal is aborted turns those frames into the string they
