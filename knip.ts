@@ -22,6 +22,8 @@ const config: KnipConfig = {
     "lib/tpp/testing/payment-submitter.ts",
     // Run by hand (`npx tsx scripts/measure-bank-memory.ts`), as its comment says.
     "scripts/measure-bank-memory.ts",
+    // Run by hand on the app's heap snapshots (`npx tsx bench/heap-diff.ts a b`), as its comment says.
+    "bench/heap-diff.ts",
   ],
   project: ["**/*.{ts,tsx,js,mjs,css}"],
   ignoreDependencies: [

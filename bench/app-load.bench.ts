@@ -18,6 +18,8 @@ const figuresSchema = z.object({
   appMemoryAfterStartMb: z.number(),
   appMemoryAfterPageViewsMb: z.number(),
   appMemoryGrowthMbPer1000: z.number(),
+  appHeapAfterPageViewsMb: z.number(),
+  appHeapGrowthMbPer1000: z.number(),
 });
 type Figures = z.output<typeof figuresSchema>;
 
@@ -94,7 +96,17 @@ export async function appMemoryAfterPageViewsMb(options: MeasureOptions): Promis
   return (await measure(options)).appMemoryAfterPageViewsMb;
 }
 
-/** appMemoryGrowthMbPer1000: the growth over the second half of those views, MB per 1,000 page views; aim: noise. */
+/** appMemoryGrowthMbPer1000: the growth over the second half of those views, MB per 1,000 page views. */
 export async function appMemoryGrowthMbPer1000(options: MeasureOptions): Promise<number> {
   return (await measure(options)).appMemoryGrowthMbPer1000;
+}
+
+/** appHeapAfterPageViewsMb: the app's live V8 heap after a full GC at the end of those views (what it keeps). */
+export async function appHeapAfterPageViewsMb(options: MeasureOptions): Promise<number> {
+  return (await measure(options)).appHeapAfterPageViewsMb;
+}
+
+/** appHeapGrowthMbPer1000: the live heap's growth over the second half, MB per 1,000 page views; aim: noise (a leak shows here). */
+export async function appHeapGrowthMbPer1000(options: MeasureOptions): Promise<number> {
+  return (await measure(options)).appHeapGrowthMbPer1000;
 }

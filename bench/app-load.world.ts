@@ -17,6 +17,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { WebSocket } from "undici";
 import { z } from "zod";
 import { sandboxAccountSchema, sandboxCreatedTransactionsSchema, sandboxCustomerSchema } from "../lib/psd2/schemas";
 import { createRequestSigner } from "../lib/psd2/signing";
@@ -114,17 +115,67 @@ function residentMb(pid: number): number {
   return Math.round((kb / 1024) * 10) / 10;
 }
 
-type App = { url: string; pid: number; output: () => string; close: () => Promise<void> };
+type App = { url: string; pid: number; inspectorPort: number; output: () => string; close: () => Promise<void> };
+
+/**
+ * The app's live V8 heap in MB: a full garbage collection through its inspector
+ * (HeapProfiler.collectGarbage), then Runtime.getHeapUsage's used size. What the process keeps,
+ * unlike its resident memory, which holds the heap V8 grew to and has not given back.
+ */
+async function liveHeapMb(app: App): Promise<number> {
+  const targets = z
+    .array(z.object({ webSocketDebuggerUrl: z.string() }))
+    .parse(await (await fetch(`http://127.0.0.1:${app.inspectorPort}/json/list`)).json());
+  const target = targets[0];
+  if (target === undefined) throw new Error("the app's inspector lists no target");
+  const socket = new WebSocket(target.webSocketDebuggerUrl);
+  const replies = new Map<number, (result: unknown) => void>();
+  socket.addEventListener("message", (event) => {
+    const message = z.object({ id: z.number().optional(), result: z.unknown().optional() }).parse(JSON.parse(String(event.data)));
+    if (message.id !== undefined) replies.get(message.id)?.(message.result);
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.addEventListener("open", () => resolve());
+    socket.addEventListener("error", () => reject(new Error("the app's inspector refused the connection")));
+  });
+  let next = 0;
+  const call = (method: string, params: Record<string, unknown> = {}) =>
+    new Promise<unknown>((resolve) => {
+      const id = ++next;
+      replies.set(id, resolve);
+      socket.send(JSON.stringify({ id, method, params }));
+    });
+  try {
+    await call("HeapProfiler.collectGarbage");
+    const usage = z.object({ usedSize: z.number() }).parse(await call("Runtime.getHeapUsage"));
+    // Where the rest of the resident memory is: the heap V8 holds, memory outside it (Buffers, zlib, TLS).
+    const reply = z
+      .object({ result: z.object({ value: z.string() }) })
+      .parse(await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" }));
+    const memory = z
+      .object({ rss: z.number(), heapTotal: z.number(), external: z.number(), arrayBuffers: z.number() })
+      .parse(JSON.parse(reply.result.value));
+    const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+    log(
+      `  the app's process: rss ${mb(memory.rss)} MB, V8 heap held ${mb(memory.heapTotal)} MB (live ${mb(usage.usedSize)}), external ${mb(memory.external)} MB (array buffers ${mb(memory.arrayBuffers)})`,
+    );
+    return mb(usage.usedSize);
+  } finally {
+    socket.close();
+  }
+}
 
 /** `next start` on the build, as production runs it, on the app's own database. */
 async function startApp(bankUrl: string, databaseUrl: string): Promise<App> {
   const port = await freePort();
+  const inspectorPort = await freePort();
   const url = `http://localhost:${port}`;
   const env: NodeJS.ProcessEnv = { NODE_ENV: "production" };
   for (const name of ["PATH", "HOME", "LANG", "TMPDIR", "NODE_OPTIONS"]) if (process.env[name] !== undefined) env[name] = process.env[name];
   // BENCH_APP_CPU_PROF=<dir>: the app's CPU profile (node --cpu-prof), written there when it stops.
   const profileDir = process.env.BENCH_APP_CPU_PROF;
   const profile = profileDir === undefined || profileDir === "" ? [] : ["--cpu-prof", `--cpu-prof-dir=${path.resolve(profileDir)}`];
+  if (heapSnapshotDir !== undefined) profile.push("--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${heapSnapshotDir}`);
   Object.assign(env, {
     NEXT_TELEMETRY_DISABLED: "1",
     ASPSP_ENVIRONMENT: "production",
@@ -142,7 +193,8 @@ async function startApp(bankUrl: string, databaseUrl: string): Promise<App> {
   // node_modules/.bin/next is this script: run by this Node itself, so that its options apply.
   const child: ChildProcess = spawn(
     process.execPath,
-    [...profile, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    // The inspector on loopback: the bench's measure of the live heap after a full GC (liveHeapMb).
+    [...profile, `--inspect=127.0.0.1:${inspectorPort}`, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
     {
       cwd: root,
       env,
@@ -190,7 +242,39 @@ async function startApp(bankUrl: string, databaseUrl: string): Promise<App> {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   if (child.pid === undefined) throw new Error("the app's process has no pid");
-  return { url, pid: child.pid, output, close };
+  return { url, pid: child.pid, inspectorPort, output, close };
+}
+
+/**
+ * BENCH_APP_HEAP_SNAPSHOTS=<dir>: the app runs with --heapsnapshot-signal=SIGUSR2 and writes a
+ * heap snapshot there before the memory run's page views, at their half and at their end
+ * (compare them with `npx tsx bench/heap-diff.ts a b`).
+ */
+const heapSnapshotDir =
+  process.env.BENCH_APP_HEAP_SNAPSHOTS === undefined || process.env.BENCH_APP_HEAP_SNAPSHOTS === ""
+    ? undefined
+    : path.resolve(process.env.BENCH_APP_HEAP_SNAPSHOTS);
+
+async function heapSnapshot(app: App, label: string): Promise<void> {
+  if (heapSnapshotDir === undefined) return;
+  const before = new Set(readdirSync(heapSnapshotDir));
+  process.kill(app.pid, "SIGUSR2");
+  const deadline = Date.now() + 300_000;
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const written = readdirSync(heapSnapshotDir).find((name) => !before.has(name) && name.endsWith(".heapsnapshot"));
+    // Node writes the file in place: done when its size holds still.
+    if (written !== undefined) {
+      const file = path.join(heapSnapshotDir, written);
+      const size = statSync(file).size;
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      if (size > 0 && statSync(file).size === size) {
+        log(`heap snapshot ${label}: ${file} (${round1(size / 1048576)} MB)`);
+        return;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`no heap snapshot in ${heapSnapshotDir} within 300 s`);
+  }
 }
 
 function daysBefore(date: string, days: number): string {
@@ -298,18 +382,50 @@ function median(values: readonly number[]): number {
 
 const round1 = (value: number) => Math.round(value * 10) / 10;
 
-/** One PSU's round: the accounts page, an account with its chart, a payment through its SCA, the payment list. */
+/**
+ * A PSU's think time before each page it asks for (and before sending the payment form it was
+ * shown): uniform between the two bounds, in ms. BENCH_APP_THINK_MS sets them ("1000-3000", the
+ * default; "2000" a fixed time; "0" no pause at all, every PSU asking again as soon as answered).
+ */
+function thinkTime(): { min: number; max: number; label: string } {
+  const text = process.env.BENCH_APP_THINK_MS ?? "1000-3000";
+  const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
+  if (match === null) throw new Error(`BENCH_APP_THINK_MS: "${text}" is not a time in ms ("2000") or a range ("1000-3000")`);
+  const min = Number(match[1]);
+  const max = Number(match[2] ?? match[1]);
+  if (max < min) throw new Error(`BENCH_APP_THINK_MS: "${text}": the range ends before it starts`);
+  return { min, max, label: min === max ? `${min} ms` : `uniform ${min}-${max} ms (mean ${(min + max) / 2} ms)` };
+}
+
+const think = thinkTime();
+
+async function pause(): Promise<void> {
+  const ms = think.min + Math.random() * (think.max - think.min);
+  if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * One PSU's round, a think time before each page: the accounts page, an account with its chart,
+ * a payment through its SCA, the payment list.
+ */
 async function browseAndPay(world: WorldPsu, label: string): Promise<void> {
   const { psu } = world;
+  await pause();
   await psu.page("accounts", "/accounts");
+  await pause();
   await psu.page("account", `/accounts/${encodeURIComponent(world.mainAccountId)}`);
-  await psu.pay({
-    accountId: world.mainAccountId,
-    amount: label,
-    creditorName: "Kari Nordmann",
-    creditorBban: "86011117947",
-    message: `Bench ${psu.username} ${label}`,
-  });
+  await pause();
+  await psu.pay(
+    {
+      accountId: world.mainAccountId,
+      amount: label,
+      creditorName: "Kari Nordmann",
+      creditorBban: "86011117947",
+      message: `Bench ${psu.username} ${label}`,
+    },
+    pause,
+  );
+  await pause();
   await psu.page("payments", "/payments");
 }
 
@@ -507,14 +623,26 @@ async function main(options: Options): Promise<Record<string, number>> {
         }),
       );
     };
+    // Resident memory first, then the live heap (its full GC may change what is resident after).
     const beforeViewsMb = residentMb(app.pid);
+    const beforeViewsHeapMb = await liveHeapMb(app);
+    await heapSnapshot(app, "start");
     await views(Math.floor(options.pageViews / 2));
     const halfMb = residentMb(app.pid);
+    const halfHeapMb = await liveHeapMb(app);
+    await heapSnapshot(app, "half");
     await views(Math.ceil(options.pageViews / 2));
     const afterViewsMb = residentMb(app.pid);
-    const growthPer1000 = round1(((afterViewsMb - halfMb) / Math.ceil(options.pageViews / 2)) * 1000);
+    const afterViewsHeapMb = await liveHeapMb(app);
+    await heapSnapshot(app, "end");
+    const secondHalf = Math.ceil(options.pageViews / 2);
+    const growthPer1000 = round1(((afterViewsMb - halfMb) / secondHalf) * 1000);
+    const heapGrowthPer1000 = round1(((afterViewsHeapMb - halfHeapMb) / secondHalf) * 1000);
     log(
-      `memory: ${afterStartMb} MB after start, ${beforeViewsMb} MB with ${psus.length} PSUs signed in and connected, ${halfMb} MB after ${Math.floor(options.pageViews / 2)} page views, ${afterViewsMb} MB after ${options.pageViews}: ${growthPer1000} MB per 1,000 over the second half`,
+      `memory, resident: ${afterStartMb} MB after start, ${beforeViewsMb} MB with ${psus.length} PSUs signed in and connected, ${halfMb} MB after ${Math.floor(options.pageViews / 2)} page views, ${afterViewsMb} MB after ${options.pageViews}: ${growthPer1000} MB per 1,000 over the second half`,
+    );
+    log(
+      `memory, live heap after a full GC: ${beforeViewsHeapMb} MB with the PSUs connected, ${halfHeapMb} MB at the half, ${afterViewsHeapMb} MB at the end: ${heapGrowthPer1000} MB per 1,000 over the second half`,
     );
 
     // Unloaded: one PSU alone, its rounds one after the other.
@@ -540,6 +668,7 @@ async function main(options: Options): Promise<Record<string, number>> {
       }),
     );
     const loadSeconds = (performance.now() - started) / 1000;
+    log(`think time before each page: ${think.label}`);
     const loaded = byKind(psus.flatMap((world) => world.psu.timings));
     const errors = psus.flatMap((world) => world.psu.errors);
     const requests = psus.reduce((sum, world) => sum + world.psu.timings.length, 0);
@@ -580,7 +709,7 @@ async function main(options: Options): Promise<Record<string, number>> {
       options,
     );
     const endMb = residentMb(app.pid);
-    log(`memory at the end of the run: ${endMb} MB`);
+    log(`memory at the end of the run: ${endMb} MB resident, ${await liveHeapMb(app)} MB live heap`);
     return {
       appUnderLoad,
       appAccountsPageVsBankCalls,
@@ -588,6 +717,8 @@ async function main(options: Options): Promise<Record<string, number>> {
       appMemoryAfterStartMb: afterStartMb,
       appMemoryAfterPageViewsMb: afterViewsMb,
       appMemoryGrowthMbPer1000: growthPer1000,
+      appHeapAfterPageViewsMb: afterViewsHeapMb,
+      appHeapGrowthMbPer1000: heapGrowthPer1000,
     };
   } finally {
     for (const close of closing) {

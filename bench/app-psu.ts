@@ -162,11 +162,14 @@ export class AppPsu {
   }
 
   /**
-   * The payment form: its page, then the form posted with the Server Action's fields; the bank's
-   * SCA approves it and the callback brings the PSU to the payment's page.
+   * The payment form: its page, then (after `think`, the PSU filling it in) the form posted with
+   * the Server Action's fields; the bank's SCA approves it and the callback brings the PSU to the
+   * payment's page.
    */
-  async pay(fields: PaymentFields): Promise<void> {
+  async pay(fields: PaymentFields, think: () => Promise<void> = async () => {}): Promise<void> {
     const form = await this.page("payment-form", `/payments/new?from=${encodeURIComponent(fields.accountId)}`);
+    // The PSU fills the form in.
+    await think();
     const body = new FormData();
     for (const [name, value] of actionFields(form)) body.append(name, value);
     const values: Record<string, string> = {

@@ -1,6 +1,8 @@
 import {
   appAccountPageVsBankCalls,
   appAccountsPageVsBankCalls,
+  appHeapAfterPageViewsMb,
+  appHeapGrowthMbPer1000,
   appMemoryAfterPageViewsMb,
   appMemoryAfterStartMb,
   appMemoryGrowthMbPer1000,
@@ -31,13 +33,15 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   accountsPageVsSlowestCall,
   accountPageVsSlowestCall,
   accountNextPageVsSlowestCall,
-  // One run of the built app (app-load.bench.ts) gives these six.
+  // One run of the built app (app-load.bench.ts) gives these eight.
   appUnderLoad,
   appAccountsPageVsBankCalls,
   appAccountPageVsBankCalls,
   appMemoryAfterStartMb,
   appMemoryAfterPageViewsMb,
   appMemoryGrowthMbPer1000,
+  appHeapAfterPageViewsMb,
+  appHeapGrowthMbPer1000,
 };
 
 /**
@@ -51,6 +55,8 @@ export const notInQuickPass: ReadonlySet<string> = new Set([
   "appMemoryAfterStartMb",
   "appMemoryAfterPageViewsMb",
   "appMemoryGrowthMbPer1000",
+  "appHeapAfterPageViewsMb",
+  "appHeapGrowthMbPer1000",
 ]);
 
 /** What each figure measures, as "candidate / baseline" (printed with the figures). */
@@ -73,7 +79,7 @@ export const baselines: Record<string, string> = {
   accountPageVsSlowestCall: "the app's account page (1,500 rows), first view / its slowest bank call",
   accountNextPageVsSlowestCall: "the account page's Next / its one bank call",
   appUnderLoad:
-    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once: the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
+    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once, each with a think time before each page (BENCH_APP_THINK_MS, uniform 1-3 s): the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
   appAccountsPageVsBankCalls:
     "the accounts page served to 16 signed-in PSUs at once / the bank alone serving the same bank calls (the same URLs, headers and signatures, as the request inspector recorded them) at the same concurrency",
   appAccountPageVsBankCalls: "the account page with its chart, likewise / the bank alone serving its calls",
@@ -81,4 +87,7 @@ export const baselines: Record<string, string> = {
   appMemoryAfterPageViewsMb:
     "the same after the PSUs signed in and connected and 1,000 page views (accounts and account pages, 16 in flight) / 1 MB",
   appMemoryGrowthMbPer1000: "the growth of the app's resident memory over the second 500 of those views, per 1,000 page views / 1 MB",
+  appHeapAfterPageViewsMb:
+    "the app's live V8 heap after a full garbage collection (through its inspector) at the end of those views (MB) / 1 MB",
+  appHeapGrowthMbPer1000: "the growth of that live heap over the second 500 views, per 1,000 page views / 1 MB (a leak shows here)",
 };
