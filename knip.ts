@@ -16,6 +16,8 @@ const config: KnipConfig = {
     "e2e/support/create-app-user.ts",
     "bench/app-pages.world.ts",
     "bench/crypto-floor-server.ts",
+    // Started by bench/app-load.bench.ts as a process of its own.
+    "bench/app-load.world.ts",
     // The payment submitter the kill -9 test (lib/tpp/payments/app-killed-during-payment.test.ts) starts and kills.
     "lib/tpp/testing/payment-submitter.ts",
     // The app's side of an SCA the test of the app killed during an SCA (lib/tpp/flows/app-killed-during-sca.test.ts) starts and kills.
@@ -24,6 +26,8 @@ const config: KnipConfig = {
     "scripts/measure-bank-memory.ts",
     // Run by hand on a bank's CPU profile (`npx tsx bench/cpu-profile-top.ts`; docs/performance.md).
     "bench/cpu-profile-top.ts",
+    // Run by hand on the app's heap snapshots (`npx tsx bench/heap-diff.ts a b`), as its comment says.
+    "bench/heap-diff.ts",
   ],
   project: ["**/*.{ts,tsx,js,mjs,css}"],
   ignoreDependencies: [

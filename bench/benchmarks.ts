@@ -1,3 +1,13 @@
+import {
+  appAccountPageVsBankCalls,
+  appAccountsPageVsBankCalls,
+  appHeapAfterPageViewsMb,
+  appHeapGrowthMbPer1000,
+  appMemoryAfterPageViewsMb,
+  appMemoryAfterStartMb,
+  appMemoryGrowthMbPer1000,
+  appUnderLoad,
+} from "./app-load.bench";
 import { accountNextPageVsSlowestCall, accountPageVsSlowestCall, accountsPageVsSlowestCall } from "./app-pages.bench";
 import { bankSignedReadVsCryptoFloor, bankTwoWorkersCeiling, bankTwoWorkersVsCeiling, bankTwoWorkersVsOne } from "./bank-throughput.bench";
 import { deepOffsetVsFirstPage, deepPageVsFirstPage } from "./deep-page.bench";
@@ -37,10 +47,34 @@ export const benchmarks: Record<string, (options: MeasureOptions) => Promise<num
   bankMemoryAfterStartPostgres: (options) => bankMemoryAfterStart("postgres", options),
   bankMemoryAfterReadsPostgres: (options) => bankMemoryAfterReads("postgres", options),
   bankMemoryGrowthPostgres: (options) => bankMemoryGrowth("postgres", options),
+  // One run of the built app (app-load.bench.ts) gives these eight.
+  appUnderLoad,
+  appAccountsPageVsBankCalls,
+  appAccountPageVsBankCalls,
+  appMemoryAfterStartMb,
+  appMemoryAfterPageViewsMb,
+  appMemoryGrowthMbPer1000,
+  appHeapAfterPageViewsMb,
+  appHeapGrowthMbPer1000,
 };
 
 /** Figures that are amounts rather than ratios, and may be zero or below (a memory growth). */
 export const signedFigures: ReadonlySet<string> = new Set(["bankMemoryGrowthPglite", "bankMemoryGrowthPostgres"]);
+
+/**
+ * Figures the unit suite's quick pass (benchmarks.test.ts) leaves out: they need a build of the
+ * app (`npm run build`, which `npm test` makes only after the unit suite) and minutes of load.
+ */
+export const notInQuickPass: ReadonlySet<string> = new Set([
+  "appUnderLoad",
+  "appAccountsPageVsBankCalls",
+  "appAccountPageVsBankCalls",
+  "appMemoryAfterStartMb",
+  "appMemoryAfterPageViewsMb",
+  "appMemoryGrowthMbPer1000",
+  "appHeapAfterPageViewsMb",
+  "appHeapGrowthMbPer1000",
+]);
 
 /** What each figure measures, as "candidate / baseline" (printed with the figures). */
 export const baselines: Record<string, string> = {
@@ -75,4 +109,16 @@ export const baselines: Record<string, string> = {
   bankMemoryAfterStartPostgres: "the resident memory of a bank process (one worker, PostgreSQL) right after its start, in MB / 1 MB",
   bankMemoryAfterReadsPostgres: "the same after 10,000 signed reads, in MB / 1 MB",
   bankMemoryGrowthPostgres: "its growth over the second half of those reads, in MB per 1,000 reads / 1 (aim: noise, near 0)",
+  appUnderLoad:
+    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once, each with a think time before each page (BENCH_APP_THINK_MS, uniform 1-3 s): the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
+  appAccountsPageVsBankCalls:
+    "the accounts page served to 16 signed-in PSUs at once / the bank alone serving the same bank calls (the same URLs, headers and signatures, as the request inspector recorded them) at the same concurrency",
+  appAccountPageVsBankCalls: "the account page with its chart, likewise / the bank alone serving its calls",
+  appMemoryAfterStartMb: "the app's resident memory (MB) once it answered its first page / 1 MB",
+  appMemoryAfterPageViewsMb:
+    "the same after the PSUs signed in and connected and 1,000 page views (accounts and account pages, 16 in flight) / 1 MB",
+  appMemoryGrowthMbPer1000: "the growth of the app's resident memory over the second 500 of those views, per 1,000 page views / 1 MB",
+  appHeapAfterPageViewsMb:
+    "the app's live V8 heap after a full garbage collection (through its inspector) at the end of those views (MB) / 1 MB",
+  appHeapGrowthMbPer1000: "the growth of that live heap over the second 500 views, per 1,000 page views / 1 MB (a leak shows here)",
 };

@@ -3,6 +3,7 @@ import { installClientAddressHook } from "./auth/client-address";
 import { readDemoCredentials } from "./auth/demo-user";
 import { describeAppLinks } from "./app-links/app-link-files";
 import { getTppConfig } from "./config";
+import { releaseAbortReasonStacks } from "./memory/release-abort-stacks";
 import { describeTlsSetting } from "./credentials/read-tls-credentials";
 import { TppError } from "./errors";
 import { startRefreshSchedule, stopRefreshSchedule } from "./refresh/app-refresh";
@@ -37,6 +38,8 @@ function log(line: string): void {
 export async function startTpp(): Promise<void> {
   // Before the first request: the sign-in throttle counts failures per client address.
   installClientAddressHook();
+  // Before the first render: each render's abort reason would keep its request alive.
+  releaseAbortReasonStacks();
   let config;
   try {
     config = getTppConfig();

@@ -1,8 +1,10 @@
 import "server-only";
 import { getServerSession } from "next-auth";
+import { cache } from "react";
 import type { UserRole } from "../db/schema";
 import { redirect } from "next/navigation";
 import { getTppRuntime } from "../runtime";
+import type { UserRecord } from "../users/users-repository";
 import { getAuthOptions } from "./auth-options";
 
 /** A corporate agreement the user acted for at the bank. */
@@ -30,15 +32,31 @@ export interface AppUser {
  * The signed-in user, or undefined. For server components, actions and route handlers: every one
  * that uses the session comes here, and getServerSession's jwt callback reads the sign-in, so a
  * token whose sign-in has ended (signed out) is no user (auth-options.ts).
+ *
+ * Read once per render: the root layout, a page's own layout, the page and each getAspspContext
+ * ask for the user, and a page cannot change it while it renders (React's `cache`, scoped to one
+ * server render; a Server Action or a Route Handler, which may sign out or change the user, is
+ * outside any render and reads afresh on every call).
  */
-export async function getCurrentUser(): Promise<AppUser | undefined> {
+export const getCurrentUser: () => Promise<AppUser | undefined> = cache(readCurrentUser);
+
+/**
+ * A user's row by id, read once per render like the current user (a page's SCA renewal notice
+ * reads the row the current user came from); outside a render, afresh on every call.
+ */
+export const findUserRecord: (userId: string) => Promise<UserRecord | undefined> = cache(async (userId: string) => {
+  const { users } = await getTppRuntime();
+  return users.findById(userId);
+});
+
+async function readCurrentUser(): Promise<AppUser | undefined> {
   const session = await getServerSession(getAuthOptions());
   const userId = session?.userId;
   if (userId === undefined) return undefined;
   const { users } = await getTppRuntime();
-  const user = await users.findById(userId);
+  // Both by the user's id: read at once.
+  const [user, corporate] = await Promise.all([findUserRecord(userId), users.listCorporateIds(userId)]);
   if (user === undefined) return undefined;
-  const corporate = await users.listCorporateIds(user.id);
   return {
     id: user.id,
     username: user.username,

@@ -38,16 +38,24 @@ export async function keepPresentListing(
   const { sharedAccounts } = await getTppRuntime();
   const at = (await getAppClock()).now();
   const context = caller.psuCorporateId ?? null;
-  await sharedAccounts.recordListing(caller.userId, "account", context, listing.accounts.map(listedAccount), at);
-  await sharedAccounts.recordListing(caller.userId, "card-account", context, listing.cards.map(listedCard), at);
-  for (const account of listing.accounts) {
-    if (account.balances === undefined) continue;
-    await sharedAccounts.recordBalances({ userId: caller.userId, kind: "account", resourceId: account.id }, account.balances, at, true);
-  }
-  for (const card of listing.cards) {
-    if (card.balances === undefined) continue;
-    await sharedAccounts.recordBalances({ userId: caller.userId, kind: "card-account", resourceId: card.id }, card.balances, at, true);
-  }
+  const { userId } = caller;
+  // The two kinds are rows of their own: kept at once; then each account's balances, on the rows now there.
+  await Promise.all([
+    sharedAccounts.recordListing(userId, "account", context, listing.accounts.map(listedAccount), at),
+    sharedAccounts.recordListing(userId, "card-account", context, listing.cards.map(listedCard), at),
+  ]);
+  await Promise.all([
+    ...listing.accounts.flatMap((account) =>
+      account.balances === undefined
+        ? []
+        : [sharedAccounts.recordBalances({ userId, kind: "account", resourceId: account.id }, account.balances, at, true)],
+    ),
+    ...listing.cards.flatMap((card) =>
+      card.balances === undefined
+        ? []
+        : [sharedAccounts.recordBalances({ userId, kind: "card-account", resourceId: card.id }, card.balances, at, true)],
+    ),
+  ]);
 }
 
 /**

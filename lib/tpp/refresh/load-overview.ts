@@ -1,4 +1,5 @@
 import "server-only";
+import { findUserRecord } from "../auth/get-current-user";
 import { z } from "zod";
 import type { Balance } from "../ais/ais-types";
 import { getAppClock } from "../clock/get-app-clock";
@@ -163,7 +164,6 @@ export async function loadRefreshOverview(userId: string): Promise<RefreshOvervi
 
 /** How the PSU's SCA stands for a user now (the pages' renewal notice). */
 export async function loadScaRenewal(userId: string): Promise<ScaRenewal> {
-  const runtime = await getTppRuntime();
-  const user = await runtime.users.findById(userId);
+  const user = await findUserRecord(userId);
   return scaRenewalAt(user?.lastScaAt ?? undefined, (await getAppClock()).now());
 }

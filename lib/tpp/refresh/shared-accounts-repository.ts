@@ -71,26 +71,42 @@ export function createSharedAccountsRepository(db: TppExecutor) {
       listed: readonly ListedAccount[],
       at: Date,
     ): Promise<void> {
+      // One row per account (a listing naming one twice keeps the last, as one upsert after another would).
+      const rows = [...new Map(listed.map((account) => [account.resourceId, account])).values()].map((account) => ({
+        userId,
+        kind,
+        resourceId: account.resourceId,
+        firstListedAt: at,
+        psuCorporateId,
+        name: account.name ?? null,
+        product: account.product ?? null,
+        currency: account.currency,
+        iban: account.iban ?? null,
+        bban: account.bban ?? null,
+        maskedPan: account.maskedPan ?? null,
+        lastListedAt: at,
+      }));
       await db.transaction(async (tx) => {
-        for (const account of listed) {
-          const values = {
-            psuCorporateId,
-            name: account.name ?? null,
-            product: account.product ?? null,
-            currency: account.currency,
-            iban: account.iban ?? null,
-            bban: account.bban ?? null,
-            maskedPan: account.maskedPan ?? null,
-            lastListedAt: at,
-          };
+        // Every listed account in one statement: what the listing says replaces what was kept, firstListedAt stays.
+        if (rows.length > 0)
           await tx
             .insert(sharedAccounts)
-            .values({ userId, kind, resourceId: account.resourceId, firstListedAt: at, ...values })
+            .values(rows)
             .onConflictDoUpdate({
               target: [sharedAccounts.userId, sharedAccounts.kind, sharedAccounts.resourceId],
-              set: { ...values, unsharedAt: null, unsharedReason: null },
+              set: {
+                psuCorporateId: sql`excluded.psu_corporate_id`,
+                name: sql`excluded.name`,
+                product: sql`excluded.product`,
+                currency: sql`excluded.currency`,
+                iban: sql`excluded.iban`,
+                bban: sql`excluded.bban`,
+                maskedPan: sql`excluded.masked_pan`,
+                lastListedAt: sql`excluded.last_listed_at`,
+                unsharedAt: null,
+                unsharedReason: null,
+              },
             });
-        }
         const context = psuCorporateId === null ? isNull(sharedAccounts.psuCorporateId) : eq(sharedAccounts.psuCorporateId, psuCorporateId);
         const ids = listed.map((account) => account.resourceId);
         await tx

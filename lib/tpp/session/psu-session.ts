@@ -1,6 +1,7 @@
 import "server-only";
 import { getIronSession, sealData, type SessionOptions, unsealData } from "iron-session";
 import { cookies } from "next/headers";
+import { cache } from "react";
 import { getTppConfig } from "../config";
 import { parsePsuSession, type PsuSession } from "./psu-session-data";
 
@@ -22,8 +23,14 @@ export function getPsuSessionOptions(): SessionOptions {
   };
 }
 
-/** The PSU session of the user, read from the request's cookie (works while rendering too). */
-export async function readPsuSession(userId: string): Promise<PsuSession | undefined> {
+/**
+ * The PSU session of the user, read from the request's cookie (works while rendering too). Unsealed
+ * once per render (React's `cache`: a render cannot write the cookie); a Server Action or a Route
+ * Handler, which may write it, reads it afresh on every call.
+ */
+export const readPsuSession: (userId: string) => Promise<PsuSession | undefined> = cache(unsealRequestPsuSession);
+
+async function unsealRequestPsuSession(userId: string): Promise<PsuSession | undefined> {
   const sealed = (await cookies()).get(PSU_SESSION_COOKIE)?.value;
   if (sealed === undefined) return undefined;
   const options = getPsuSessionOptions();
