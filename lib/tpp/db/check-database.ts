@@ -1,3 +1,4 @@
+import "server-only";
 import { sql } from "drizzle-orm";
 import { isDatabaseUnavailable } from "./database-unavailable";
 import type { TppDatabase } from "./open-tpp-database";
