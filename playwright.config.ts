@@ -67,9 +67,8 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results/e2e",
-  // The specs are shared out between the workers, a spec's tests in order in one worker: each test
-  // sets up what it needs itself (e2e/support/fixtures.ts) and runs alone, but the specs also
-  // leave the sandbox (its clock, its consents) as the next spec in the worker expects it.
+  // A spec's tests run in order in one worker (they share a signed-in page, a bank connection);
+  // the specs are shared out between the workers.
   fullyParallel: false,
   workers,
   retries: 0,

@@ -8,15 +8,15 @@
  * corporate customer, the consent, the approval in the bank's app, its message pages), and its
  * developer pages (the portal, an issued certificate, /docs) directly.
  *
- * The signed-in tests each connect the demo user as Ingrid themselves (e2e/support/fixtures.ts);
- * the payments made here are approved (none is left waiting for a basket) and of a few kroner.
+ * The demo user is left as it was found (unconnected, if it was); the payments made here are
+ * approved (none is left waiting for a basket) and of a few kroner.
  *
  * @see docs/tpp-app.md#the-pages, docs/sandbox-bank.md#the-sandbox-bank
  */
 import { expect, type Page, test } from "@playwright/test";
 import { scaRedirectResponseSchema } from "../lib/psd2/schemas";
 import { checkPage } from "./support/page-checks";
-import { connect, ingrid, test as signedIn } from "./support/fixtures";
+import { useSignedInPage } from "./support/signed-in-page";
 import {
   chooseProductAndKind,
   decideAtBank,
@@ -138,8 +138,16 @@ test.describe("the bank's SCA pages through the signed client", () => {
   });
 });
 
-signedIn.describe("the app's pages, signed in, with a bank connected, a payment and a signing basket", () => {
-  signedIn("home, accounts, an account, a transaction, a card, corporate, settings", async ({ page }) => {
+test.describe("the app's pages, signed in, with a bank connected, a payment and a signing basket", () => {
+  test.describe.configure({ mode: "serial" });
+  // The demo user signed in; with no bank connection after these when it had none before.
+  const session = useSignedInPage({ restoreConnection: true });
+  let page: Page;
+  test.beforeAll(() => {
+    page = session.page;
+  });
+
+  test("home, accounts, an account, a transaction, a card, corporate, settings", async () => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1, name: "Your bank connection" })).toBeVisible();
     await checkPage(page, "home");
@@ -188,58 +196,46 @@ signedIn.describe("the app's pages, signed in, with a bank connected, a payment 
   });
 
   /** The payment form filled in for a Norwegian transfer to Kari from Brukskonto. */
-  async function fillPayment(page: Page, transfer: Transfer): Promise<void> {
+  async function fillPayment(transfer: Transfer): Promise<void> {
     await page.goto("/payments/new");
     await chooseProductAndKind(page, "Norwegian transfer", "One payment");
     await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
     await fillTransfer(page, transfer);
   }
 
-  signedIn("a payment: the form, the bank's approval page, the payment's page", async ({ page }) => {
-    await connect(page, ingrid([MAIN, SAVINGS, CARD], "/payments/new"));
+  test("a payment: the form, the bank's approval page, the payment's page", async () => {
+    await page.goto("/payments/new");
     await expect(page.getByRole("heading", { level: 1, name: "New payment" })).toBeVisible();
     await checkPage(page, "new payment");
-    await fillPayment(page, {
-      name: KARI.name,
-      account: KARI.bban,
-      address: kariAddress,
-      amount: smallAmount(),
-      message: "Tilgjengelighet",
-    });
+    await fillPayment({ name: KARI.name, account: KARI.bban, address: kariAddress, amount: smallAmount(), message: "Tilgjengelighet" });
     await page.getByRole("button", { name: "Continue to approve" }).click();
     await decideAtBank(page, { nationalId: INGRID, expect: (bankPage) => checkPage(bankPage, "bank payment approval") });
     await landOnPaymentPage(page);
     await checkPage(page, "payment");
   });
 
-  signedIn(
-    "a signing basket: payments kept for later, the list ticked, the bank's basket approval, the basket's page",
-    async ({ page }) => {
-      await connect(page, ingrid([MAIN, SAVINGS, CARD]));
-      const payments = [0, 1].map((index): Transfer => ({
-        name: `Tilgjengelig ${index + 1} AS`,
-        account: KARI.bban,
-        address: kariAddress,
-        amount: smallAmount(),
-        message: "Kurv",
-      }));
-      for (const payment of payments) {
-        await fillPayment(page, payment);
-        await sendToApproveLater(page);
-      }
-      await checkPage(page, "payments");
-      for (const payment of payments) await page.getByRole("checkbox", { name: new RegExp(`^Sign together: ${payment.name},`) }).check();
-      await page.getByRole("button", { name: "Sign together (2)", exact: true }).click();
-      await decideAtBank(page, { nationalId: INGRID, expect: (bankPage) => checkPage(bankPage, "bank basket approval") });
-      await page.waitForURL(new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/baskets/[0-9a-f-]{36}`));
-      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-      await checkPage(page, "basket");
-    },
-  );
+  test("a signing basket: payments kept for later, the list ticked, the bank's basket approval, the basket's page", async () => {
+    const payments = [0, 1].map((index): Transfer => ({
+      name: `Tilgjengelig ${index + 1} AS`,
+      account: KARI.bban,
+      address: kariAddress,
+      amount: smallAmount(),
+      message: "Kurv",
+    }));
+    for (const payment of payments) {
+      await fillPayment(payment);
+      await sendToApproveLater(page);
+    }
+    await checkPage(page, "payments");
+    for (const payment of payments) await page.getByRole("checkbox", { name: new RegExp(`^Sign together: ${payment.name},`) }).check();
+    await page.getByRole("button", { name: "Sign together (2)", exact: true }).click();
+    await decideAtBank(page, { nationalId: INGRID, expect: (bankPage) => checkPage(bankPage, "bank basket approval") });
+    await page.waitForURL(new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/baskets/[0-9a-f-]{36}`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await checkPage(page, "basket");
+  });
 
-  signedIn("the request inspector, a call, the flows, a flow, the presenter view, the sandbox control room", async ({ page }) => {
-    // A consent's flow and its calls to the bank, for the lists to show.
-    await connect(page, ingrid([MAIN, SAVINGS, CARD]));
+  test("the request inspector, a call, the flows, a flow, the presenter view, the sandbox control room", async () => {
     await page.goto("/inspector");
     const calls = page.getByRole("table", { name: "Calls to the bank, newest first" });
     await expect(calls.getByRole("link").first()).toBeVisible();

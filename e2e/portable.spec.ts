@@ -10,7 +10,7 @@
  *
  * @see docs/against-a-bank-sandbox.md "Running the end-to-end suite against a bank's sandbox"
  */
-import type { Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import {
   chooseProductAndKind,
   decideAtBank,
@@ -24,23 +24,18 @@ import {
   sendToApproveLater,
 } from "./support/payments";
 import { scaDriver } from "./support/sca-drivers";
-import { expect, test } from "./support/fixtures";
+import { useSignedInPage } from "./support/signed-in-page";
 import { target } from "./support/targets";
 import { appUrl, chooseContextAtBank, shoot } from "./support/tpp-app";
 
-let page: Page;
-// The helpers below work on the test's page (the demo user signed in: e2e/support/fixtures.ts).
-test.beforeEach(({ page: testPage }) => {
-  page = testPage;
-});
+test.describe.configure({ mode: "serial" });
 
-/** The private test PSU connected, every account offered shared (a new consent, whoever was connected before). */
-async function connectPrivatePsu(): Promise<void> {
-  await page.goto("/connect?returnTo=%2Faccounts&newPsu=1");
-  await scaDriver.passLogin(page, target.psu);
-  await scaDriver.confirmAccounts(page, { all: true });
-  await page.waitForURL(`${appUrl}/accounts`);
-}
+/** The demo user signed in; with no bank connection after this spec when it had none before. */
+const session = useSignedInPage({ restoreConnection: true });
+let page: Page;
+test.beforeAll(() => {
+  page = session.page;
+});
 
 /** The accounts page's list of bank accounts: one link per account. */
 const accountLinks = () => page.getByRole("region", { name: /^Bank accounts/ }).getByRole("link");
@@ -64,7 +59,10 @@ async function keepForLater(): Promise<string> {
 }
 
 test("connect a private test PSU: the bank's login and consent, then the accounts and an account's transactions", async () => {
-  await connectPrivatePsu();
+  await page.goto("/connect?returnTo=%2Faccounts&newPsu=1");
+  await scaDriver.passLogin(page, target.psu);
+  await scaDriver.confirmAccounts(page, { all: true });
+  await page.waitForURL(`${appUrl}/accounts`);
   await expect(accountLinks().first()).toBeVisible();
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await shoot(page, "portable-01-accounts");
@@ -84,7 +82,6 @@ test("connect a private test PSU: the bank's login and consent, then the account
 });
 
 test("one domestic transfer approved at the bank: back on its page, accepted by the bank", async () => {
-  await connectPrivatePsu();
   await fillPayment();
   await submitPayment(page);
   await decideAtBank(page, { nationalId: target.psu });
@@ -96,7 +93,6 @@ test("one domestic transfer approved at the bank: back on its page, accepted by 
 });
 
 test("a payment whose approval is cancelled at the bank: back on its page, not paid", async () => {
-  await connectPrivatePsu();
   await fillPayment();
   await submitPayment(page);
   await decideAtBank(page, { nationalId: target.psu, decision: "Cancel" });
@@ -105,7 +101,6 @@ test("a payment whose approval is cancelled at the bank: back on its page, not p
 });
 
 test("two payments kept at the bank, then signed together with one SCA: the basket approved", async () => {
-  await connectPrivatePsu();
   const two = [await keepForLater(), await keepForLater()];
   await page.goto("/payments");
   for (const amount of two)

@@ -10,22 +10,22 @@
  * /payments page that still offers it), explained where it happens. Each page is kept as a
  * screenshot at desktop and phone width and checked with axe.
  *
- Each test connects the demo user as Ingrid first (Brukskonto and Sparekonto shared), whoever
- * was connected before. The payments kept waiting are made by the test that first needs them in
- * a worker (the first two tests make them all, as a user fills the form) and spent by the test
- * that approves or deletes them, so that any test also runs alone and makes its own. The sandbox
- * clock is stopped while each test runs (no scheduled batch run settles a payment between two
- * steps; the test runs the batch itself) and runs on afterwards. It leaves payments of Ingrid's
- * behind: a few single payments
+ * The specs share one app and one bank, in file-name order. This one expects what the specs
+ * before it leave (bank-*, home: the demo user unconnected; the clock running at the real time)
+ * and leaves the same for tpp-flows and tpp-pages after it (tpp-pages starts from "No bank
+ * connected yet"): the bank connection it makes (Ingrid, Brukskonto and Sparekonto shared) is
+ * forgotten at the end when the demo user had none before. The sandbox clock is stopped while it
+ * runs (no scheduled batch run settles a payment between two steps; the spec runs the batch
+ * itself) and runs on afterwards. It leaves payments of Ingrid's behind: a few single payments
  * waiting for approval (RCVD, in no basket), a repeating one waiting (RCVD), two baskets (one RJCT
  * and settled, one ACTC whose payments later batch runs pay) and one payment ACTC; small amounts
  * from Brukskonto, which keeps enough for the specs after it.
  *
  * @see docs/tpp-app.md#the-pages (/payments, /baskets/{id}), docs/sandbox-bank.md#payments (signing baskets); docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connect, expect, ingrid, test } from "./support/fixtures";
+import { connectIngrid, useSignedInPage } from "./support/signed-in-page";
 import {
   addDays,
   bankAmount,
@@ -50,22 +50,24 @@ import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
+test.describe.configure({ mode: "serial" });
+
+/** The demo user signed in, the clock stopped; with no bank connection after this spec when it had none before. */
+const session = useSignedInPage({ frozenClock: true, restoreConnection: true });
 let context: BrowserContext;
 let page: Page;
 /** Ingrid's Brukskonto as the app shows it: its page, and the most it may hold (available, expected, booked). */
 const main = { path: "", mostHeld: 0 };
 
-/** The payments kept waiting for approval in this worker, by their part in the spec, until a test spends them. */
+/** The payments this spec keeps waiting for approval, by their part in it. */
 const kept = new Map<string, Transfer>();
 
 const BASKET_PAGE = new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/baskets/[0-9a-f-]{36}$`);
 
-test.use({ frozenClock: true });
-test.beforeEach(async ({ context: testContext, page: testPage }) => {
-  context = testContext;
-  page = testPage;
+test.beforeAll(async () => {
+  ({ context, page } = session);
   // Ingrid, in her private context, with both her accounts shared (whoever was connected before).
-  await connect(page, ingrid([MAIN, SAVINGS]));
+  await connectIngrid(page, [MAIN, SAVINGS]);
   const account = page.getByRole("link", { name: MAIN });
   main.path = (await account.getAttribute("href")) ?? "";
   expect(main.path).toMatch(/^\/accounts\/[\w-]+$/);
@@ -98,45 +100,13 @@ const basketRow = (transfer: Transfer) => basketPayments().filter({ hasText: tra
 
 /** A Norwegian transfer from Brukskonto to Kari's account under another name, as a user fills it in. */
 function transfer(part: string, name: string, message: string, amount = uniqueAmount()): Transfer {
-  const payment: Transfer = { name, account: KARI.bban, address: kariAddress, amount, message };
-  kept.set(part, payment);
-  return payment;
+  const made: Transfer = { name, account: KARI.bban, address: kariAddress, amount, message };
+  kept.set(part, made);
+  return made;
 }
-
-/** The single payments kept waiting, by their part: the recipient's name and the message. */
-const PARTS: Readonly<Record<string, readonly [string, string]>> = {
-  "basket-1": ["Hafslund Strøm AS", "Strøm november"],
-  "basket-2": ["Skiklubben Fjell", "Sesongkort"],
-  // More than Brukskonto holds: the bank rejects it at its batch run.
-  "basket-short": ["Bilsenteret Vest AS", "Kjøpesum bil"],
-  "unfinished-1": ["Tannlege Berg", "Kontroll"],
-  "unfinished-2": ["Frisør Lund", "Klipp"],
-  "stale-1": ["Barnehagen Solsikken", "Foreldrebetaling"],
-  "stale-2": ["Idrettslaget Rapp", "Treningsavgift"],
-  "spare-1": ["Fjordvarme AS", "Fjernvarme"],
-  "spare-2": ["Sjøbad Andelslag", "Andel"],
-  "spare-3": ["Biblioteket Nord", "Purring"],
-  "spare-4": ["Kulturhuset AS", "Billetter"],
-};
-
-/** A part's payment as the form is filled in for it (not yet kept). */
-function partTransfer(part: string): Transfer {
-  const [name, message] = PARTS[part] ?? [];
-  if (name === undefined || message === undefined) throw new Error(`no payment "${part}" in PARTS`);
-  return transfer(part, name, message, part === "basket-short" ? `${Math.ceil(main.mostHeld) + 10_000}.00` : uniqueAmount());
-}
-
-/**
- * The payment of a part, kept waiting: the one a test before made in this worker, else one made
- * now. `spend`: the test approves or deletes it, so no later test is given it.
- */
-async function made(part: string, use: "peek" | "spend" = "spend"): Promise<Transfer> {
-  let found = kept.get(part);
-  if (found === undefined) {
-    found = partTransfer(part);
-    await keepForLater(found);
-  }
-  if (use === "spend") kept.delete(part);
+function made(part: string): Transfer {
+  const found = kept.get(part);
+  if (found === undefined) throw new Error(`no payment "${part}" was made`);
   return found;
 }
 
@@ -187,7 +157,7 @@ test("a payment kept to be approved later: the bank has it waiting, and /payment
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   const when = page.getByRole("group", { name: "When to approve" });
   await expect(when.getByRole("radio", { name: "Now, at the bank" })).toBeChecked();
-  const first = partTransfer("basket-1");
+  const first = transfer("basket-1", "Hafslund Strøm AS", "Strøm november");
   await fillTransfer(page, first);
   await when.getByRole("radio", { name: /^Later, together with other payments/ }).check();
   await expect(page.getByRole("button", { name: "Send, approve later" })).toBeVisible();
@@ -212,13 +182,21 @@ test("a payment kept to be approved later: the bank has it waiting, and /payment
 });
 
 test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment never (REFERENCE_MIX_INVALID), and the page says why", async () => {
-  // The first test's payment (or one of this test's own), and ten more single payments kept waiting: eleven in all.
-  const eleventh = await made("basket-1", "peek");
-  const more = Object.keys(PARTS)
-    .filter((part) => part !== "basket-1")
-    .map(partTransfer);
+  // Ten more single payments kept waiting: eleven in all.
+  const more = [
+    transfer("basket-2", "Skiklubben Fjell", "Sesongkort"),
+    // More than Brukskonto holds: the bank rejects it at its batch run.
+    transfer("basket-short", "Bilsenteret Vest AS", "Kjøpesum bil", `${Math.ceil(main.mostHeld) + 10_000}.00`),
+    transfer("unfinished-1", "Tannlege Berg", "Kontroll"),
+    transfer("unfinished-2", "Frisør Lund", "Klipp"),
+    transfer("stale-1", "Barnehagen Solsikken", "Foreldrebetaling"),
+    transfer("stale-2", "Idrettslaget Rapp", "Treningsavgift"),
+    transfer("spare-1", "Fjordvarme AS", "Fjernvarme"),
+    transfer("spare-2", "Sjøbad Andelslag", "Andel"),
+    transfer("spare-3", "Biblioteket Nord", "Purring"),
+    transfer("spare-4", "Kulturhuset AS", "Billetter"),
+  ];
   for (const payment of more) await keepForLater(payment);
-  const spare4 = more[more.length - 1] as Transfer;
 
   // A repeating payment, left at the bank unapproved: it waits too (RCVD).
   const repeating = transfer("repeating", "Oslo Tennisklubb", "Kontingent");
@@ -246,6 +224,7 @@ test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment nev
   );
 
   // Ten of the eleven ticked: the eleventh cannot be, and says why.
+  const eleventh = made("basket-1");
   for (const payment of more) await tick(payment).check();
   await expect(page.getByText("10 of at most 10 ticked: a basket holds at most 10 payments, so no more can be ticked.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign together (10)", exact: true })).toBeEnabled();
@@ -256,17 +235,17 @@ test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment nev
   await a11y("payments, ten ticked");
 
   // One unticked: the eleventh may be ticked again.
-  await tick(spare4).uncheck();
+  await tick(made("spare-4")).uncheck();
   await expect(page.getByText("9 of at most 10 ticked.")).toBeVisible();
   await expect(tick(eleventh)).toBeEnabled();
   await expect(tick(eleventh)).toHaveAccessibleDescription("");
   await tick(eleventh).check();
-  await expect(tick(spare4)).toBeDisabled();
+  await expect(tick(made("spare-4"))).toBeDisabled();
   await expect(page.getByRole("button", { name: "Sign together (10)", exact: true })).toBeEnabled();
 });
 
 test("three payments signed with one SCA, one short of funds: after the batch run the basket is RJCT, that one RJCT and the other two paid and booked", async () => {
-  const three = [await made("basket-1"), await made("basket-2"), await made("basket-short")];
+  const three = [made("basket-1"), made("basket-2"), made("basket-short")];
   await page.goto("/payments");
   await expect(page.getByText("0 of at most 10 ticked.")).toBeVisible();
   for (const payment of three) await tick(payment).check();
@@ -352,7 +331,7 @@ test("three payments signed with one SCA, one short of funds: after the batch ru
 });
 
 test("an approval left unfinished at the bank: the basket waits (RCVD), the bank keeps it, and it is approved from its page", async () => {
-  const two = [await made("unfinished-1"), await made("unfinished-2")];
+  const two = [made("unfinished-1"), made("unfinished-2")];
   await page.goto("/payments");
   await signTogether(two);
   await passBankLogin(page, INGRID);
@@ -393,7 +372,7 @@ test("an approval left unfinished at the bank: the basket waits (RCVD), the bank
 });
 
 test("deleting a basket not yet approved: its payments wait again, outside any basket, and can be ticked", async () => {
-  const two = [await made("spare-1"), await made("spare-2")];
+  const two = [made("spare-1"), made("spare-2")];
   await page.goto("/payments");
   await signTogether(two);
   await passBankLogin(page, INGRID);
@@ -412,7 +391,7 @@ test("deleting a basket not yet approved: its payments wait again, outside any b
 });
 
 test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments page, is refused, and the page says why", async () => {
-  const [approved, other] = [await made("stale-1"), await made("stale-2")];
+  const [approved, other] = [made("stale-1"), made("stale-2")];
   await page.goto("/payments");
   await expect(tick(approved)).toBeEnabled();
   const basketsBefore = await page.getByRole("region", { name: "Signing baskets" }).getByRole("link").count();

@@ -9,25 +9,46 @@
  *
  * @see docs/architecture.md#flow-diagrams
  */
-import { type Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connect, expect, ingrid, test as signedIn } from "./support/fixtures";
+import { useSignedInPage } from "./support/signed-in-page";
 import { passBankLogin } from "./support/payments";
-import { appUrl, DESKTOP, INGRID, MAIN, PHONE, shoot } from "./support/tpp-app";
+import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, PHONE, shoot } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the known customers' accounts (Ingrid's Brukskonto)");
 
-const PRODUCT_PATH = "/v1/payments/norwegian-domestic-credit-transfers";
+test.describe.configure({ mode: "serial" });
 
-/**
- * A Norwegian payment to Kari from Ingrid's Brukskonto, made on /payments/new and approved at the
- * bank: the payment's page it lands on. Each worker makes one, for the tests that look at its flow.
- */
-async function payKari(page: Page): Promise<string> {
-  // The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own.
-  const amount = `${(Math.floor(Date.now() / 1000) % 9000) + 100}.${String(Date.now() % 100).padStart(2, "0")}`;
+/** The demo user signed in; with no bank connection after this spec when it had none before. */
+const session = useSignedInPage({ restoreConnection: true });
+let context: BrowserContext;
+let page: Page;
+/** The flow's page, once the payment is made. */
+let flowPath = "";
+
+const PRODUCT_PATH = "/v1/payments/norwegian-domestic-credit-transfers";
+// The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own.
+const amount = `${(Math.floor(Date.now() / 1000) % 9000) + 100}.${String(Date.now() % 100).padStart(2, "0")}`;
+
+test.beforeAll(() => {
+  ({ context, page } = session);
+});
+
+/** At the bank: the login when it asks (its session keeps one for 15 minutes), then the button of the last step. */
+async function passBank(bankPage: Page, button: "Confirm" | "Approve"): Promise<void> {
+  await passBankLogin(bankPage, INGRID);
+  if (button === "Confirm") await confirmAccounts(bankPage, { check: [MAIN] });
+  else await bankPage.getByRole("button", { name: "Approve", exact: true }).click();
+}
+
+test("a payment's flow: made, approved, and drawn as a sequence diagram with links into the inspector", async () => {
+  // Connected as Ingrid (any customer may log in: earlier specs may have connected another).
+  await page.goto("/connect?returnTo=%2Fpayments%2Fnew&newPsu=1");
+  await passBank(page, "Confirm");
+  await page.waitForURL(`${appUrl}/payments/new`);
+
   await page.getByRole("radio", { name: /^Norwegian transfer(\s|$)/ }).check();
   await page.getByRole("radio", { name: /^One payment(\s|$)/ }).check();
   const payFrom = page.getByLabel("Pay from");
@@ -40,39 +61,13 @@ async function payKari(page: Page): Promise<string> {
   await page.getByLabel("City", { exact: true }).fill("Oslo");
   await page.getByLabel("Amount", { exact: true }).fill(amount);
   await page.getByRole("button", { name: "Continue to approve" }).click();
-  // At the bank: the login when it asks (its session keeps one for 15 minutes), then Approve.
-  await passBankLogin(page, INGRID);
-  await page.getByRole("button", { name: "Approve", exact: true }).click();
+  await passBank(page, "Approve");
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
-  return new URL(page.url()).pathname;
-}
 
-const test = signedIn.extend<object, { paymentFlow: { paymentPath: string; flowPath: string } }>({
-  /** A payment made and approved in this worker (connected as Ingrid, Brukskonto shared), and its flow's page. */
-  paymentFlow: [
-    async ({ browser, demoSignIn }, use) => {
-      const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP, storageState: demoSignIn });
-      try {
-        const page = await context.newPage();
-        await connect(page, ingrid([MAIN], "/payments/new"));
-        const paymentPath = await payKari(page);
-        await page.getByRole("link", { name: "See this payment's flow" }).click();
-        await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-        await use({ paymentPath, flowPath: new URL(page.url()).pathname });
-      } finally {
-        await context.close();
-      }
-    },
-    { scope: "worker" },
-  ],
-});
-
-test("a payment's flow: made, approved, and drawn as a sequence diagram with links into the inspector", async ({ page, paymentFlow }) => {
-  const { flowPath } = paymentFlow;
   // From the payment's page to its flow.
-  await page.goto(paymentFlow.paymentPath);
   await page.getByRole("link", { name: "See this payment's flow" }).click();
-  await page.waitForURL(`${appUrl}${flowPath}`);
+  await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
+  flowPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1, name: "Payment flow" })).toBeVisible();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
 
@@ -129,7 +124,7 @@ test("a payment's flow: made, approved, and drawn as a sequence diagram with lin
   await page.waitForURL(`${appUrl}${flowPath}`);
 });
 
-test("the diagram downloads as a standalone SVG file", async ({ context, page, paymentFlow: { flowPath } }) => {
+test("the diagram downloads as a standalone SVG file", async () => {
   await page.goto(flowPath);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download SVG" }).click();
@@ -157,7 +152,7 @@ test("the diagram downloads as a standalone SVG file", async ({ context, page, p
   expect((await page.request.get("/flows/not-a-flow/diagram.svg")).status()).toBe(404);
 });
 
-test("/flows lists the flows, newest first, and unknown ids are not found", async ({ page, paymentFlow: { flowPath } }) => {
+test("/flows lists the flows, newest first, and unknown ids are not found", async () => {
   await page.goto("/flows");
   await expect(page.getByRole("heading", { level: 1, name: "Flows" })).toBeVisible();
   await expect(page.getByText("Flows and their calls are kept for 30 days from their start, then deleted.")).toBeVisible();

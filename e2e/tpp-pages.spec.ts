@@ -2,14 +2,13 @@
  * The TPP app's pages end to end in Chromium, against npm run demo's servers (the app and the
  * sandbox bank, fresh data): sign in, connect at the bank, read accounts, transactions and cards,
  * the failure and refusal pages, a new SCA after the sandbox clock moves an hour, revocation by
- * deselecting, a corporate customer, settings and the request inspector; each page is kept as a
- * screenshot. Each test connects the demo user as it needs (e2e/support/fixtures.ts).
+ * deselecting, a corporate customer, settings and the request inspector. One browser session
+ * goes through them in order, as a user would; each page is kept as a screenshot.
  *
  * @see docs/interface/authentication.md#authentication, docs/interface/redirect-parameters.md#redirect-parameters-and-events; docs/interface/accounts.md#accounts-balances-transactions, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context, docs/interface/sandbox-operations.md#sandbox-operations
  */
-import type { Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connect, expect, forgetBankConnection, ingrid, test } from "./support/fixtures";
 import { expectNothingOverflows } from "./support/page-checks";
 import { createSignedBankClient } from "./support/signed-bank-client";
 import {
@@ -34,12 +33,28 @@ requireSandboxControls("the known customers' accounts and transactions, and the 
 
 const bank = createSignedBankClient();
 
-/** Ingrid connected, her Brukskonto, Sparekonto and card shared: what most of these tests read. */
-const INGRID_ALL = ingrid([MAIN, SAVINGS, CARD]);
-const LIE_SNEKKERI = "Lie Snekkeri AS (org. no. 926 148 338)";
+test.describe.configure({ mode: "serial" });
+
+let context: BrowserContext;
+let page: Page;
+
+test.beforeAll(async ({ browser }) => {
+  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  page = await context.newPage();
+});
+test.afterAll(async () => {
+  await context.close();
+});
+
+/** A full-page screenshot kept with the test's results; `phone` also one at a phone's width, checking nothing overflows. */
+const shoot = (name: string, options: { phone?: boolean } = {}) => shootPage(page, name, options);
+const logInAtBank = (nationalId: string) => logInAtBankOn(page, nationalId);
+const confirmAccounts = (choice: { check?: RegExp[]; uncheck?: RegExp[] } = {}) => confirmAccountsOn(page, choice);
+/** The page's accessibility check (axe: WCAG 2 A and AA), one per page. */
+const checkA11y = (name: string) => expectNoSeriousA11yViolations(page, name);
 
 /** At a phone's width, no text in the page's tables is cut short with an ellipsis: it wraps instead. */
-async function expectNoTableTextCutOnPhone(page: Page, name: string): Promise<void> {
+async function expectNoTableTextCutOnPhone(name: string): Promise<void> {
   await page.setViewportSize(PHONE);
   const cut = await page.evaluate(() =>
     [...document.querySelectorAll<HTMLElement>("main table *")]
@@ -51,8 +66,7 @@ async function expectNoTableTextCutOnPhone(page: Page, name: string): Promise<vo
   expect(cut, `text cut short in the tables of ${name} at a phone's width`).toEqual([]);
 }
 
-test("sign in with the demo user shown on the sign-in page", async ({ page: signedIn, signedOutPage: page }) => {
-  await forgetBankConnection(signedIn);
+test("sign in with the demo user shown on the sign-in page", async () => {
   await page.goto("/accounts");
   await page.waitForURL(/\/signin\?callbackUrl=%2Faccounts/);
   const demo = page.getByText("Sandbox demo user").locator("..");
@@ -61,27 +75,25 @@ test("sign in with the demo user shown on the sign-in page", async ({ page: sign
   expect(password).toMatch(/\S{6,}/);
   // The environment's note is part of the page's banner landmark (the header), not outside every landmark.
   await expect(page.getByRole("banner").getByRole("note", { name: "Environment" })).toContainText("Sandbox");
-  await shootPage(page, "01-sign-in", { phone: true });
-  await expectNoSeriousA11yViolations(page, "sign-in");
+  await shoot("01-sign-in", { phone: true });
+  await checkA11y("sign-in");
   await page.getByLabel("User name").fill("demo");
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Accounts" })).toBeVisible();
   await expect(page.getByText("No bank connected yet")).toBeVisible();
-  await expectNoSeriousA11yViolations(page, "accounts, no bank connected");
+  await checkA11y("accounts, no bank connected");
   await page.goto("/");
   await expect(page.getByRole("heading", { level: 1, name: "Your bank connection" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
-  await shootPage(page, "02-home-not-connected");
-  await expectNoSeriousA11yViolations(page, "home, not connected");
+  await shoot("02-home-not-connected");
+  await checkA11y("home, not connected");
 });
 
-test("connect as private customer 13039319955: accounts and balances", async ({ page }) => {
-  await forgetBankConnection(page);
-  await page.goto("/");
+test("connect as private customer 13039319955: accounts and balances", async () => {
   await page.getByRole("link", { name: "Connect your bank" }).click();
-  await logInAtBankOn(page, INGRID);
-  await confirmAccountsOn(page, { check: [MAIN, SAVINGS, CARD] });
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   await expect(page.getByRole("link", { name: SAVINGS })).toBeVisible();
@@ -97,29 +109,28 @@ test("connect as private customer 13039319955: accounts and balances", async ({ 
   // Each account shows its available balance in kroner.
   await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
   await expect(page.getByRole("link", { name: MAIN })).toContainText(/\d\s?kr/);
-  await shootPage(page, "03-accounts", { phone: true });
-  await expectNoSeriousA11yViolations(page, "accounts");
+  await shoot("03-accounts", { phone: true });
+  await checkA11y("accounts");
 
   await page.goto("/");
   const connection = page.getByRole("region", { name: "Connection" });
   await expect(connection).toContainText("Ingrid Marie Haugen");
   await expect(connection).toContainText("Private");
   await expect(connection).toContainText("valid");
-  await shootPage(page, "04-home-connected", { phone: true });
-  await expectNoSeriousA11yViolations(page, "home, connected");
+  await shoot("04-home-connected", { phone: true });
+  await checkA11y("home, connected");
 });
 
-test("an account's transactions paged to the end, pending marked", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("an account's transactions paged to the end, pending marked", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: MAIN }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
   await expect(page.getByRole("img", { name: /^Balance from / })).toBeVisible();
   await expect(page.getByRole("table", { name: "Pending transactions" })).toBeVisible();
   await expect(page.getByRole("table", { name: "Pending transactions" }).getByText("Pending").first()).toBeVisible();
-  await shootPage(page, "05-account", { phone: true });
-  await expectNoSeriousA11yViolations(page, "account");
-  await expectNoTableTextCutOnPhone(page, "the account");
+  await shoot("05-account", { phone: true });
+  await checkA11y("account");
+  await expectNoTableTextCutOnPhone("the account");
   await captureScreenshot(page, { path: test.info().outputPath("05-account-top.png") });
   await page.setViewportSize(PHONE);
   await captureScreenshot(page, { path: test.info().outputPath("05-account-top-phone.png") });
@@ -148,14 +159,10 @@ test("an account's transactions paged to the end, pending marked", async ({ page
   await expect(page.getByRole("navigation", { name: "Pages of transactions" })).toContainText("last page");
   expect(seen).toBeGreaterThanOrEqual(1500);
   expect(pages).toBe(Math.ceil(seen / 200));
-  await shootPage(page, "06-account-last-page");
+  await shoot("06-account-last-page");
 });
 
-test("an account's view reads its balances and 90 days' history once: a Next page asks the bank for its transactions only", async ({
-  context,
-  page,
-}) => {
-  await connect(page, INGRID_ALL);
+test("an account's view reads its balances and 90 days' history once: a Next page asks the bank for its transactions only", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: MAIN }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
@@ -187,8 +194,7 @@ test("an account's view reads its balances and 90 days' history once: a Next pag
   await inspector.close();
 });
 
-test("a filter in the address that cannot be used is named on its field, and the account still shows", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("a filter in the address that cannot be used is named on its field, and the account still shows", async () => {
   await page.goto("/accounts");
   const accountPath = (await page.getByRole("link", { name: MAIN }).getAttribute("href")) ?? "";
   await page.goto(`${accountPath}?from=2026-02-30&status=both`);
@@ -199,12 +205,11 @@ test("a filter in the address that cannot be used is named on its field, and the
   await expect(from).toHaveAttribute("aria-invalid", "true");
   await expect(from).toHaveAccessibleDescription("2026-02-30 is not a date of the calendar.");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("The filter in this address cannot be used");
-  await shootPage(page, "06b-account-bad-filter", { phone: true });
-  await expectNoSeriousA11yViolations(page, "account with a filter that cannot be used");
+  await shoot("06b-account-bad-filter", { phone: true });
+  await checkA11y("account with a filter that cannot be used");
 });
 
-test("a transaction's details", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("a transaction's details", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: MAIN }).click();
   const first = page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr").first().getByRole("link");
@@ -215,12 +220,11 @@ test("a transaction's details", async ({ page }) => {
   await expect(details).toContainText("Booking date");
   await expect(details).toContainText("Transaction id");
   await expect(details).toContainText("Booked");
-  await shootPage(page, "07-transaction", { phone: true });
-  await expectNoSeriousA11yViolations(page, "transaction");
+  await shoot("07-transaction", { phone: true });
+  await checkA11y("transaction");
 });
 
-test("card transactions with the original amount and currency", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("card transactions with the original amount and currency", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
@@ -241,13 +245,12 @@ test("card transactions with the original amount and currency", async ({ page })
   const originals = await table.locator("tbody tr td:nth-child(3)").allTextContents();
   expect(originals.length).toBeGreaterThan(0);
   for (const original of originals) expect(original).toMatch(/^[−-]?\d[\d\s]*,\d\d\s(kr|[A-Z]{3})$/);
-  await shootPage(page, "08-card", { phone: true });
-  await expectNoSeriousA11yViolations(page, "card account");
-  await expectNoTableTextCutOnPhone(page, "the card account");
+  await shoot("08-card", { phone: true });
+  await checkA11y("card account");
+  await expectNoTableTextCutOnPhone("the card account");
 });
 
-test("a card account's from date that cannot be used is named on its field, and the card still shows", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("a card account's from date that cannot be used is named on its field, and the card still shows", async () => {
   await page.goto("/accounts");
   const cardPath = (await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).getAttribute("href")) ?? "";
   await page.goto(`${cardPath}?from=2026-02-30`);
@@ -258,8 +261,8 @@ test("a card account's from date that cannot be used is named on its field, and 
   await expect(from).toHaveAccessibleDescription("2026-02-30 is not a date of the calendar.");
   await expect(page.getByRole("main").getByRole("alert")).toContainText("The filter in this address cannot be used");
   await expect(page.getByRole("table", { name: /^Booked card transactions/ })).toHaveCount(0);
-  await shootPage(page, "08b-card-bad-filter", { phone: true });
-  await expectNoSeriousA11yViolations(page, "card account with a filter that cannot be used");
+  await shoot("08b-card-bad-filter", { phone: true });
+  await checkA11y("card account with a filter that cannot be used");
   // A range chosen: the card's transactions, the field no longer marked.
   await page.getByRole("link", { name: "90 days" }).click();
   await expect(
@@ -276,19 +279,18 @@ test("a card account's from date that cannot be used is named on its field, and 
   await expect(page.getByLabel("From", { exact: true })).toHaveValue(chosen);
 });
 
-test("cancel at the bank gives the failure page", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("cancel at the bank gives the failure page", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Choose accounts" }).click();
-  await logInAtBankOn(page, INGRID);
+  await logInAtBank(INGRID);
   await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel" }).click();
   await page.waitForURL(/\/callback\/failed/);
   await expect(page.getByRole("heading", { name: "The approval at the bank did not succeed" })).toBeVisible();
   await expect(page.getByText("SCA_INVALID")).toBeVisible();
   await expect(page.getByText("The approval at the bank was cancelled or not completed.")).toBeVisible();
-  await shootPage(page, "09-failure", { phone: true });
-  await expectNoSeriousA11yViolations(page, "callback failure");
+  await shoot("09-failure", { phone: true });
+  await checkA11y("callback failure");
   const failure = page.url();
   // The same address with words of someone else's is not the app's: nothing of its query is shown.
   const forged = new URL(failure);
@@ -303,14 +305,13 @@ test("cancel at the bank gives the failure page", async ({ page }) => {
   // "Try again" starts the approval again: the bank's login, not the page the flow began on.
   await page.goto(failure);
   await page.getByRole("link", { name: "Try again" }).click();
-  await logInAtBankOn(page, INGRID);
-  await confirmAccountsOn(page, { check: [MAIN, SAVINGS, CARD] });
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
 });
 
-test("three wrong national identity numbers: the failure page, whose Try again is the bank's login again", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("three wrong national identity numbers: the failure page, whose Try again is the bank's login again", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await page.waitForURL(onBank);
@@ -325,28 +326,26 @@ test("three wrong national identity numbers: the failure page, whose Try again i
   await page.waitForURL(onBank);
   await expect(page.getByRole("alert")).toHaveCount(0);
   // A new login, with every attempt again: the approval goes through, nothing else waits.
-  await logInAtBankOn(page, INGRID);
-  await confirmAccountsOn(page, { check: [MAIN, SAVINGS, CARD] });
+  await logInAtBank(INGRID);
+  await confirmAccounts({ check: [MAIN, SAVINGS, CARD] });
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
 });
 
-test("a forged callback (wrong tpp-session-id) is refused and changes nothing", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("a forged callback (wrong tpp-session-id) is refused and changes nothing", async () => {
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await page.waitForURL(onBank);
   await page.goto(`/callback?psu-id=0b0e5bde-1f6c-4c55-9b7a-6a3f0f6c9e01&tpp-session-id=forged-session&context=PRIVATE`);
   await expect(page.getByRole("heading", { name: "This return from the bank does not belong to this session" })).toBeVisible();
   await expect(page.getByText("Nothing was changed")).toBeVisible();
-  await shootPage(page, "10-forged-callback");
-  await expectNoSeriousA11yViolations(page, "forged callback refused");
+  await shoot("10-forged-callback");
+  await checkA11y("forged callback refused");
   await page.goto("/");
   await expect(page.getByRole("region", { name: "Connection" })).toContainText("Ingrid Marie Haugen");
 });
 
-test("after the sandbox clock moves one hour, a new SCA is asked", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("after the sandbox clock moves one hour, a new SCA is asked", async () => {
   // The clock stays an hour ahead for the rest of the run (fresh data each run): moving it back
   // would leave this SCA "later" than the next ones, which the bank then takes as the latest.
   const calls = page.getByRole("table", { name: "Calls to the bank, newest first" });
@@ -357,9 +356,9 @@ test("after the sandbox clock moves one hour, a new SCA is asked", async ({ page
   await page.goto("/accounts");
   // The page followed the scaRedirect of the bank's 401: the bank's pages, no new consent made.
   await page.waitForURL((url) => url.origin !== appUrl && url.pathname.startsWith("/sca/"));
-  await logInAtBankOn(page, INGRID);
+  await logInAtBank(INGRID);
   await expect(page.getByRole("checkbox", { name: MAIN })).toBeChecked();
-  await confirmAccountsOn(page);
+  await confirmAccounts();
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   await page.goto("/inspector?path=%2Fv1%2Faccounts&status=4xx");
@@ -368,15 +367,14 @@ test("after the sandbox clock moves one hour, a new SCA is asked", async ({ page
   await expect(calls.locator("tbody tr")).toHaveCount(consentsBefore);
 });
 
-test("deselecting an account at the bank revokes it", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("deselecting an account at the bank revokes it", async () => {
   await page.goto("/accounts");
   const savingsHref = (await page.getByRole("link", { name: SAVINGS }).getAttribute("href")) ?? "";
   expect(savingsHref).toMatch(/^\/accounts\//);
   await page.getByRole("link", { name: "Choose accounts" }).click();
-  await logInAtBankOn(page, INGRID);
+  await logInAtBank(INGRID);
   await expect(page.getByRole("checkbox", { name: SAVINGS })).toBeChecked();
-  await confirmAccountsOn(page, { uncheck: [SAVINGS] });
+  await confirmAccounts({ uncheck: [SAVINGS] });
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
   await expect(page.getByRole("link", { name: SAVINGS })).toHaveCount(0);
@@ -386,12 +384,11 @@ test("deselecting an account at the bank revokes it", async ({ page }) => {
   await expect(alert).toBeVisible();
   await expect(alert.getByRole("cell", { name: /^(RESOURCE_UNKNOWN|CONSENT_UNKNOWN|CONSENT_INVALID|FORBIDDEN)$/ })).toBeVisible();
   await expect(page.getByText(/at [a-z]+\.[a-z]+:\d+/)).toHaveCount(0);
-  await shootPage(page, "11-revoked-account-error", { phone: true });
-  await expectNoSeriousA11yViolations(page, "revoked account error");
+  await shoot("11-revoked-account-error", { phone: true });
+  await checkA11y("revoked account error");
 });
 
-test("settings: the contact e-mail at the bank and approval in the bank's app", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("settings: the contact e-mail at the bank and approval in the bank's app", async () => {
   await page.goto("/settings");
   await page.getByLabel("Contact e-mail for operational notices").fill("not an address");
   await page.getByRole("button", { name: "Save at the bank" }).click();
@@ -407,66 +404,64 @@ test("settings: the contact e-mail at the bank and approval in the bank's app", 
   await expect(page.getByRole("status")).toHaveText("Saved.");
   await page.goto("/settings");
   await expect(page.getByRole("radio", { name: "Approve in the bank's mobile app" })).toBeChecked();
-  await shootPage(page, "12-settings", { phone: true });
-  await expectNoSeriousA11yViolations(page, "settings");
+  await shoot("12-settings", { phone: true });
+  await checkA11y("settings");
 
   // The bank now asks for approval in its app instead of the login form.
   await page.goto("/accounts");
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await page.waitForURL(onBank);
   await expect(page.getByRole("heading", { name: "Approve in your mobile app" })).toBeVisible();
-  await shootPage(page, "13-bank-app-approval");
+  await shoot("13-bank-app-approval");
   await page.goto("/settings");
   await page.getByRole("radio", { name: "Log in at the bank in the browser" }).check();
   await page.getByRole("button", { name: "Save choice" }).click();
   await expect(page.getByRole("status")).toHaveText("Saved.");
 });
 
-test("corporate customer 18129215603 with an agreement", async ({ page }) => {
-  await connect(page, INGRID_ALL);
+test("corporate customer 18129215603 with an agreement", async () => {
   await page.goto("/corporate");
   await page.getByRole("link", { name: "Log in as another customer" }).click();
-  await logInAtBankOn(page, SINDRE);
+  await logInAtBank(SINDRE);
   await expect(page.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
   await page.getByRole("radio", { name: "Corporate" }).check();
   await page.getByLabel("Agreement").selectOption({ label: "Lie Snekkeri AS (org. no. 926 148 338)" });
   await page.getByRole("button", { name: "Continue" }).click();
-  await confirmAccountsOn(page, { check: [/^Driftskonto/] });
+  await confirmAccounts({ check: [/^Driftskonto/] });
   await page.waitForURL(`${appUrl}/corporate`);
   const agreements = page.getByRole("list", { name: "Company agreements" });
   await expect(agreements).toContainText("Lie Snekkeri AS");
   await expect(agreements).toContainText("Org. no. 926 148 338");
   await expect(agreements.getByText("Active")).toBeVisible();
   await expect(page.getByRole("region", { name: "Acting as" })).toContainText("Corporate");
-  await shootPage(page, "14-corporate", { phone: true });
-  await expectNoSeriousA11yViolations(page, "corporate");
+  await shoot("14-corporate", { phone: true });
+  await checkA11y("corporate");
 
   await page.goto("/accounts");
   await expect(page.getByRole("link", { name: /^Driftskonto 3800 \d\d \d{5}, / })).toBeVisible();
   await expect(page.getByRole("link", { name: MAIN })).toHaveCount(0);
-  await shootPage(page, "15-corporate-accounts");
+  await shoot("15-corporate-accounts");
 
   // The identification for payment initiation only: one SCA, no accounts chosen.
   await page.goto("/corporate");
   await page.getByRole("link", { name: "Identify at the bank" }).click();
-  await logInAtBankOn(page, SINDRE);
+  await logInAtBank(SINDRE);
   await expect(page.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
   await page.getByRole("radio", { name: "Corporate" }).check();
   await page.getByLabel("Agreement").selectOption({ label: "Lie Snekkeri AS (org. no. 926 148 338)" });
   await page.getByRole("button", { name: "Continue" }).click();
   await page.waitForURL(`${appUrl}/corporate?identified=1`);
   await expect(page.getByRole("region", { name: "Identification for payments only" })).toContainText("Sindre Lie");
-  await shootPage(page, "16-identified");
-  await expectNoSeriousA11yViolations(page, "corporate, identified");
+  await shoot("16-identified");
+  await checkA11y("corporate, identified");
 });
 
 test("without a valid approval, the corporate page offers the connected customer or another, instead of going to the bank", async ({
-  page,
-  signedOutPage: otherPage,
+  browser,
 }) => {
-  // The demo user connected to Sindre, acting for Lie Snekkeri AS, in this browser.
-  await connect(page, { psu: SINDRE, agreement: LIE_SNEKKERI, accounts: [/^Driftskonto/], returnTo: "/corporate" });
-  // Another browser: the same user, signed in there, connected to Sindre, with no approval at the bank in this session.
+  // Another browser: the same user, connected to Sindre, with no approval at the bank in this session.
+  const other = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  const otherPage = await other.newPage();
   await signIn(otherPage);
   await otherPage.goto("/corporate");
   expect(new URL(otherPage.url()).pathname).toBe("/corporate");
@@ -478,13 +473,10 @@ test("without a valid approval, the corporate page offers the connected customer
   await agreements.getByRole("link", { name: "Log in again as the connected customer" }).click();
   await logInAtBankOn(otherPage, SINDRE);
   await expect(otherPage.getByRole("heading", { name: "Who are you acting for?" })).toBeVisible();
+  await other.close();
 });
 
-test("the request inspector shows the calls, their signatures and a curl", async ({ page }) => {
-  // Calls to the bank for the inspector to show: the consent, and an account's balances and transactions.
-  await connect(page, INGRID_ALL);
-  await page.getByRole("link", { name: MAIN }).click();
-  await expect(page.getByRole("table", { name: "Booked transactions" })).toBeVisible();
+test("the request inspector shows the calls, their signatures and a curl", async () => {
   await page.goto("/inspector");
   const table = page.getByRole("table", { name: "Calls to the bank, newest first" });
   await expect(table.getByRole("link", { name: /^\/v1\/accounts/ }).first()).toBeVisible();
@@ -492,9 +484,9 @@ test("the request inspector shows the calls, their signatures and a curl", async
   expect(page.viewportSize()?.width).toBe(1280);
   await expectNothingOverflows(page, "inspector");
   // At a phone's width a call's path and query wrap, so that calls to one account tell apart (balances, transactions).
-  await expectNoTableTextCutOnPhone(page, "inspector");
-  await shootPage(page, "17-inspector", { phone: true });
-  await expectNoSeriousA11yViolations(page, "inspector");
+  await expectNoTableTextCutOnPhone("inspector");
+  await shoot("17-inspector", { phone: true });
+  await checkA11y("inspector");
   await page.getByLabel("Path contains").fill("/transactions");
   await page.getByRole("button", { name: "Filter" }).click();
   await expect(page).toHaveURL(/path=%2Ftransactions/);
@@ -512,12 +504,12 @@ test("the request inspector shows the calls, their signatures and a curl", async
   await expect(page.getByLabel("curl command")).toContainText("curl --request GET");
   const text = (await page.locator("main").textContent()) ?? "";
   for (const secret of ["PRIVATE KEY", "tpp_psu", "next-auth.session-token", "Cookie:"]) expect(text).not.toContain(secret);
-  await shootPage(page, "18-inspector-call");
-  await expectNoSeriousA11yViolations(page, "inspector call");
+  await shoot("18-inspector-call");
+  await checkA11y("inspector call");
 
   await page.goto("/inspector/999999999");
   await expect(page.getByRole("heading", { level: 1, name: "No such call to the bank" })).toBeVisible();
   await expect(page.getByText(/The request inspector keeps each call for 30 days from when it was made, then deletes it/)).toBeVisible();
-  await shootPage(page, "19-not-found");
-  await expectNoSeriousA11yViolations(page, "not found");
+  await shoot("19-not-found");
+  await checkA11y("not found");
 });

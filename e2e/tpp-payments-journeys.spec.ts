@@ -7,15 +7,13 @@
  * in the months chosen, and a bulk in a company's name. Each page is kept as a screenshot at
  * desktop and phone width and checked with axe.
  *
- * The sandbox clock is stopped while each test runs (no scheduled batch run settles a payment
- * between two steps; the test runs the batch itself) and runs on afterwards. Each test connects
- * the demo user as it needs (e2e/support/fixtures.ts).
+ * The sandbox clock is stopped while these run (no scheduled batch run settles a payment between
+ * two steps; the spec runs the batch itself) and runs on afterwards.
  *
  * @see docs/tpp-app.md#a-payment-from-the-form-to-the-booked-transaction; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
-import type { Page } from "@playwright/test";
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connect, expect, forgetBankConnection, ingrid, test as signedIn } from "./support/fixtures";
 import {
   accountsOf,
   addDays,
@@ -23,6 +21,7 @@ import {
   chooseProductAndKind,
   decideAtBank,
   fillTransfer,
+  freezeClock,
   KARI,
   kariAddress,
   kr,
@@ -36,6 +35,7 @@ import {
   submitPayment,
   timeline,
   uniqueAmount,
+  unfreezeClock,
 } from "./support/payments";
 import {
   appUrl,
@@ -48,37 +48,38 @@ import {
   PHONE,
   SAVINGS,
   shoot,
+  signIn,
   SINDRE,
 } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
-const test = signedIn.extend<object, { ingridMain: { bban: string; id: string } }>({
-  /** Ingrid's Brukskonto as the bank tells a TPP: its BBAN and resourceId (read once per worker). */
-  ingridMain: [
-    async ({ browser }, use) => {
-      const main = (await accountsOf(browser, INGRID)).find((account) => account.name === "Brukskonto");
-      expect(main?.bban).toMatch(/^\d{11}$/);
-      await use({ bban: main?.bban ?? "", id: main?.id ?? "" });
-    },
-    { scope: "worker" },
-  ],
-});
-test.use({ frozenClock: true });
+test.describe.configure({ mode: "serial" });
 
+let context: BrowserContext;
 let page: Page;
-// The helpers below work on the test's page.
-test.beforeEach(({ page: testPage }) => {
-  page = testPage;
+/** Ingrid's Brukskonto as the bank tells a TPP: its BBAN and resourceId. */
+let ingridMain: { bban: string; id: string };
+
+test.beforeAll(async ({ browser }) => {
+  await freezeClock();
+  const main = (await accountsOf(browser, INGRID)).find((account) => account.name === "Brukskonto");
+  expect(main?.bban).toMatch(/^\d{11}$/);
+  ingridMain = { bban: main?.bban ?? "", id: main?.id ?? "" };
+  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  page = await context.newPage();
+  await signIn(page);
 });
-/** Ingrid connected, her Brukskonto, Sparekonto and card shared. */
-const INGRID_ALL = ingrid([MAIN, SAVINGS, CARD]);
+test.afterAll(async () => {
+  await context?.close();
+  await unfreezeClock();
+});
 
 const a11y = (name: string) => expectNoSeriousA11yViolations(page, name);
 const paymentRegion = () => page.getByRole("region", { name: "Payment", exact: true });
 
-test("a user without a PSU-ID pays with one SCA that identifies and approves", async ({ ingridMain }) => {
+test("a user without a PSU-ID pays with one SCA that identifies and approves", async () => {
   // The demo user was connected by the specs before: forget it, as a user does in the settings.
   await page.goto("/settings");
   const forget = page.getByRole("button", { name: "Forget this bank connection" });
@@ -130,8 +131,7 @@ test("a user without a PSU-ID pays with one SCA that identifies and approves", a
   await expect(page.getByText("The bank identifies you to this app as PSU-ID")).toBeVisible();
 });
 
-test("connect as 13039319955, pay from the account's page, follow it to Paid without a reload", async ({ ingridMain }) => {
-  await forgetBankConnection(page);
+test("connect as 13039319955, pay from the account's page, follow it to Paid without a reload", async () => {
   await page.goto("/");
   await page.getByRole("link", { name: /^Connect your bank/ }).click();
   await passBankLogin(page, INGRID);
@@ -191,8 +191,7 @@ test("connect as 13039319955, pay from the account's page, follow it to Paid wit
   ).toHaveCount(1);
 });
 
-test("a SEPA payment goes to the bank's approval at once (its scaRedirect) and is approved", async ({ ingridMain }) => {
-  await connect(page, INGRID_ALL);
+test("a SEPA payment goes to the bank's approval at once (its scaRedirect) and is approved", async () => {
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "SEPA transfer", "One payment");
   await page.getByLabel("Pay from").selectOption(`account:${ingridMain.id}`);
@@ -223,8 +222,7 @@ test("a SEPA payment goes to the bank's approval at once (its scaRedirect) and i
   await expect(calls.getByRole("link", { name: /authorisations/ })).toHaveCount(0);
 });
 
-test("an instant payment: the fee before sending and on the payment, paid at once", async ({ ingridMain }) => {
-  await connect(page, INGRID_ALL);
+test("an instant payment: the fee before sending and on the payment, paid at once", async () => {
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Instant transfer (straks)", "One payment");
   await page.getByLabel("Pay from").selectOption(`account:${ingridMain.id}`);
@@ -243,8 +241,7 @@ test("an instant payment: the fee before sending and on the payment, paid at onc
   await a11y("payment, instant, paid");
 });
 
-test("a standing order in the months chosen (MonthlyVariable): accepted, its schedule shown", async ({ ingridMain }) => {
-  await connect(page, INGRID_ALL);
+test("a standing order in the months chosen (MonthlyVariable): accepted, its schedule shown", async () => {
   const today = await sandboxToday();
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "Repeating payment");
@@ -276,7 +273,6 @@ test("a standing order in the months chosen (MonthlyVariable): accepted, its sch
 });
 
 test("a bulk payment for the company Lie Snekkeri AS: the total, approved, then paid after the batch run", async () => {
-  await connect(page, INGRID_ALL);
   await page.goto("/");
   await page.getByRole("link", { name: "Connect another customer" }).click();
   await passBankLogin(page, SINDRE);

@@ -6,16 +6,14 @@
  * 400), two payments approved from two tabs at once, and the list of payments with its filters.
  * Each page is kept as a screenshot at desktop and phone width and checked with axe.
  *
- * The sandbox clock is stopped while each test runs (no scheduled batch run settles a payment
- * between two steps; the test runs the batch itself) and runs on afterwards. Each test connects the
- * demo user as Ingrid first (her Brukskonto shared), whoever was connected before; the list of
- * payments finds what the tests before it made in this worker, and makes what is missing itself.
+ * The sandbox clock is stopped while these run (no scheduled batch run settles a payment between
+ * two steps; the spec runs the batch itself) and runs on afterwards.
  *
  * @see docs/tpp-app.md#a-payment-from-the-form-to-the-booked-transaction, docs/tpp-app.md#approvals-and-the-callback; docs/interface/payments.md#payments-in-the-sandbox, docs/interface/sca-and-consent.md#sca-sessions-consent-and-context
  */
-import type { BrowserContext, Page, Request } from "@playwright/test";
+import { type BrowserContext, expect, type Page, type Request, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connect, expect, ingrid, test as signedIn } from "./support/fixtures";
+import { connectIngrid, useSignedInPage } from "./support/signed-in-page";
 import {
   addDays,
   bankAmount,
@@ -41,38 +39,25 @@ import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
-/** What this file's tests made in a worker, for the list to find again: the amount short of funds, the payment deleted, the duplicate. */
-type Made = { fundsAmount?: string; deleted?: Transfer; duplicate?: Transfer };
+test.describe.configure({ mode: "serial" });
 
-const test = signedIn.extend<{ ingridConnected: void }, { made: Made }>({
-  made: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern: none
-    async ({}, use) => {
-      await use({});
-    },
-    { scope: "worker" },
-  ],
-  /** Whoever was connected before (a company's customer, or nobody): Ingrid, in her private context, with her main account shared. */
-  ingridConnected: [
-    async ({ page }, use) => {
-      await connect(page, ingrid([MAIN]));
-      await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
-      await use();
-    },
-    { auto: true },
-  ],
-});
-test.use({ frozenClock: true });
-
+/** The demo user signed in, the clock stopped while this spec runs. */
+const session = useSignedInPage({ frozenClock: true });
 let context: BrowserContext;
 let page: Page;
-// The helpers below work on the test's page.
-test.beforeEach(({ context: testContext, page: testPage }) => {
-  context = testContext;
-  page = testPage;
+
+test.beforeAll(async () => {
+  ({ context, page } = session);
+  // Whoever the specs before left connected (a company's customer, or nobody): Ingrid, in her
+  // private context, with her main account shared.
+  await connectIngrid(page, [MAIN]);
+  await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
 });
 
 const a11y = (name: string) => expectNoSeriousA11yViolations(page, name);
+
+/** What this spec made, for the list to find again: the amount short of funds, the payment deleted, the duplicate. */
+const made = { fundsAmount: "", deleted: undefined as Transfer | undefined, duplicate: undefined as Transfer | undefined };
 
 /** A Norwegian transfer to Kari from Ingrid's main account (the form's first), as a user fills it in. */
 async function fillDomestic(overrides: Partial<Transfer> = {}): Promise<Transfer> {
@@ -94,9 +79,9 @@ async function fillDomestic(overrides: Partial<Transfer> = {}): Promise<Transfer
 /** The payment page's title: its amount and recipient. */
 const title = () => page.getByRole("heading", { level: 1 });
 
-/** A payment of millions from Ingrid's Brukskonto, approved, then rejected at the batch run for lack of funds: its amount. */
-async function payShortOfFunds(): Promise<string> {
+test("a payment short of funds is rejected at the batch run, and the page says why", async () => {
   const amount = (9_000_000 + Number(uniqueAmount())).toFixed(2);
+  made.fundsAmount = amount;
   await fillDomestic({ amount, name: "Hytte på Hvaler AS", message: "Kjøpesum hytte" });
   await submitPayment(page);
   await decideAtBank(page, {
@@ -108,11 +93,6 @@ async function payShortOfFunds(): Promise<string> {
   await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
   await runBatch();
   await expect(paymentStatus(page)).toContainText(statusText("Rejected", "RJCT"), { timeout: 20_000 });
-  return amount;
-}
-
-test("a payment short of funds is rejected at the batch run, and the page says why", async ({ made }) => {
-  made.fundsAmount = await payShortOfFunds();
   const why = page.getByRole("alert").filter({ hasText: "Rejected: not enough money on the account" });
   await expect(why).toContainText("did not have enough money available (the bank reported fundsAvailable: false)");
   await expect(why).toContainText("3800 15 74202");
@@ -140,9 +120,9 @@ test("an approval cancelled at the bank: back on the payment's page, rejected, w
   await a11y("payment, approval cancelled");
 });
 
-/** A payment to Ola left at the bank unapproved, then cancelled from its page in the app: the transfer. */
-async function leaveUnapprovedAndCancel(): Promise<Transfer> {
+test("a payment left at the bank unapproved is cancelled from its page (DELETE)", async () => {
   const transfer = await fillDomestic({ name: "Ola Nordmann", message: "Angrer" });
+  made.deleted = transfer;
   await submitPayment(page);
   await page.waitForURL(onBank);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^(Log in|Approve payment)$/);
@@ -160,11 +140,6 @@ async function leaveUnapprovedAndCancel(): Promise<Transfer> {
   await expect(page.getByRole("button", { name: "Approve at the bank" })).toBeVisible();
   await page.getByRole("button", { name: "Cancel payment" }).click();
   await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));
-  return transfer;
-}
-
-test("a payment left at the bank unapproved is cancelled from its page (DELETE)", async ({ made }) => {
-  made.deleted = await leaveUnapprovedAndCancel();
   await expect(page.getByRole("status").filter({ hasText: "The bank cancelled the payment" })).toHaveText(
     "The bank cancelled the payment. No money will move.",
   );
@@ -194,9 +169,9 @@ test("a payment scheduled for a later date (PDNG): the bank refuses to cancel it
   await a11y("payment, scheduled, cancel refused");
 });
 
-/** A payment to Per Hansen approved, the same again within 10 minutes sent anyway and approved: the transfer paid twice. */
-async function payTwice(): Promise<Transfer> {
+test("the same payment twice within 10 minutes: the bank asks, Send anyway, and it goes through", async () => {
   const first = await fillDomestic({ name: "Per Hansen", message: "Dugnad" });
+  made.duplicate = first;
   await submitPayment(page);
   await decideAtBank(page, { nationalId: INGRID });
   const firstPath = await landOnPaymentPage(page);
@@ -218,11 +193,6 @@ async function payTwice(): Promise<Transfer> {
   expect(secondPath).not.toBe(firstPath);
   await expect(title()).toHaveText(`${kr(first.amount)} to Per Hansen`);
   await expect(paymentStatus(page)).toContainText(statusText("Approved", "ACTC"));
-  return first;
-}
-
-test("the same payment twice within 10 minutes: the bank asks, Send anyway, and it goes through", async ({ made }) => {
-  made.duplicate = await payTwice();
 });
 
 test("errors on the form: the form's own as the user types, before any request, and the bank's 400 on its field", async () => {
@@ -331,14 +301,7 @@ test("two payments approved from two tabs at once each land on their own page", 
   }
 });
 
-test("the list of payments: filtered by status and by product, each with amount, recipient, status and when it was read", async ({
-  made,
-}) => {
-  // What the tests before made in this worker, else made here (in three times a test's time).
-  test.slow(Object.keys(made).length < 3, "makes the payments the tests before it did not make in this worker");
-  made.fundsAmount ??= await payShortOfFunds();
-  made.deleted ??= await leaveUnapprovedAndCancel();
-  made.duplicate ??= await payTwice();
+test("the list of payments: filtered by status and by product, each with amount, recipient, status and when it was read", async () => {
   await page.goto("/payments");
   const list = page.getByRole("list", { name: "Payments" });
   const rows = list.getByRole("listitem");
@@ -348,7 +311,7 @@ test("the list of payments: filtered by status and by product, each with amount,
     await expect(row).toContainText(/(Received|Scheduled|Approved|Accepted|Being paid|Paid|Rejected|Cancelled)\s*[A-Z]{4}/);
     await expect(row).toContainText(/read \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d/);
   }
-  const duplicates = rows.filter({ hasText: "Per Hansen" }).filter({ hasText: kr(made.duplicate.amount) });
+  const duplicates = rows.filter({ hasText: "Per Hansen" }).filter({ hasText: kr(made.duplicate?.amount ?? "") });
   await expect(duplicates).toHaveCount(2);
   await shoot(page, "47-payments", { phone: true });
   await a11y("payments");
@@ -363,7 +326,7 @@ test("the list of payments: filtered by status and by product, each with amount,
   await page.getByLabel("Product").selectOption("norwegian-domestic-credit-transfers");
   await page.getByRole("button", { name: "Show" }).click();
   await expect(page).toHaveURL(/status=CANC&product=norwegian-domestic-credit-transfers/);
-  await expect(rows.filter({ hasText: "Ola Nordmann" }).filter({ hasText: kr(made.deleted.amount) })).toHaveCount(1);
+  await expect(rows.filter({ hasText: "Ola Nordmann" }).filter({ hasText: kr(made.deleted?.amount ?? "") })).toHaveCount(1);
   for (const row of await rows.all()) {
     await expect(row).toContainText(statusText("Cancelled", "CANC"));
     await expect(row).toContainText("Norwegian transfer ·");

@@ -20,30 +20,26 @@
  *
  * @see docs/tpp-app.md#the-pages (/presenter); docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox, docs/interface/sandbox-operations.md#sandbox-operations
  */
-import type { BrowserContext, Locator, Page } from "@playwright/test";
+import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { expect, test } from "./support/fixtures";
 import { bankAmount, decideAtBank, freezeClock, kr, passBankLogin, paymentStatus, statusText, unfreezeClock } from "./support/payments";
-import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, SAVINGS, shoot } from "./support/tpp-app";
+import { appUrl, CARD, confirmAccounts, DESKTOP, INGRID, MAIN, onBank, SAVINGS, shoot, signIn } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock, batch runs, the control room and the known customers");
 
-/**
- * The presenter's browser, signed in (the worker's storage state), through the whole story: each
- * step's test goes on from where the step before left it, as a presenter does. A test whose earlier
- * steps were not done in this worker (run alone, or after a failure, which starts a new worker)
- * does them first (`reach`).
- */
+test.describe.configure({ mode: "serial" });
+
 let context: BrowserContext;
 let page: Page;
-/** The story's basket and its rejected payment, once made; the steps done in this worker. */
-const story = { basketPath: "", short: { name: "Nordvik Bil AS", amount: "" }, done: -1 };
+/** The story's basket and its rejected payment, once made. */
+const story = { basketPath: "", short: { name: "Nordvik Bil AS", amount: "" } };
 
-test.beforeAll(async ({ browser, demoSignIn }) => {
+test.beforeAll(async ({ browser }) => {
   await freezeClock();
-  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP, storageState: demoSignIn });
+  context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
   page = await context.newPage();
+  await signIn(page);
 });
 test.afterAll(async () => {
   await context?.close();
@@ -136,8 +132,7 @@ async function press(title: StepTitle): Promise<void> {
   await buttonOf(title).click();
 }
 
-/** The story's start: reached from the home page, seven steps in order, each with its button; the connection forgotten, step 1 is Next. */
-async function step0(): Promise<void> {
+test("the story's start: reached from the home page, seven steps in order, each with its button; the connection forgotten, step 1 is Next", async () => {
   // A presenter starts afresh: the app forgets the bank connection of earlier demos.
   await page.goto("/settings");
   const forget = page.getByRole("button", { name: "Forget this bank connection" });
@@ -172,10 +167,9 @@ async function step0(): Promise<void> {
   await expect(page.getByRole("region", { name: "The flow just done" })).toBeVisible();
   await shoot(page, "presenter-01-start", { phone: true });
   await a11y("presenter, start");
-}
+});
 
-/** Step 1, connect a bank: the bank's login and consent, back on the presenter view, Done, the consent's diagram. */
-async function step1(): Promise<void> {
+test("step 1, connect a bank: the bank's login and consent, back on the presenter view, Done, the consent's diagram", async () => {
   await press("Connect a bank");
   await passBankLogin(page, INGRID);
   await confirmAccounts(page, { check: [MAIN, SAVINGS, CARD] });
@@ -184,10 +178,9 @@ async function step1(): Promise<void> {
   await expectLatestFlow("Consent", "Completed");
   await shoot(page, "presenter-02-connected", { phone: true });
   await a11y("presenter, connected");
-}
+});
 
-/** Step 2, read accounts: the accounts page with Ingrid's accounts and card. */
-async function step2(): Promise<void> {
+test("step 2, read accounts: the accounts page with Ingrid's accounts and card", async () => {
   await press("Read accounts");
   await page.waitForURL(`${appUrl}/accounts`);
   await expect(page.getByRole("link", { name: MAIN })).toContainText("Available");
@@ -198,10 +191,9 @@ async function step2(): Promise<void> {
   // Reading leaves no flow: the diagram is still the consent's.
   await openPresenter({ done: ["Connect a bank"] });
   await expectLatestFlow("Consent", "Completed");
-}
+});
 
-/** Step 3, pay a bill with KID: the form filled in, approved at the bank, Done, the payment's diagram. */
-async function step3(): Promise<void> {
+test("step 3, pay a bill with KID: the form filled in, approved at the bank, Done, the payment's diagram", async () => {
   await press("Pay a bill with KID");
   await page.waitForURL(`${appUrl}/payments/new?preset=kid-bill`);
   await expect(page.getByText("An invoice paid with its KID.")).toBeVisible();
@@ -235,10 +227,9 @@ async function step3(): Promise<void> {
   await expectLatestFlow("Payment", "Completed");
   await shoot(page, "presenter-05-bill-paid", { phone: true });
   await a11y("presenter, bill approved");
-}
+});
 
-/** Step 4, sign three payments together: three kept and ticked, one approval at the bank, Done, the basket's diagram. */
-async function step4(): Promise<void> {
+test("step 4, sign three payments together: three kept and ticked, one approval at the bank, Done, the basket's diagram", async () => {
   await press("Sign three payments together");
   await page.waitForURL(/\/payments\?tick=[0-9a-f-]{36},[0-9a-f-]{36},[0-9a-f-]{36}$/);
   const ticked = page.getByRole("list", { name: "Payments" }).getByRole("checkbox", { checked: true });
@@ -285,10 +276,9 @@ async function step4(): Promise<void> {
   );
   await shoot(page, "presenter-09-basket-done", { phone: true });
   await a11y("presenter, basket signed");
-}
+});
 
-/** Step 5, end of day: the clock to the bank's next batch run, the run, the basket's page: RJCT, two paid, one rejected for funds. */
-async function step5(): Promise<void> {
+test("step 5, end of day: the clock to the bank's next batch run, the run, the basket's page: RJCT, two paid, one rejected for funds", async () => {
   await press("End of day");
   await page.waitForURL(`${appUrl}${story.basketPath}`);
   const status = page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]");
@@ -313,10 +303,9 @@ async function step5(): Promise<void> {
   );
   await shoot(page, "presenter-11-all-done", { phone: true });
   await a11y("presenter, all done");
-}
+});
 
-/** Step 6, one rejected for lack of funds: the payment's page says why. */
-async function step6(): Promise<void> {
+test("step 6, one rejected for lack of funds: the payment's page says why", async () => {
   await press("One rejected for lack of funds");
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${story.short.amount} to ${story.short.name}`);
@@ -326,10 +315,9 @@ async function step6(): Promise<void> {
   await expect(page.getByRole("link", { name: "signing basket" })).toHaveAttribute("href", story.basketPath);
   await shoot(page, "presenter-12-rejected-payment", { phone: true });
   await a11y("presenter step 6, the rejected payment");
-}
+});
 
-/** Step 7, read while the customer is away: the app reads without the customer, and the overview says so. */
-async function step7(): Promise<void> {
+test("step 7, read while the customer is away: the app reads without the customer, and the overview says so", async () => {
   await press("Read while the customer is away");
   await page.waitForURL(`${appUrl}/#read-overview`);
   const overview = page.getByRole("region", { name: "Your accounts, as last read" });
@@ -341,51 +329,4 @@ async function step7(): Promise<void> {
   await a11y("presenter step 7, the overview after a read without the customer");
   await openPresenter({ done: ["Connect a bank", "Read while the customer is away"] });
   await expectLatestFlow("Read without the PSU", "Completed");
-}
-
-/** The story's steps, in order: the start (0) and steps 1 to 7. */
-const STORY = [step0, step1, step2, step3, step4, step5, step6, step7];
-
-/** Does the story's steps before `index` that this worker has not done, then step `index` itself. */
-async function reach(index: number): Promise<void> {
-  // A story gone on past this step (a test run again) starts afresh.
-  if (story.done >= index) story.done = -1;
-  // Each step has the time a test has (the earlier ones done here as part of this test).
-  test.setTimeout(test.info().timeout * (index - story.done));
-  for (let next = story.done + 1; next <= index; next += 1) {
-    await STORY[next]?.();
-    story.done = next;
-  }
-}
-
-test("the story's start: reached from the home page, seven steps in order, each with its button; the connection forgotten, step 1 is Next", async () => {
-  await reach(0);
-});
-
-test("step 1, connect a bank: the bank's login and consent, back on the presenter view, Done, the consent's diagram", async () => {
-  await reach(1);
-});
-
-test("step 2, read accounts: the accounts page with Ingrid's accounts and card", async () => {
-  await reach(2);
-});
-
-test("step 3, pay a bill with KID: the form filled in, approved at the bank, Done, the payment's diagram", async () => {
-  await reach(3);
-});
-
-test("step 4, sign three payments together: three kept and ticked, one approval at the bank, Done, the basket's diagram", async () => {
-  await reach(4);
-});
-
-test("step 5, end of day: the clock to the bank's next batch run, the run, the basket's page: RJCT, two paid, one rejected for funds", async () => {
-  await reach(5);
-});
-
-test("step 6, one rejected for lack of funds: the payment's page says why", async () => {
-  await reach(6);
-});
-
-test("step 7, read while the customer is away: the app reads without the customer, and the overview says so", async () => {
-  await reach(7);
 });

@@ -8,12 +8,11 @@
  * wrong one or from another origin is refused with a page saying why; the app's own links still
  * go straight to the bank.
  *
- * The signed-in tests connect the demo user as Ingrid themselves where they need a connection
- * (e2e/support/fixtures.ts).
+ * The demo user is left as it was found (unconnected, if it was).
  */
-import { type APIResponse, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { type APIResponse, expect, type Page, test } from "@playwright/test";
 import { checkPage } from "./support/page-checks";
-import { connect, ingrid, test as signedIn } from "./support/fixtures";
+import { useSignedInPage } from "./support/signed-in-page";
 import {
   chooseProductAndKind,
   fillTransfer,
@@ -114,57 +113,56 @@ test("every kind of response carries the security headers, each page its own non
   expect(file.headers()["cross-origin-resource-policy"]).toBe("same-origin");
 });
 
-/** Every CSP violation of the app's pages in `context` (the bank's pages are not the app's) goes to `violations`; and another site, with a link to /connect, an image asking /connect and a form posting to it. */
-async function watchPolicy(context: BrowserContext, violations: string[]): Promise<void> {
-  await context.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
-    if (source.url().startsWith(appUrl)) violations.push(text);
-  });
-  await context.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (event) => {
-      const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-      void report(
-        `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
-      );
-    });
-  });
-  context.on("console", (message) => {
-    if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
-      violations.push(`console: ${message.text()}`);
-  });
-  await context.route(`${ATTACKER}/**`, (route) =>
-    route.fulfill({
-      contentType: "text/html",
-      body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
+test.describe("signed in, with the bank connected from another site's link", () => {
+  test.describe.configure({ mode: "serial" });
+  requireSandboxControls("the known customers' accounts");
+  let page: Page;
+  /** Every CSP violation of the app's pages (the bank's pages are not the app's). */
+  const violations: string[] = [];
+
+  /** Fails on any CSP violation since the last check (named by `step`). */
+  function expectNoViolations(step: string): void {
+    expect(violations.splice(0), `CSP violations on ${step}`).toEqual([]);
+  }
+
+  // The demo user signed in; with no bank connection after these when it had none before.
+  const session = useSignedInPage({
+    restoreConnection: true,
+    prepare: async (prepared) => {
+      await prepared.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
+        if (source.url().startsWith(appUrl)) violations.push(text);
+      });
+      await prepared.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+          void report(
+            `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
+          );
+        });
+      });
+      prepared.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
+          violations.push(`console: ${message.text()}`);
+      });
+      // Another site, with a link to /connect, an image asking /connect and a form posting to it.
+      await prepared.route(`${ATTACKER}/**`, (route) =>
+        route.fulfill({
+          contentType: "text/html",
+          body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
           <a href="${appUrl}/connect?returnTo=%2Faccounts&amp;newPsu=1">Win a prize</a>
           <img alt="" src="${appUrl}/connect?returnTo=%2Fflows">
           <form method="post" action="${appUrl}/connect"><input type="hidden" name="returnTo" value="/accounts"><input type="hidden" name="token" value="guessed"><button>Claim</button></form>
         </main></html>`,
-    }),
-  );
-}
-
-/** The demo user signed in, in a browser whose CSP violations are caught and where another site is at ATTACKER. */
-const watched = signedIn.extend<{ violations: string[]; expectNoViolations: (step: string) => void }>({
-  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from the pattern: none
-  violations: async ({}, use) => {
-    await use([]);
-  },
-  context: async ({ context, violations }, use) => {
-    await watchPolicy(context, violations);
-    await use(context);
-  },
-  /** Fails on any CSP violation since the last check (named by `step`). */
-  expectNoViolations: async ({ violations }, use) => {
-    await use((step) => expect(violations.splice(0), `CSP violations on ${step}`).toEqual([]));
-  },
-});
-
-watched.describe("signed in, with the bank connected from another site's link", () => {
-  requireSandboxControls("the known customers' accounts");
-  const test = watched;
+        }),
+      );
+    },
+  });
+  test.beforeAll(() => {
+    page = session.page;
+  });
 
   /** The href of the newest row of a list page (the inspector's calls, the flows), or "none". */
-  async function newestOf(page: Page, path: string, table: string): Promise<string> {
+  async function newestOf(path: string, table: string): Promise<string> {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const link = page.getByRole("table", { name: table }).getByRole("link").first();
@@ -172,18 +170,15 @@ watched.describe("signed in, with the bank connected from another site's link", 
   }
 
   /** What the app did at the bank so far: the newest call and the newest flow. */
-  async function bankActivity(page: Page): Promise<{ call: string; flow: string }> {
+  async function bankActivity(): Promise<{ call: string; flow: string }> {
     return {
-      call: await newestOf(page, "/inspector", "Calls to the bank, newest first"),
-      flow: await newestOf(page, "/flows", "Your flows, newest first"),
+      call: await newestOf("/inspector", "Calls to the bank, newest first"),
+      flow: await newestOf("/flows", "Your flows, newest first"),
     };
   }
 
-  test("another site's link and image start nothing at the bank; the confirmation page's form does", async ({
-    page,
-    expectNoViolations,
-  }) => {
-    const before = await bankActivity(page);
+  test("another site's link and image start nothing at the bank; the confirmation page's form does", async () => {
+    const before = await bankActivity();
     await page.goto(`${ATTACKER}/`);
     // The image's request (cross-site, no-cors) is answered with the redirect to the confirmation page.
     await expect.poll(() => page.locator("img").evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
@@ -195,7 +190,7 @@ watched.describe("signed in, with the bank connected from another site's link", 
     await expect(page.getByRole("main")).toContainText("Any of the bank's customers may log in.");
     await checkPage(page, "connect confirm");
     expectNoViolations("the confirmation page");
-    expect(await bankActivity(page), "no call to the bank and no flow").toEqual(before);
+    expect(await bankActivity(), "no call to the bank and no flow").toEqual(before);
 
     await page.goto("/connect/confirm?returnTo=%2Faccounts&newPsu=1");
     await page.getByRole("button", { name: "Continue to the bank" }).click();
@@ -204,14 +199,11 @@ watched.describe("signed in, with the bank connected from another site's link", 
     await page.waitForURL(`${appUrl}/accounts`);
     await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
     expectNoViolations("the confirmation's way to the bank and back");
-    expect((await bankActivity(page)).flow, "the confirmed consent is a flow").not.toBe(before.flow);
+    expect((await bankActivity()).flow, "the confirmed consent is a flow").not.toBe(before.flow);
   });
 
-  test("a POST without the form's token, with a wrong one, or from another site is refused with a page; nothing reaches the bank", async ({
-    page,
-    expectNoViolations,
-  }) => {
-    const before = await bankActivity(page);
+  test("a POST without the form's token, with a wrong one, or from another site is refused with a page; nothing reaches the bank", async () => {
+    const before = await bankActivity();
     const refusals: [string, (form: Page) => Promise<void>, RegExp][] = [
       [
         "no token",
@@ -251,11 +243,10 @@ watched.describe("signed in, with the bank connected from another site's link", 
     await expect(page.getByRole("main")).toContainText(`The request was sent from ${ATTACKER}, not from this app's page`);
     await page.getByRole("link", { name: "Go to the confirmation page" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Connect your bank?" })).toBeVisible();
-    expect(await bankActivity(page), "no call to the bank and no flow").toEqual(before);
+    expect(await bankActivity(), "no call to the bank and no flow").toEqual(before);
   });
 
-  test("the app's own links go straight to the bank", async ({ page }) => {
-    await connect(page, ingrid([MAIN, SAVINGS, CARD]));
+  test("the app's own links go straight to the bank", async () => {
     await page.goto("/");
     // Sec-Fetch-Site: same-origin.
     await page.getByRole("link", { name: "Connect your bank again" }).click();
@@ -264,9 +255,7 @@ watched.describe("signed in, with the bank connected from another site's link", 
     await page.waitForURL((url) => url.href.startsWith(appUrl));
   });
 
-  test("every kind of page works under the policy: no violation", async ({ page, expectNoViolations }) => {
-    await connect(page, ingrid([MAIN, SAVINGS, CARD]));
-    expectNoViolations("the connection made at the bank");
+  test("every kind of page works under the policy: no violation", async () => {
     const visit = async (path: string, heading: string | RegExp) => {
       await page.goto(path);
       await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();

@@ -16,6 +16,8 @@ import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the known customers (a private one and a corporate one with an agreement)");
 
+test.describe.configure({ mode: "serial" });
+
 const PSU_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SESSION_COOKIE = "next-auth.session-token";
 
