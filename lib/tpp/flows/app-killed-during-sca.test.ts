@@ -12,9 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTppDatabase } from "../db/open-tpp-database";
 import { createFlowsRepository } from "../flow-diagrams/flows-repository";
 import { insertTestUser } from "../payments/intents.test-support";
 import { createPaymentsRepository } from "../payments/payments-repository";
@@ -25,7 +23,12 @@ import { createBankBrowser } from "../testing/bank-sca-driver";
 import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
-import { type TppTestDatabaseKind, tppTestDatabaseKinds } from "../testing/test-database";
+import {
+  createTppScratchDatabase,
+  type TppScratchDatabase,
+  type TppTestDatabaseKind,
+  tppTestDatabaseKinds,
+} from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
 
 const root = fileURLToPath(new URL("../../../", import.meta.url));
@@ -62,21 +65,11 @@ async function lineOf(run: Run, prefix: string, timeoutMs: number): Promise<stri
   }
 }
 
-async function withAdmin(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-sca-kill-"));
   let bank: SandboxBank | undefined;
-  let target = path.join(work, "tpp");
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let target = "";
+  let scratch: TppScratchDatabase | undefined;
   let userId = "";
   let bban = "";
 
@@ -92,22 +85,16 @@ describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on
       })
     ).bban;
     await direct.client.close();
-    if (kind === "postgres") {
-      const name = `tpp_sca_kill_${process.pid}_${randomBytes(4).toString("hex")}`;
-      await withAdmin(`CREATE DATABASE "${name}"`);
-      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-      url.pathname = `/${name}`;
-      target = url.toString();
-      dropDatabase = () => withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    }
-    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    scratch = await createTppScratchDatabase(kind, work);
+    target = scratch.target;
+    const database = await scratch.open();
     userId = await insertTestUser(database.db);
     await database.close();
   }, 180_000);
 
   afterAll(async () => {
     await bank?.close();
-    await dropDatabase?.();
+    await scratch?.drop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -144,7 +131,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on
 
     // The bank's own status of the payment, read directly.
     const direct = await createTestAspspClient(bank.url);
-    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    if (scratch === undefined) throw new Error("not started");
+    const database = await scratch.open();
     try {
       const payments = createPaymentsRepository(database.db);
       const record = await payments.findById(userId, ready.paymentRecordId);

@@ -6,20 +6,22 @@
  * Checked against the bank's own records (its database, read after it stopped).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTppDatabase } from "../db/open-tpp-database";
 import { CUSTOMERS } from "../pis/pis.test-support";
 import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
-import { type TppTestDatabaseKind, tppTestDatabaseKinds } from "../testing/test-database";
+import {
+  createTppScratchDatabase,
+  type TppScratchDatabase,
+  type TppTestDatabaseKind,
+  tppTestDatabaseKinds,
+} from "../testing/test-database";
 import { createBankIntentsRepository } from "./bank-intents";
 import { insertTestUser } from "./intents.test-support";
 import { createPaymentsRepository } from "./payments-repository";
@@ -59,22 +61,12 @@ async function until(run: Run, test: (lines: readonly string[]) => boolean, time
   }
 }
 
-async function withAdmin(sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(sql);
-  } finally {
-    await admin.end();
-  }
-}
-
 describe.each(tppTestDatabaseKinds())("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-kill-"));
   const bankDir = path.join(work, "bank");
   let bank: SandboxBank | undefined;
-  let target = path.join(work, "tpp");
-  let dropDatabase: (() => Promise<void>) | undefined;
+  let target = "";
+  let scratch: TppScratchDatabase | undefined;
   let userId = "";
   let bban = "";
 
@@ -90,22 +82,16 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
       })
     ).bban;
     await direct.client.close();
-    if (kind === "postgres") {
-      const name = `tpp_kill_${process.pid}_${randomBytes(4).toString("hex")}`;
-      await withAdmin(`CREATE DATABASE "${name}"`);
-      const url = new URL(process.env.TEST_DATABASE_URL ?? "");
-      url.pathname = `/${name}`;
-      target = url.toString();
-      dropDatabase = () => withAdmin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    }
-    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    scratch = await createTppScratchDatabase(kind, work);
+    target = scratch.target;
+    const database = await scratch.open();
     userId = await insertTestUser(database.db);
     await database.close();
   }, 120_000);
 
   afterAll(async () => {
     await bank?.close();
-    await dropDatabase?.();
+    await scratch?.drop();
     rmSync(work, { recursive: true, force: true });
   });
 
@@ -148,7 +134,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
     ).rows;
     await bankDb.close();
 
-    const database = await openTppDatabase(kind === "postgres" ? { url: target } : { dataDir: target });
+    if (scratch === undefined) throw new Error("not started");
+    const database = await scratch.open();
     // Every page of the list (a loaded machine sends more payments between the kills).
     const repository = createPaymentsRepository(database.db);
     const kept: Awaited<ReturnType<typeof repository.list>>["items"][number][] = [];

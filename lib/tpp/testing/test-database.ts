@@ -9,6 +9,7 @@
  *   });
  */
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import pg from "pg";
 import { type OpenedTppDatabase, openTppDatabase } from "../db/open-tpp-database";
 
@@ -56,4 +57,41 @@ export async function createTppTestDatabase(kind: TppTestDatabaseKind): Promise<
       await withAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     },
   };
+}
+
+/** A migrated database that another process opens too (a child standing for an app process). */
+export interface TppScratchDatabase {
+  /** What the other process is given: a PostgreSQL URL, or a PGlite directory. */
+  readonly target: string;
+  /** Opens it in this process. */
+  open(): Promise<OpenedTppDatabase>;
+  /** Drops a PostgreSQL database (a PGlite one goes with its directory). */
+  drop(): Promise<void>;
+}
+
+/**
+ * A database of the given kind for several processes in turn: PGlite in `directory`/tpp (one
+ * process at a time), or a fresh PostgreSQL database; migrated before it is returned.
+ */
+export async function createTppScratchDatabase(kind: TppTestDatabaseKind, directory: string): Promise<TppScratchDatabase> {
+  let scratch: TppScratchDatabase;
+  if (kind === "pglite") {
+    const dataDir = path.join(directory, "tpp");
+    scratch = { target: dataDir, open: () => openTppDatabase({ dataDir }), drop: async () => {} };
+  } else {
+    const serverUrl = process.env.TEST_DATABASE_URL;
+    if (!serverUrl) throw new Error("TEST_DATABASE_URL is not set: no PostgreSQL server for the tests");
+    const name = `tpp_scratch_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await withAdmin(serverUrl, `CREATE DATABASE "${name}"`);
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    const target = url.toString();
+    scratch = {
+      target,
+      open: () => openTppDatabase({ url: target }),
+      drop: () => withAdmin(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+    };
+  }
+  await (await scratch.open()).close();
+  return scratch;
 }
