@@ -3,6 +3,7 @@
 import { useActionState } from "react";
 import type { ContactEmailState } from "@/lib/tpp/tpp-dialogue/contact-email-state";
 import { ErrorPanel } from "./error-panel";
+import { inputClass } from "./forms/input-class";
 import { buttonStyles } from "./ui/button-styles";
 
 /** The TPP's contact e-mail at the bank: a form whose answer (saved, invalid, the bank's error) shows in place. */
@@ -32,7 +33,7 @@ export function ContactEmailForm({
             placeholder="operations@example.no"
             aria-invalid={state.status === "invalid" ? true : undefined}
             aria-describedby="email-help"
-            className="block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none sm:max-w-md"
+            className={`${inputClass(state.status === "invalid", { inline: true })} sm:max-w-md`}
           />
           <button type="submit" disabled={pending} className={buttonStyles.primary}>
             {pending ? "Saving…" : "Save at the bank"}

@@ -4,6 +4,7 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { type FormEvent, useState } from "react";
 import { describeSignInError } from "@/lib/tpp/auth/sign-in-throttle";
+import { inputClass } from "./forms/input-class";
 
 export function SignInForm({
   callbackUrl,
@@ -64,7 +65,7 @@ export function SignInForm({
           defaultValue={defaultUsername}
           aria-invalid={emptyField === "username" ? true : undefined}
           aria-describedby={emptyField === "username" ? "sign-in-error" : undefined}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-invalid:border-red-500"
+          className={inputClass(emptyField === "username")}
         />
       </div>
       <div>
@@ -79,7 +80,7 @@ export function SignInForm({
           required
           aria-invalid={emptyField === "password" ? true : undefined}
           aria-describedby={emptyField === "password" ? "sign-in-error" : undefined}
-          className="mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-slate-900 shadow-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500 aria-invalid:border-red-500"
+          className={inputClass(emptyField === "password")}
         />
       </div>
       {error !== undefined && (

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { inputClass } from "@/components/forms/input-class";
-import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector-tones";
+import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector/inspector-tones";
 import { Badge } from "@/components/ui/badge";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { DateTime } from "@/components/ui/date-time";

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { z } from "zod";
 import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
+import { inputClass } from "@/components/forms/input-class";
 import { BasketStatusBadge } from "@/components/basket-status";
 import { PaymentList, type PaymentListRow } from "@/components/payment-list";
 import { PAYMENT_STATUS_WORDS } from "@/components/payment-status";
@@ -56,8 +57,6 @@ const querySchema = z.object({
 });
 
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
-const selectClass =
-  "mt-1 block w-full rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none";
 
 /** The statuses of the payments shown that can still change, read again from the bank (the bank is the authority). */
 async function refreshStatuses(records: readonly PaymentRecord[]): Promise<Map<string, PaymentRecord>> {
@@ -146,7 +145,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           <label htmlFor="status" className="block text-xs font-medium text-slate-600">
             Status
           </label>
-          <select id="status" name="status" defaultValue={query.status ?? ""} className={selectClass}>
+          <select id="status" name="status" defaultValue={query.status ?? ""} className={inputClass(false)}>
             <option value="">Any status</option>
             {TRANSACTION_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -159,7 +158,7 @@ export default async function PaymentsPage({ searchParams }: { searchParams: Sea
           <label htmlFor="product" className="block text-xs font-medium text-slate-600">
             Product
           </label>
-          <select id="product" name="product" defaultValue={query.product ?? ""} className={selectClass}>
+          <select id="product" name="product" defaultValue={query.product ?? ""} className={inputClass(false)}>
             <option value="">Any product</option>
             {PRODUCT_CHOICES.map((choice) => (
               <option key={choice.value} value={choice.value}>

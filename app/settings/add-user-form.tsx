@@ -1,11 +1,9 @@
 "use client";
 
 import { useActionState } from "react";
+import { inputClass } from "@/components/forms/input-class";
 import { buttonStyles } from "@/components/ui/button-styles";
 import type { AddUserState } from "./actions";
-
-const inputStyles =
-  "block w-full rounded-lg border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:ring-2 focus:ring-brand-500 focus:outline-none aria-[invalid=true]:border-red-500";
 
 /** An administrator adds an app user: user name, name, first password and role; each field's problem beside it. */
 export function AddUserForm({ action }: { action: (state: AddUserState, data: FormData) => Promise<AddUserState> }) {
@@ -26,7 +24,7 @@ export function AddUserForm({ action }: { action: (state: AddUserState, data: Fo
         key={`${name}-${state.status}`}
         aria-invalid={fields[name] === undefined ? undefined : true}
         aria-describedby={fields[name] === undefined ? undefined : `new-user-${name}-error`}
-        className={`mt-1 ${inputStyles}`}
+        className={inputClass(fields[name] !== undefined)}
       />
       {fields[name] !== undefined && (
         <p id={`new-user-${name}-error`} className="mt-1 text-sm text-red-700">
@@ -50,7 +48,7 @@ export function AddUserForm({ action }: { action: (state: AddUserState, data: Fo
             name="role"
             defaultValue={values.role ?? "user"}
             key={`role-${state.status}`}
-            className={`mt-1 ${inputStyles}`}
+            className={inputClass(false)}
           >
             <option value="user">User: acts for themselves at the bank</option>
             <option value="administrator">Administrator: also changes the TPP&apos;s own settings</option>

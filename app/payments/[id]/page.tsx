@@ -16,12 +16,9 @@ export const metadata: Metadata = { title: "Payment" };
 type Params = Promise<{ id: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const APP_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export default async function PaymentPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const query = await searchParams;
-  if (!APP_ID.test(id)) notFound();
   const view = await loadPaymentPage(id, query);
   if (view === undefined) notFound();
   const { record } = view;

@@ -1,6 +1,6 @@
 import { ErrorPanel } from "@/components/error-panel";
 import { formatAccountNumber } from "@/components/format";
-import { ScaFailureNotice } from "@/components/sca-failure-notice";
+import { ApprovalNotices } from "../approval-notices";
 import type { PaymentPageView } from "@/lib/tpp/payments/load-payment-page";
 
 /** What the payment page says above its panels: the step just taken, a rejection for want of money, what the bank does not show. */
@@ -13,18 +13,18 @@ export function PaymentNotices({ view }: { view: PaymentPageView }) {
           The bank cancelled the payment. No money will move.
         </p>
       )}
-      {notices.scaFailure !== undefined && (
-        <ScaFailureNotice
-          failure={notices.scaFailure}
-          consequence="A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again."
-        />
-      )}
-      {notices.approvalNotStarted && (
-        <p role="alert" className="rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          The bank took the payment but did not start its approval. Try &ldquo;Approve at the bank&rdquo; below; the request inspector shows
-          the bank&apos;s reply.
-        </p>
-      )}
+      <ApprovalNotices
+        scaFailure={notices.scaFailure}
+        consequence="A payment whose approval failed is rejected by the bank: no money moves. Make a new payment to try again."
+        notStarted={
+          notices.approvalNotStarted ? (
+            <>
+              The bank took the payment but did not start its approval. Try &ldquo;Approve at the bank&rdquo; below; the request inspector
+              shows the bank&apos;s reply.
+            </>
+          ) : undefined
+        }
+      />
       {record.status === "RJCT" && record.fundsAvailable === false && (
         <section role="alert" aria-labelledby="no-funds" className="rounded-2xl border border-red-200 bg-red-50 p-5 text-sm text-red-900">
           <h2 id="no-funds" className="text-base font-semibold">

@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { isAppId } from "../app-id";
 import { getTppRuntime } from "../runtime";
 import { buildFlowSteps, type FlowStep } from "./flow-steps";
 import type { FlowCursor, FlowKind, FlowPage, FlowRecord } from "./flows-repository";
@@ -7,10 +8,8 @@ import { COMPACT_DIAGRAM, layoutSequenceDiagram, type SequenceDiagramSize, WIDE_
 import { renderSequenceDiagramLinks, renderSequenceDiagramSvg } from "./render-sequence-diagram-svg";
 
 /** A flow id as the app makes them (randomUUID): anything else is no flow, never looked up. */
-const FLOW_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export function isFlowId(value: string): boolean {
-  return FLOW_ID.test(value);
+  return isAppId(value);
 }
 
 /** What a flow is, in words: "Payment", "Consent". */

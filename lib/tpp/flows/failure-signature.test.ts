@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hasSignedFailure, signFailurePath } from "./failure-signature";
+import { hasSignedFailure, signedScaFailure, signFailurePath } from "./failure-signature";
 
 const SECRET = "a-session-secret-of-at-least-32-characters";
 
@@ -51,5 +51,20 @@ describe("signed failure pages", () => {
     const twice = signFailurePath(signFailurePath(bankFailure, SECRET), SECRET);
     expect(twice.match(/sig=/g)).toHaveLength(1);
     expect(hasSignedFailure(queryOf(twice), SECRET)).toBe(true);
+  });
+
+  it("shows a payment's or basket's refusal only when it is signed and says scaFailed=1, its retry the page itself", () => {
+    const page = "/baskets/b-1";
+    const signed = queryOf(signFailurePath(`${page}?scaFailed=1&status=401&code=SCA_INVALID&message=The+PSU+cancelled`, SECRET));
+    const failure = signedScaFailure(signed, page, SECRET);
+    expect(failure?.title).toBe("The approval at the bank did not succeed");
+    expect(failure?.sentences[0]).toBe("The approval at the bank was cancelled or not completed.");
+    expect(failure?.details).toContainEqual({ label: "Message", value: "The PSU cancelled" });
+    expect(failure?.retry).toBe(page);
+    expect(signedScaFailure({ ...signed, scaFailed: ["1", "0"] }, page, SECRET)).toBeUndefined();
+    expect(signedScaFailure({ ...signed, message: "Call us" }, page, SECRET)).toBeUndefined();
+    const withoutFlag = queryOf(signFailurePath(`${page}?status=401&code=SCA_INVALID`, SECRET));
+    expect(hasSignedFailure(withoutFlag, SECRET)).toBe(true);
+    expect(signedScaFailure(withoutFlag, page, SECRET)).toBeUndefined();
   });
 });

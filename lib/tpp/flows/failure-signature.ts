@@ -1,5 +1,7 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { firstValue, type PageQuery } from "../page-query";
+import { explainScaFailure, type ScaFailureExplanation } from "./explain-sca-failure";
 
 /**
  * The failure pages (/callback/failed, and a payment's or basket's page with `scaFailed=1`) show
@@ -13,15 +15,13 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 const FAILURE_PARAMETERS = ["reason", "problem", "retry", "scaFailed", "system", "status", "code", "message"] as const;
 const SIGNATURE_PARAMETER = "sig";
 
-type Query = Readonly<Record<string, string | string[] | undefined>>;
-
 function signatureOf(entries: readonly (readonly [string, string])[], secret: string): string {
   // Sorted, so the signature does not depend on the order the parameters are written in.
   const canonical = JSON.stringify([...entries].sort(([a, x], [b, y]) => (a === b ? (x < y ? -1 : x > y ? 1 : 0) : a < b ? -1 : 1)));
   return createHmac("sha256", secret).update("failure-page\n").update(canonical).digest("base64url");
 }
 
-function failureEntries(query: Query): [string, string][] {
+function failureEntries(query: PageQuery): [string, string][] {
   const entries: [string, string][] = [];
   for (const name of FAILURE_PARAMETERS) {
     const value = query[name];
@@ -44,10 +44,20 @@ export function signFailurePath(path: string, secret: string): string {
 }
 
 /** Whether `query` (a page's search parameters) carries failure parameters the app itself signed. */
-export function hasSignedFailure(query: Query, secret: string): boolean {
+export function hasSignedFailure(query: PageQuery, secret: string): boolean {
   const given = query[SIGNATURE_PARAMETER];
   if (typeof given !== "string") return false;
   const expected = Buffer.from(signatureOf(failureEntries(query), secret));
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+/**
+ * The bank's refusal of an approval that a payment's or basket's page shows (`scaFailed=1` in its
+ * query), its "try again" leading back to the page; undefined without one, or when the app did
+ * not sign the query (a link made elsewhere shows none).
+ */
+export function signedScaFailure(query: PageQuery, returnTo: string, secret: string): ScaFailureExplanation | undefined {
+  if (firstValue(query.scaFailed) !== "1" || !hasSignedFailure(query, secret)) return undefined;
+  return explainScaFailure({ ...query, retry: returnTo });
 }

@@ -1,14 +1,16 @@
 import "server-only";
+import { isAppId } from "../app-id";
 import { getAspspContext } from "../aspsp/aspsp-context";
 import { requireCurrentUser } from "../auth/get-current-user";
 import { getTppConfig } from "../config";
 import type { ErrorDisplay } from "../describe-error";
 import { findLatestFlowOf } from "../flow-diagrams/flow-queries";
-import { explainScaFailure, type ScaFailureExplanation } from "../flows/explain-sca-failure";
-import { hasSignedFailure } from "../flows/failure-signature";
+import type { ScaFailureExplanation } from "../flows/explain-sca-failure";
+import { signedScaFailure } from "../flows/failure-signature";
 import { loadForPage } from "../flows/load-for-page";
 import { KIND_CHOICES, PRODUCT_CHOICES, PURPOSE_LABELS } from "../payment-form/form-fields";
 import type { PaymentDetails } from "../pis/pis-types";
+import { firstValue, type PageQuery } from "../page-query";
 import { getRecordRetention, isPastRecordRetention } from "../retention/record-retention";
 import { getTppRuntime } from "../runtime";
 import { ownValue } from "../../psd2/lookup/own-value";
@@ -17,8 +19,6 @@ import type { PaymentRecord, PaymentStatusReadRecord } from "./payments-reposito
 import { readPaymentAtBank, refOf } from "./read-payment-at-bank";
 import { storedPaymentDetails } from "./stored-payment-details";
 import { paymentPagePath } from "./submit-payment";
-
-type Query = Readonly<Record<string, string | string[] | undefined>>;
 
 /** Everything the payment page shows, read at once. */
 export interface PaymentPageView {
@@ -66,10 +66,6 @@ export interface PaymentPageView {
 
 const SERVICE_KIND = { payments: "single", "periodic-payments": "periodic", "bulk-payments": "bulk" } as const;
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** The request body as sent, read once: indented for the page, and its purpose code. */
 function readRequestBody(body: string): { text: string; purposeCode: string | undefined } {
   let parsed: unknown;
@@ -85,10 +81,11 @@ function readRequestBody(body: string): { text: string; purposeCode: string | un
 /**
  * The payment page's view: the payment as kept, its status and details read at the bank, its
  * status history (read after the bank's status is kept) and its flow (asked for meanwhile).
- * Undefined when the user has no payment of this id.
+ * Undefined when the id is not one the app makes, or the user has no payment of this id.
  * @see docs/interface/payments.md#status-and-details; docs/interface/states.md#domestic-payment-before-approval
  */
-export async function loadPaymentPage(id: string, query: Query): Promise<PaymentPageView | undefined> {
+export async function loadPaymentPage(id: string, query: PageQuery): Promise<PaymentPageView | undefined> {
+  if (!isAppId(id)) return undefined;
   const returnTo = paymentPagePath(id);
   const user = await requireCurrentUser(returnTo);
   const { payments } = await getTppRuntime();
@@ -133,12 +130,9 @@ export async function loadPaymentPage(id: string, query: Query): Promise<Payment
       approvable: record.status === "RCVD" && !inBasket,
     },
     notices: {
-      scaFailure:
-        first(query.scaFailed) === "1" && hasSignedFailure(query, getTppConfig().sessionSecret)
-          ? explainScaFailure({ ...query, retry: returnTo })
-          : undefined,
-      cancelled: first(query.cancelled) === "1" && record.status === "CANC",
-      approvalNotStarted: first(query.approval) === "not-started" && record.status === "RCVD",
+      scaFailure: signedScaFailure(query, returnTo, getTppConfig().sessionSecret),
+      cancelled: firstValue(query.cancelled) === "1" && record.status === "CANC",
+      approvalNotStarted: firstValue(query.approval) === "not-started" && record.status === "RCVD",
     },
   };
 }

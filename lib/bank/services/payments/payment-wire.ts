@@ -32,6 +32,22 @@ export const basketLinks = {
     link(`${basketHref(basketId)}/authorisations/${encodeURIComponent(authorisationId)}`),
 };
 
+/**
+ * The 201 of a started authorisation, a payment's or a signing basket's: scaStatus received, the
+ * authorisationId, _links scaRedirect (the journey's) and scaStatus, whose href is the Location.
+ * @see docs/interface/endpoints.md#success-statuses
+ */
+export function startedAuthorisation(journey: { authorisationId: string; scaRedirect: Link }, scaStatus: Link) {
+  return {
+    location: scaStatus.href,
+    body: {
+      scaStatus: "received" as const,
+      authorisationId: journey.authorisationId,
+      _links: { scaRedirect: journey.scaRedirect, scaStatus },
+    },
+  };
+}
+
 /** transactionFeeIndicator and transactionFees of a payment: the fee of every execution's transfers. @see docs/interface/payments.md#payment-creation-response */
 export function feesOf(payment: Pick<PaymentRow, "feeAmount" | "debitCurrency">) {
   if (payment.feeAmount === null) return { transactionFeeIndicator: false };

@@ -7,7 +7,7 @@ import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppPayment, unknownPayment } from "./find-tpp-payment";
 import type { PaymentContext } from "./payment-context";
-import { paymentLinks } from "./payment-wire";
+import { paymentLinks, startedAuthorisation } from "./payment-wire";
 
 /**
  * POST /v1/{service}/{product}/{paymentId}/authorisations (an empty body, checked by the route): starts the SCA that
@@ -62,14 +62,6 @@ export async function startPaymentAuthorisation(
         ...(payment.customerId !== null && payment.agreementId !== null ? { expectedAgreementId: payment.agreementId } : {}),
       },
     );
-    const scaStatus = paymentLinks.scaStatus(payment, journey.authorisationId);
-    return {
-      location: scaStatus.href,
-      body: {
-        scaStatus: "received" as const,
-        authorisationId: journey.authorisationId,
-        _links: { scaRedirect: journey.scaRedirect, scaStatus },
-      },
-    };
+    return startedAuthorisation(journey, paymentLinks.scaStatus(payment, journey.authorisationId));
   });
 }

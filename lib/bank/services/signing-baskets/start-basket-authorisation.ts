@@ -5,7 +5,7 @@ import { createSigningBasketsRepository } from "../../repositories/signing-baske
 import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import { identifyPsu } from "../sca-sessions/identify-psu";
 import type { PaymentContext } from "../payments/payment-context";
-import { basketLinks } from "../payments/payment-wire";
+import { basketLinks, startedAuthorisation } from "../payments/payment-wire";
 import type { PsuHeaders } from "../sca-sessions/read-psu-headers";
 import { findTppBasket, unknownBasket } from "./find-tpp-basket";
 
@@ -47,14 +47,6 @@ export async function startBasketAuthorisation(ctx: PaymentContext, request: { t
         ...(basket.agreementId === null ? {} : { expectedAgreementId: basket.agreementId }),
       },
     );
-    const scaStatus = basketLinks.scaStatus(basket.id, journey.authorisationId);
-    return {
-      location: scaStatus.href,
-      body: {
-        scaStatus: "received" as const,
-        authorisationId: journey.authorisationId,
-        _links: { scaRedirect: journey.scaRedirect, scaStatus },
-      },
-    };
+    return startedAuthorisation(journey, basketLinks.scaStatus(basket.id, journey.authorisationId));
   });
 }

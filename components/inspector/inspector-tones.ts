@@ -1,4 +1,4 @@
-import type { BadgeTone } from "./ui/badge";
+import type { BadgeTone } from "../ui/badge";
 
 /** The tone of an HTTP status in the inspector: green 2xx, amber 3xx-4xx, red 5xx and no reply. */
 export function statusTone(status: number | null): BadgeTone {

@@ -2,8 +2,8 @@
 
 import { useActionState } from "react";
 import type { DeleteBasketState } from "@/lib/tpp/payments/basket-action-states";
-import { ErrorPanel } from "./error-panel";
-import { buttonStyles } from "./ui/button-styles";
+import { ErrorPanel } from "../error-panel";
+import { buttonStyles } from "../ui/button-styles";
 
 /** "Delete basket" for a basket not yet approved; the bank's refusal shows in place. */
 export function DeleteBasketForm({ action }: { action: (state: DeleteBasketState, data: FormData) => Promise<DeleteBasketState> }) {
