@@ -5,14 +5,13 @@
  * "sent, answer not received"; never both, never twice; no intent is left open after the restart.
  * Checked against the bank's own records (its database, read after it stopped).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMERS } from "../pis/pis.test-support";
+import { type AppProcess, type AppProcessRun, bundleAppProcess } from "../testing/app-process";
 import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
@@ -26,33 +25,11 @@ import { createBankIntentsRepository } from "./bank-intents";
 import { insertTestUser } from "./intents.test-support";
 import { createPaymentsRepository } from "./payments-repository";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
 const TRIALS = 20;
 /** The longest a submitting process runs after its first payment began before it is killed: a few payments' worth. */
 const KILL_WITHIN_MS = 1_200;
 
-interface Run {
-  readonly child: ChildProcess;
-  readonly lines: string[];
-  readonly ended: Promise<void>;
-}
-
-/** The submitter as its own Node process (no tsx wrapper: SIGKILL ends the process that holds the database). */
-function runSubmitter(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/tpp/testing/payment-submitter.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, lines, ended };
-}
-
-async function until(run: Run, test: (lines: readonly string[]) => boolean, timeoutMs: number): Promise<void> {
+async function until(run: AppProcessRun, test: (lines: readonly string[]) => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!test(run.lines)) {
     if (run.child.exitCode !== null) throw new Error(`the submitter exited early:\n${run.lines.join("\n")}`);
@@ -69,8 +46,10 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   let scratch: TppScratchDatabase | undefined;
   let userId = "";
   let bban = "";
+  let submitter: AppProcess | undefined;
 
   beforeAll(async () => {
+    submitter = await bundleAppProcess("lib/tpp/testing/payment-submitter.ts");
     bank = await startSandboxBank({ env: { BANK_DATA_DIR: bankDir } });
     const direct = await createTestAspspClient(bank.url);
     const customer = await findSandboxCustomer(direct.client, CUSTOMERS.ingrid);
@@ -90,13 +69,15 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   }, 120_000);
 
   afterAll(async () => {
+    await submitter?.remove();
     await bank?.close();
     await scratch?.drop();
     rmSync(work, { recursive: true, force: true });
   });
 
   it(`${TRIALS} kills at random points, each followed by a restart: every payment the bank holds is listed exactly once`, async () => {
-    if (bank === undefined) throw new Error("no bank");
+    if (bank === undefined || submitter === undefined) throw new Error("not started");
+    const runSubmitter = submitter.start;
     const env = (first: number, count: number) => ({
       SUBMITTER_DATABASE: target,
       SUBMITTER_BANK_URL: bank?.url ?? "",
