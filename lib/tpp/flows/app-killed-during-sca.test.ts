@@ -41,6 +41,13 @@ async function lineOf(run: AppProcessRun, prefix: string, timeoutMs: number): Pr
   }
 }
 
+/** The app process's bundle, made once for the file's databases. */
+let app: AppProcess | undefined;
+beforeAll(async () => {
+  app = await bundleAppProcess("lib/tpp/testing/sca-app-process.ts");
+}, 120_000);
+afterAll(() => app?.remove());
+
 describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-sca-kill-"));
   let bank: SandboxBank | undefined;
@@ -48,10 +55,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on
   let scratch: TppScratchDatabase | undefined;
   let userId = "";
   let bban = "";
-  let app: AppProcess | undefined;
 
   beforeAll(async () => {
-    app = await bundleAppProcess("lib/tpp/testing/sca-app-process.ts");
     bank = await startSandboxBank({ startTimeoutMs: 170_000 });
     const direct = await createTestAspspClient(bank.url);
     const customer = await findSandboxCustomer(direct.client, CUSTOMERS.ingrid);
@@ -71,7 +76,6 @@ describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on
   }, 180_000);
 
   afterAll(async () => {
-    await app?.remove();
     await bank?.close();
     await scratch?.drop();
     rmSync(work, { recursive: true, force: true });

@@ -25,7 +25,13 @@ import { createBankIntentsRepository } from "./bank-intents";
 import { insertTestUser } from "./intents.test-support";
 import { createPaymentsRepository } from "./payments-repository";
 
-const TRIALS = 20;
+const KINDS = tppTestDatabaseKinds();
+/**
+ * Kills per database: issue 22 asks for at least 20 trials over the databases the kill can be done
+ * on, so 12 on each of PGlite and PostgreSQL (24), and 20 where PGlite is the only one (no
+ * TEST_DATABASE_URL). Each is a process start, a few payments and a restart's settlement.
+ */
+const TRIALS = Math.max(12, Math.ceil(20 / KINDS.length));
 /** The longest a submitting process runs after its first payment began before it is killed: a few payments' worth. */
 const KILL_WITHIN_MS = 1_200;
 
@@ -38,7 +44,14 @@ async function until(run: AppProcessRun, test: (lines: readonly string[]) => boo
   }
 }
 
-describe.each(tppTestDatabaseKinds())("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
+/** The submitter's bundle, made once for the file's databases. */
+let submitter: AppProcess | undefined;
+beforeAll(async () => {
+  submitter = await bundleAppProcess("lib/tpp/testing/payment-submitter.ts");
+}, 120_000);
+afterAll(() => submitter?.remove());
+
+describe.each(KINDS)("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-kill-"));
   const bankDir = path.join(work, "bank");
   let bank: SandboxBank | undefined;
@@ -46,10 +59,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   let scratch: TppScratchDatabase | undefined;
   let userId = "";
   let bban = "";
-  let submitter: AppProcess | undefined;
 
   beforeAll(async () => {
-    submitter = await bundleAppProcess("lib/tpp/testing/payment-submitter.ts");
     bank = await startSandboxBank({ env: { BANK_DATA_DIR: bankDir } });
     const direct = await createTestAspspClient(bank.url);
     const customer = await findSandboxCustomer(direct.client, CUSTOMERS.ingrid);
@@ -69,7 +80,6 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   }, 120_000);
 
   afterAll(async () => {
-    await submitter?.remove();
     await bank?.close();
     await scratch?.drop();
     rmSync(work, { recursive: true, force: true });
