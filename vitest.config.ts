@@ -76,6 +76,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // A /v1 reply of a test bank that breaks /openapi.json fails its test (lib/bank/testing/reply-check.ts).
     setupFiles: ["lib/bank/testing/reply-check-setup.ts"],
+    // The bank's bundle, built once before the files start (their banks start from it).
+    globalSetup: ["testing/vitest-global-setup.ts"],
     projects: [
       { extends: true, test: { name: "shared", include: INCLUDE, isolate: false, exclude: [...configDefaults.exclude, ...ISOLATED] } },
       { extends: true, test: { name: "isolated", include: ISOLATED } },

@@ -84,34 +84,47 @@ function sourceAddresses(root, outDir) {
   };
 }
 
-/** Bundles the bank into `.build/bank/server.mjs` and records the inputs' stamp. */
-export async function buildBankBundle(root, stamp = computeBankStamp(root)) {
+/**
+ * Bundles `entry` (relative to `root`) and everything it imports, PGlite apart, into one ES module
+ * at `outfile` that plain `node` runs; `conditions`: the package export conditions to resolve with
+ * (e.g. ["react-server"], as Next runs lib/tpp). Resolves with the sources it took in, relative
+ * to `root` (esbuild's metafile inputs).
+ */
+export async function bundleForNode(root, { entry, outfile, conditions }) {
   // esbuild: a dependency (tsx's own, at the same version), loaded only when a build is needed.
   const { build } = await import("esbuild");
+  const result = await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: `node${process.versions.node.split(".")[0]}`,
+    external: EXTERNAL,
+    // Given, esbuild's own defaults (its "module" condition) give way to them: only when asked.
+    ...(conditions === undefined ? {} : { conditions }),
+    // The packages written as CommonJS call require(): give the ES module one.
+    banner: {
+      js: 'import { createRequire as __bankCreateRequire } from "node:module";\nconst require = __bankCreateRequire(import.meta.url);',
+    },
+    metafile: true,
+    logLevel: "silent",
+    legalComments: "none",
+    plugins: [sourceAddresses(root, path.dirname(path.resolve(root, outfile)))],
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
+/** Bundles the bank into `.build/bank/server.mjs` and records the inputs' stamp. */
+export async function buildBankBundle(root, stamp = computeBankStamp(root)) {
   const outDir = path.join(root, BANK_BUILD_DIR);
   mkdirSync(outDir, { recursive: true });
   const temporary = path.join(outDir, `server.${process.pid}.tmp.mjs`);
   try {
-    const result = await build({
-      absWorkingDir: root,
-      entryPoints: [BANK_ENTRY],
-      outfile: temporary,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: `node${process.versions.node.split(".")[0]}`,
-      external: EXTERNAL,
-      // The packages written as CommonJS call require(): give the ES module one.
-      banner: {
-        js: 'import { createRequire as __bankCreateRequire } from "node:module";\nconst require = __bankCreateRequire(import.meta.url);',
-      },
-      metafile: true,
-      logLevel: "silent",
-      legalComments: "none",
-      plugins: [sourceAddresses(root, outDir)],
-    });
+    const inputs = await bundleForNode(root, { entry: BANK_ENTRY, outfile: temporary });
     // Every source of the project in the bundle is one the stamp covers.
-    for (const input of Object.keys(result.metafile.inputs)) {
+    for (const input of inputs) {
       const file = input.replace(/^[\w-]+:/, "");
       if (file.startsWith("node_modules/") || file.includes("/node_modules/")) continue;
       const covered = BANK_INPUT_FOLDERS.some((folder) => file.startsWith(`${folder}/`)) && !isTest(file);

@@ -14,7 +14,7 @@ import pg from "pg";
 import { type ConnectionOptions, connect, createServer, type Server, type TLSSocket } from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createCertificateAuthority, issueTppTlsClientCertificate, readCertificateInfo } from "../psd2/certificates";
-import { type BankProcess, spawnBankProcess as spawnBank, waitForHealth } from "../../testing/bank-process";
+import { type BankProcess, spawnBundledBankProcess as spawnBank, waitForHealth } from "../../testing/bank-process";
 import { httpInjector, sendRequest, type TlsRequestOptions } from "./testing/bank-process";
 import { createSignedTestClient, sharedTppCredentials } from "./testing/signed-test-client";
 import { testDatabaseKinds } from "./testing/test-database";

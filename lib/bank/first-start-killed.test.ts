@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openBankDatabase } from "./db/open-bank-database";
 import { listSandboxCustomers } from "./services/sandbox";
-import { spawnBankProcess, waitForHealth } from "../../testing/bank-process";
+import { spawnBundledBankProcess, waitForHealth } from "../../testing/bank-process";
 
 const INITIAL_NUMBERS = ["13039319955", "12085592767", "18129215603", "20079518612"];
 const scratch = mkdtempSync(path.join(tmpdir(), "bank-killed-start-"));
@@ -21,7 +21,7 @@ async function until(condition: () => boolean, timeoutMs = 120_000): Promise<voi
 
 /** Starts the bank on the directory until it answers, stops it, and lists the customers it keeps. */
 async function startToTheEnd(dataDir: string): Promise<string[]> {
-  const bank = await spawnBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn", BANK_BATCH_RUN_INTERVAL: "0" });
+  const bank = await spawnBundledBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn", BANK_BATCH_RUN_INTERVAL: "0" });
   await waitForHealth(bank);
   expect(await bank.stop()).toBe(0);
   const database = await openBankDatabase({ dataDir });
@@ -36,7 +36,7 @@ async function startToTheEnd(dataDir: string): Promise<string[]> {
 describe("a first start of the bank on PGlite killed midway", () => {
   it("while the database is being made: the next start makes it anew, with the sandbox's known state", async () => {
     const dataDir = path.join(scratch, "during-initdb");
-    const bank = await spawnBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn" });
+    const bank = await spawnBundledBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn" });
     await until(() => existsSync(`${dataDir}.creating`) || bank.child.exitCode !== null);
     bank.child.kill("SIGKILL");
     await bank.exited;
@@ -48,7 +48,7 @@ describe("a first start of the bank on PGlite killed midway", () => {
 
   it("once the database is in place (migrations, keys, sandbox data under way): the next start completes it", async () => {
     const dataDir = path.join(scratch, "after-initdb");
-    const bank = await spawnBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn" });
+    const bank = await spawnBundledBankProcess({ BANK_DATA_DIR: dataDir, BANK_LOG_LEVEL: "warn" });
     await until(() => existsSync(path.join(dataDir, "PG_VERSION")) || bank.child.exitCode !== null);
     bank.child.kill("SIGKILL");
     await bank.exited;
@@ -59,7 +59,7 @@ describe("a first start of the bank on PGlite killed midway", () => {
     const dataDir = path.join(scratch, "not-a-database");
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(path.join(dataDir, "notes.txt"), "mine\n");
-    const bank = await spawnBankProcess({ BANK_DATA_DIR: dataDir });
+    const bank = await spawnBundledBankProcess({ BANK_DATA_DIR: dataDir });
     expect(await bank.exited).toBe(1);
     expect(bank.lines().join("\n")).toContain(
       `bank: cannot open the database in BANK_DATA_DIR ${dataDir}: ${dataDir} is not a PGlite data directory (it has files but no PG_VERSION); delete it or choose another directory`,

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorResponseSchema, scaRedirectResponseSchema } from "../psd2/schemas";
 import { CUSTOMERS, giveConsent, ids, scaHeaders } from "./testing/ais-scenarios";
-import { type BankProcess, spawnBankProcess, waitForHealth } from "../../testing/bank-process";
+import { type BankProcess, spawnBundledBankProcess, waitForHealth } from "../../testing/bank-process";
 import { httpInjector, sendRequest } from "./testing/bank-process";
 import { openScaLink } from "./testing/sca-page-driver";
 import { readSharedFile } from "./testing/shared-test-pki";
@@ -24,7 +24,7 @@ function pidsServing(bank: BankProcess, path: (url: string) => boolean): Set<num
 
 describe("BANK_WORKERS on PGlite", () => {
   it("is refused at start with one line naming the variable and what to do", async () => {
-    const bank = await spawnBankProcess({ BANK_DATA_DIR: "memory", BANK_WORKERS: "2" });
+    const bank = await spawnBundledBankProcess({ BANK_DATA_DIR: "memory", BANK_WORKERS: "2" });
     expect(await bank.exited).toBe(1);
     expect(bank.lines()).toEqual([
       'bank: BANK_WORKERS: must be 1 with PGlite (BANK_DATA_DIR), whose database only one process can open; set BANK_DATABASE_URL to run several workers on PostgreSQL (got "2")',
@@ -49,7 +49,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     await admin.end();
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
-    bank = await spawnBankProcess({
+    bank = await spawnBundledBankProcess({
       BANK_DATABASE_URL: url.toString(),
       BANK_WORKERS: "2",
       BANK_TRUST_ANCHORS: trustAnchors,
@@ -164,7 +164,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
       BANK_LOG_LEVEL: "warn",
       BANK_BATCH_RUN_INTERVAL: "0",
     };
-    banks = await Promise.all([spawnBankProcess(settings), spawnBankProcess(settings)]);
+    banks = await Promise.all([spawnBundledBankProcess(settings), spawnBundledBankProcess(settings)]);
     await Promise.all(banks.map((bank) => waitForHealth(bank)));
   }, 180_000);
 

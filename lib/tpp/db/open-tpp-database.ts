@@ -21,8 +21,12 @@ export type OpenTppDatabaseOptions =
   /** PostgreSQL at this URL. */
   (
     | { readonly url: string }
-    /** PGlite in this directory (created when missing), or in memory when dataDir is "memory". */
-    | { readonly dataDir: string }
+    /**
+     * PGlite in this directory (created when missing), or in memory when dataDir is "memory";
+     * in memory, `loadDataDir` starts it from a dump of another's data directory (PGlite's
+     * dumpDataDir), as the tests' migrated template (lib/tpp/testing/test-database.ts).
+     */
+    | { readonly dataDir: string; readonly loadDataDir?: Blob }
   ) & {
     /** Default: lib/tpp/db/migrations under the working directory (Next and vitest run from the project root). */
     readonly migrationsFolder?: string;
@@ -133,8 +137,12 @@ export async function openTppDatabase(options: OpenTppDatabaseOptions): Promise<
 
   let client: PGlite;
   if (options.dataDir === "memory") {
-    client = new PGlite({ startParams: [...TPP_PGLITE_START_PARAMS] });
+    client = new PGlite({
+      startParams: [...TPP_PGLITE_START_PARAMS],
+      ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    });
   } else {
+    if (options.loadDataDir !== undefined) throw new Error("openTppDatabase: loadDataDir is for a database in memory only");
     await mkdir(options.dataDir, { recursive: true });
     client = new PGlite(options.dataDir, { startParams: [...TPP_PGLITE_START_PARAMS] });
   }

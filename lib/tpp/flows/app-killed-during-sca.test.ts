@@ -6,12 +6,10 @@
  * the payment reaches the bank's status in the app's list (read from the callback), and the
  * flow is complete. Nothing the callback needs lives in the killed process's memory.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFlowsRepository } from "../flow-diagrams/flows-repository";
 import { insertTestUser } from "../payments/intents.test-support";
@@ -19,6 +17,7 @@ import { createPaymentsRepository } from "../payments/payments-repository";
 import { refOf } from "../payments/read-payment-at-bank";
 import { getPaymentStatus } from "../pis/get-payment-status";
 import { CUSTOMERS, PSU_PRESENT, TEST_TPP_ID } from "../pis/pis.test-support";
+import { type AppProcess, type AppProcessRun, bundleAppProcess } from "../testing/app-process";
 import { createBankBrowser } from "../testing/bank-sca-driver";
 import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
@@ -31,30 +30,7 @@ import {
 } from "../testing/test-database";
 import { createUsersRepository } from "../users/users-repository";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-
-interface Run {
-  readonly child: ChildProcess;
-  readonly lines: string[];
-  readonly ended: Promise<void>;
-}
-
-/** The app's side as its own Node process (no tsx wrapper: SIGKILL ends the process that holds the database). */
-function runApp(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/tpp/testing/sca-app-process.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, lines, ended };
-}
-
-async function lineOf(run: Run, prefix: string, timeoutMs: number): Promise<string> {
+async function lineOf(run: AppProcessRun, prefix: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const line = run.lines.find((candidate) => candidate.startsWith(prefix));
@@ -64,6 +40,13 @@ async function lineOf(run: Run, prefix: string, timeoutMs: number): Promise<stri
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** The app process's bundle, made once for the file's databases. */
+let app: AppProcess | undefined;
+beforeAll(async () => {
+  app = await bundleAppProcess("lib/tpp/testing/sca-app-process.ts");
+}, 120_000);
+afterAll(() => app?.remove());
 
 describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-sca-kill-"));
@@ -99,7 +82,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during a payment's SCA, on
   });
 
   it("the bank's return after a restart completes the payment's approval and its flow", async () => {
-    if (bank === undefined) throw new Error("no bank");
+    if (bank === undefined || app === undefined) throw new Error("not started");
+    const runApp = app.start;
     const env = {
       SCA_DATABASE: target,
       SCA_BANK_URL: bank.url,

@@ -5,14 +5,13 @@
  * "sent, answer not received"; never both, never twice; no intent is left open after the restart.
  * Checked against the bank's own records (its database, read after it stopped).
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CUSTOMERS } from "../pis/pis.test-support";
+import { type AppProcess, type AppProcessRun, bundleAppProcess } from "../testing/app-process";
 import { createTestAspspClient } from "../testing/create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer } from "../testing/sandbox-operations";
 import { type SandboxBank, startSandboxBank } from "../testing/start-sandbox-bank";
@@ -26,33 +25,17 @@ import { createBankIntentsRepository } from "./bank-intents";
 import { insertTestUser } from "./intents.test-support";
 import { createPaymentsRepository } from "./payments-repository";
 
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-const TRIALS = 20;
+const KINDS = tppTestDatabaseKinds();
+/**
+ * Kills per database: issue 22 asks for at least 20 trials over the databases the kill can be done
+ * on, so 12 on each of PGlite and PostgreSQL (24), and 20 where PGlite is the only one (no
+ * TEST_DATABASE_URL). Each is a process start, a few payments and a restart's settlement.
+ */
+const TRIALS = Math.max(12, Math.ceil(20 / KINDS.length));
 /** The longest a submitting process runs after its first payment began before it is killed: a few payments' worth. */
 const KILL_WITHIN_MS = 1_200;
 
-interface Run {
-  readonly child: ChildProcess;
-  readonly lines: string[];
-  readonly ended: Promise<void>;
-}
-
-/** The submitter as its own Node process (no tsx wrapper: SIGKILL ends the process that holds the database). */
-function runSubmitter(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", "lib/tpp/testing/payment-submitter.ts"], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const lines: string[] = [];
-  const collect = (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean));
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const ended = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  return { child, lines, ended };
-}
-
-async function until(run: Run, test: (lines: readonly string[]) => boolean, timeoutMs: number): Promise<void> {
+async function until(run: AppProcessRun, test: (lines: readonly string[]) => boolean, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!test(run.lines)) {
     if (run.child.exitCode !== null) throw new Error(`the submitter exited early:\n${run.lines.join("\n")}`);
@@ -61,7 +44,14 @@ async function until(run: Run, test: (lines: readonly string[]) => boolean, time
   }
 }
 
-describe.each(tppTestDatabaseKinds())("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
+/** The submitter's bundle, made once for the file's databases. */
+let submitter: AppProcess | undefined;
+beforeAll(async () => {
+  submitter = await bundleAppProcess("lib/tpp/testing/payment-submitter.ts");
+}, 120_000);
+afterAll(() => submitter?.remove());
+
+describe.each(KINDS)("the app killed during payment submission, on %s", (kind: TppTestDatabaseKind) => {
   const work = mkdtempSync(path.join(tmpdir(), "tpp-kill-"));
   const bankDir = path.join(work, "bank");
   let bank: SandboxBank | undefined;
@@ -96,7 +86,8 @@ describe.each(tppTestDatabaseKinds())("the app killed during payment submission,
   });
 
   it(`${TRIALS} kills at random points, each followed by a restart: every payment the bank holds is listed exactly once`, async () => {
-    if (bank === undefined) throw new Error("no bank");
+    if (bank === undefined || submitter === undefined) throw new Error("not started");
+    const runSubmitter = submitter.start;
     const env = (first: number, count: number) => ({
       SUBMITTER_DATABASE: target,
       SUBMITTER_BANK_URL: bank?.url ?? "",

@@ -1,14 +1,14 @@
 /**
- * A real sandbox bank for lib/tpp's tests: the bank's own process (testing/bank-process.ts) on a
- * free local port, on a fresh in-memory database with the sandbox's known state, trusting the
- * shared test PKI (whose TPP certificate has PSP_AI and PSP_PI). lib/tpp never imports lib/bank:
- * the tests reach it over HTTP, as the app does.
+ * A real sandbox bank for lib/tpp's tests: the bank's own process (testing/bank-process.ts, from
+ * its bundle, as `npm run demo` runs it) on a free local port, on a fresh in-memory database with
+ * the sandbox's known state, trusting the shared test PKI (whose TPP certificate has PSP_AI and
+ * PSP_PI). lib/tpp never imports lib/bank: the tests reach it over HTTP, as the app does.
  *
  *   let bank: SandboxBank;
  *   beforeAll(async () => { bank = await startSandboxBank(); });
  *   afterAll(() => bank.close());
  */
-import { spawnBankProcess, waitForHealth } from "../../../testing/bank-process";
+import { spawnBundledBankProcess, waitForHealth } from "../../../testing/bank-process";
 import { testPki } from "./test-pki";
 
 export interface SandboxBank {
@@ -36,7 +36,7 @@ export interface StartSandboxBankOptions {
  * BANK_LOG_LEVEL warn. Rejects with the bank's own output when it exits or does not answer in time.
  */
 export async function startSandboxBank(options: StartSandboxBankOptions = {}): Promise<SandboxBank> {
-  const bank = await spawnBankProcess({
+  const bank = await spawnBundledBankProcess({
     BANK_DATA_DIR: "memory",
     BANK_LOG_LEVEL: "warn",
     BANK_TRUST_ANCHORS: testPki.path("trusted-cas.pem"),
