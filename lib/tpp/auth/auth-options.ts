@@ -7,6 +7,7 @@ import { getTppRuntime } from "../runtime";
 import type { UsersRepository } from "../users/users-repository";
 import { type AppSessionsRepository, createAppSessionsRepository } from "./app-sessions-repository";
 import { readClientAddress } from "./client-address";
+import { decodeSessionToken, encodeSessionToken } from "./session-token-codec";
 import type { SignInFailuresRepository } from "./sign-in-failures-repository";
 import { throttledErrorMessage } from "./sign-in-throttle";
 import { signInWithCredentials } from "./sign-in-with-credentials";
@@ -69,6 +70,8 @@ export function createAuthOptions(input: {
   return {
     secret: input.secret,
     session: { strategy: "jwt", maxAge: SIGN_IN_MAX_AGE_SECONDS },
+    // next-auth's token format, its key derived once and a token decrypted once (session-token-codec.ts).
+    jwt: { encode: encodeSessionToken, decode: decodeSessionToken },
     pages: { signIn: "/signin" },
     providers: [
       CredentialsProvider({

@@ -1,6 +1,7 @@
 import "server-only";
 import { getToken } from "next-auth/jwt";
 import { type NextRequest, NextResponse } from "next/server";
+import { decodeSessionToken } from "../auth/session-token-codec";
 import { getTppConfig } from "../config";
 import {
   createPsuSession,
@@ -19,7 +20,7 @@ import {
  */
 export async function ensurePsuSessionCookie(request: NextRequest): Promise<NextResponse> {
   const response = NextResponse.next();
-  const token = await getToken({ req: request, secret: getTppConfig().nextAuthSecret });
+  const token = await getToken({ req: request, secret: getTppConfig().nextAuthSecret, decode: decodeSessionToken });
   const userId = token?.sub;
   if (userId === undefined) return response;
   const sealed = request.cookies.get(PSU_SESSION_COOKIE)?.value;

@@ -3,9 +3,17 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { encode } from "next-auth/jwt";
 import { NextRequest } from "next/server";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ensurePsuSessionCookie } from "./ensure-psu-session-cookie";
-import { createPsuSession, isScaValid, parsePsuSession, PSU_SESSION_COOKIE, sealPsuSession, unsealPsuSession } from "./psu-session";
+import {
+  createPsuSession,
+  isScaValid,
+  parsePsuSession,
+  PSU_SESSION_COOKIE,
+  PSU_SESSION_TTL_SECONDS,
+  sealPsuSession,
+  unsealPsuSession,
+} from "./psu-session";
 
 const SECRET = "n".repeat(40);
 const work = mkdtempSync(path.join(tmpdir(), "tpp-session-"));
@@ -57,6 +65,28 @@ describe("the PSU session", () => {
     expect(sealed).not.toContain(session.tppSessionId);
     expect(await unsealPsuSession(sealed, "u-1")).toEqual(session);
     expect(await unsealPsuSession(`${sealed.slice(0, -2)}xx`, "u-1")).toBeUndefined();
+  });
+
+  it("unsealed once is read again as it was, for its own user only, and not past its seal's expiry", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(new Date("2026-12-07T08:00:00Z"));
+      const session = createPsuSession("u-1", new Date());
+      const sealed = await sealPsuSession(session);
+      const first = await unsealPsuSession(sealed, "u-1");
+      expect(first).toEqual(session);
+      if (first === undefined) return;
+      Object.assign(first, { tppSessionId: "changed-by-a-caller" });
+      expect(await unsealPsuSession(sealed, "u-1")).toEqual(session);
+      expect(await unsealPsuSession(sealed, "u-2")).toBeUndefined();
+      // iron allows 60 s of clock skew past the seal's expiry (12 hours), and no more.
+      vi.setSystemTime(new Date(Date.parse("2026-12-07T08:00:00Z") + PSU_SESSION_TTL_SECONDS * 1000 + 30_000));
+      expect(await unsealPsuSession(sealed, "u-1")).toEqual(session);
+      vi.setSystemTime(new Date(Date.parse("2026-12-07T08:00:00Z") + PSU_SESSION_TTL_SECONDS * 1000 + 61_000));
+      expect(await unsealPsuSession(sealed, "u-1")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

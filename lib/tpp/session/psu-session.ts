@@ -1,5 +1,6 @@
 import "server-only";
 import { getIronSession, sealData, type SessionOptions, unsealData } from "iron-session";
+import { LRUCache } from "lru-cache";
 import { cookies } from "next/headers";
 import { cache } from "react";
 import { getTppConfig } from "../config";
@@ -33,12 +34,47 @@ export const readPsuSession: (userId: string) => Promise<PsuSession | undefined>
 async function unsealRequestPsuSession(userId: string): Promise<PsuSession | undefined> {
   const sealed = (await cookies()).get(PSU_SESSION_COOKIE)?.value;
   if (sealed === undefined) return undefined;
-  const options = getPsuSessionOptions();
-  try {
-    return parsePsuSession(await unsealData(sealed, { password: options.password, ttl: PSU_SESSION_TTL_SECONDS }), userId);
-  } catch {
-    return undefined;
-  }
+  return unsealPsuSession(sealed, userId);
+}
+
+/** Cookies unsealed and kept in memory, each until its seal's own expiry; the oldest unused go first. */
+const UNSEALED_CAPACITY = 2_000;
+
+const unsealed = new LRUCache<string, Readonly<Record<string, unknown>>>({ max: UNSEALED_CAPACITY });
+
+/** A number for each password seen: a cookie unsealed with one is never answered for another. */
+const passwordIds = new Map<string, number>();
+
+function passwordId(password: string): number {
+  const known = passwordIds.get(password);
+  if (known !== undefined) return known;
+  passwordIds.set(password, passwordIds.size);
+  return passwordIds.size - 1;
+}
+
+/**
+ * The expiry (ms since the epoch) a seal carries: iron's sixth field, covered by its HMAC, so
+ * read only from a seal that unsealed. iron-session adds its format's version after a "~".
+ */
+function sealExpiry(sealed: string): number | undefined {
+  const expiration = sealed.split("~")[0]?.split("*")[5];
+  return expiration !== undefined && /^\d{1,15}$/.test(expiration) ? Number(expiration) : undefined;
+}
+
+/**
+ * iron-session's unsealData, each cookie unsealed once: a page's request reads the same cookie in
+ * the proxy and again in the render, and iron derives two keys (PBKDF2), checks an HMAC and
+ * decrypts each time. A cookie already unsealed with this password is answered from memory until
+ * its expiry; one changed in any byte is another key here and goes through iron in full.
+ */
+async function unsealOnce(sealed: string, password: string): Promise<Record<string, unknown>> {
+  const cacheKey = `${passwordId(password)}\u0000${sealed}`;
+  const known = unsealed.get(cacheKey);
+  const expiry = sealExpiry(sealed);
+  if (known !== undefined && expiry !== undefined && Date.now() < expiry) return structuredClone(known);
+  const data: Record<string, unknown> = await unsealData(sealed, { password, ttl: PSU_SESSION_TTL_SECONDS });
+  if (expiry !== undefined && Object.keys(data).length > 0) unsealed.set(cacheKey, Object.freeze(structuredClone(data)));
+  return data;
 }
 
 /**
@@ -64,7 +100,7 @@ export function sealPsuSession(session: PsuSession): Promise<string> {
 /** Reads a sealed cookie value; undefined when it cannot be unsealed or is not a session. */
 export async function unsealPsuSession(sealed: string, userId: string): Promise<PsuSession | undefined> {
   try {
-    return parsePsuSession(await unsealData(sealed, { password: getPsuSessionOptions().password, ttl: PSU_SESSION_TTL_SECONDS }), userId);
+    return parsePsuSession(await unsealOnce(sealed, getTppConfig().sessionSecret), userId);
   } catch {
     return undefined;
   }
