@@ -30,6 +30,7 @@ import { testPki } from "../lib/tpp/testing/test-pki";
 import { createUsersRepository } from "../lib/tpp/users/users-repository";
 import { freePort, spawnBankProcess, waitForHealth } from "../testing/bank-process";
 import { AppPsu, type PageTiming } from "./app-psu";
+import { addSplits, type CpuSplit, startCpuSplit } from "./cpu-split";
 
 const root = fileURLToPath(new URL("../", import.meta.url));
 
@@ -65,12 +66,12 @@ async function admin(statement: string): Promise<void> {
 }
 
 /** A database of this run on the bench's server: its URL and how to drop it. */
-async function createDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+async function createDatabase(prefix: string): Promise<{ name: string; url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${process.pid}_${randomUUID().slice(0, 8)}`;
   await admin(`CREATE DATABASE "${name}"`);
   const url = new URL(serverUrl());
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
+  return { name, url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`) };
 }
 
 async function query<Row>(url: string, sql: string, values: unknown[] = []): Promise<Row[]> {
@@ -487,27 +488,70 @@ async function replay(call: Replay): Promise<void> {
     throw new Error(`the bank answered ${response.status} to a replayed ${call.method} ${call.url}, ${call.status} to the app`);
 }
 
-/** The page served to the PSUs over the same bank calls served by the bank alone, same concurrency, alternating slices. */
+/** The processes a page's CPU is read from: the app's and the bank's, each with its PostgreSQL database. */
+type CpuSubjects = { appPid: number; appDatabase: string; bankPid: number; bankDatabase: string };
+
+/** A slice of `seconds` of closed-loop pages, its rate, and the CPU per page of the app and of the bank (each with its database's backends). */
+async function measuredSlice(
+  subjects: CpuSubjects,
+  inFlight: number,
+  seconds: number,
+  unit: (worker: number) => Promise<void>,
+): Promise<{ rate: number; app: CpuSplit; bank: CpuSplit }> {
+  const app = await startCpuSplit(subjects.appPid, serverUrl(), subjects.appDatabase);
+  const bank = await startCpuSplit(subjects.bankPid, serverUrl(), subjects.bankDatabase);
+  const started = performance.now();
+  const rate = await closedLoop(inFlight, seconds, unit);
+  const elapsed = (performance.now() - started) / 1000;
+  const pages = Math.max(1, Math.round(rate * elapsed));
+  return { rate, app: await app.stop(pages, elapsed), bank: await bank.stop(pages, elapsed) };
+}
+
+/** CPU ms per page of a process and of its database's backends, e.g. "31.2 (+4.1 database)". */
+function cpuPerPage(split: CpuSplit): string {
+  return `${round1(split.bank)} (+${round1(split.postgres)} database)`;
+}
+
+/**
+ * The page served to the PSUs over the same bank calls served by the bank alone, same
+ * concurrency, alternating slices. Also logs the CPU each page costs the app and the bank (from
+ * /proc, with their databases' backends): where a page's time goes whatever else loads the machine.
+ */
 async function pageVsBankCalls(
   name: string,
   appDatabaseUrl: string,
   psus: readonly WorldPsu[],
   pagePath: (world: WorldPsu) => string,
   options: Options,
+  subjects: CpuSubjects,
 ): Promise<number> {
   const calls = await Promise.all(psus.map((world) => capturePageCalls(appDatabaseUrl, world, pagePath(world))));
-  const app = () =>
-    closedLoop(psus.length, options.costSeconds, async (worker) => {
+  const appSplits: CpuSplit[] = [];
+  const bankBehindAppSplits: CpuSplit[] = [];
+  const bankAloneSplits: CpuSplit[] = [];
+  const app = async () => {
+    const slice = await measuredSlice(subjects, psus.length, options.costSeconds, async (worker) => {
       const world = psus[worker] as WorldPsu;
       await world.psu.page(name, pagePath(world));
     });
+    appSplits.push(slice.app);
+    bankBehindAppSplits.push(slice.bank);
+    return slice.rate;
+  };
   // The app sends a page's calls at once (Promise.all in its loaders); so does the replay.
-  const bank = () =>
-    closedLoop(psus.length, options.costSeconds, async (worker) => {
+  const bank = async () => {
+    const slice = await measuredSlice(subjects, psus.length, options.costSeconds, async (worker) => {
       await Promise.all((calls[worker] ?? []).map(replay));
     });
+    bankAloneSplits.push(slice.bank);
+    return slice.rate;
+  };
   await app();
   await bank();
+  // The warm-up slices are not counted.
+  appSplits.length = 0;
+  bankBehindAppSplits.length = 0;
+  bankAloneSplits.length = 0;
   const ratios: number[] = [];
   const rates = { app: [] as number[], bank: [] as number[] };
   for (let round = 0; round < options.costRounds; round++) {
@@ -524,6 +568,9 @@ async function pageVsBankCalls(
     rates.bank.push(Math.round(b * 10) / 10);
     ratios.push(a / b);
   }
+  log(
+    `${name}: CPU ms per page: the app ${cpuPerPage(addSplits(appSplits))}, the bank behind it ${cpuPerPage(addSplits(bankBehindAppSplits))}; the bank alone per page's calls ${cpuPerPage(addSplits(bankAloneSplits))}`,
+  );
   log(
     `${name}: ${psus.length} PSUs, ${calls[0]?.length ?? 0} bank calls a page (${(calls[0] ?? []).map((call) => new URL(call.url).pathname.replace(/\/v1\/(card-)?accounts\/[^/]+/, "/v1/$1accounts/{id}")).join(", ")}); app ${rates.app.join(", ")} pages/s; bank alone ${rates.bank.join(", ")} pages' calls/s`,
   );
@@ -694,12 +741,19 @@ async function main(options: Options): Promise<Record<string, number>> {
     const appUnderLoad = Math.round(Math.max(...ratios) * 100) / 100;
 
     const costPsus = psus.slice(0, Math.min(options.costPsus, psus.length));
+    const cpuSubjects: CpuSubjects = {
+      appPid: app.pid,
+      appDatabase: appDatabase.name,
+      bankPid: bank.child.pid ?? 0,
+      bankDatabase: bankDatabase.name,
+    };
     const appAccountsPageVsBankCalls = await pageVsBankCalls(
       "appAccountsPageVsBankCalls",
       appDatabase.url,
       costPsus,
       () => "/accounts",
       options,
+      cpuSubjects,
     );
     const appAccountPageVsBankCalls = await pageVsBankCalls(
       "appAccountPageVsBankCalls",
@@ -707,6 +761,7 @@ async function main(options: Options): Promise<Record<string, number>> {
       costPsus,
       (world) => `/accounts/${encodeURIComponent(world.mainAccountId)}`,
       options,
+      cpuSubjects,
     );
     const endMb = residentMb(app.pid);
     log(`memory at the end of the run: ${endMb} MB resident, ${await liveHeapMb(app)} MB live heap`);
