@@ -13,6 +13,7 @@ const listedAccount = (account: BankAccount): ListedAccount => ({
   iban: account.iban,
   bban: account.bban,
   maskedPan: undefined,
+  ...(account.balances === undefined ? {} : { balances: account.balances }),
 });
 
 const listedCard = (card: CardAccount): ListedAccount => ({
@@ -23,6 +24,7 @@ const listedCard = (card: CardAccount): ListedAccount => ({
   iban: undefined,
   bban: undefined,
   maskedPan: card.maskedPan,
+  ...(card.balances === undefined ? {} : { balances: card.balances }),
 });
 
 /**
@@ -37,25 +39,13 @@ export async function keepPresentListing(
   if (caller.userId === undefined) return;
   const { sharedAccounts } = await getTppRuntime();
   const at = (await getAppClock()).now();
-  const context = caller.psuCorporateId ?? null;
-  const { userId } = caller;
-  // The two kinds are rows of their own: kept at once; then each account's balances, on the rows now there.
-  await Promise.all([
-    sharedAccounts.recordListing(userId, "account", context, listing.accounts.map(listedAccount), at),
-    sharedAccounts.recordListing(userId, "card-account", context, listing.cards.map(listedCard), at),
-  ]);
-  await Promise.all([
-    ...listing.accounts.flatMap((account) =>
-      account.balances === undefined
-        ? []
-        : [sharedAccounts.recordBalances({ userId, kind: "account", resourceId: account.id }, account.balances, at, true)],
-    ),
-    ...listing.cards.flatMap((card) =>
-      card.balances === undefined
-        ? []
-        : [sharedAccounts.recordBalances({ userId, kind: "card-account", resourceId: card.id }, card.balances, at, true)],
-    ),
-  ]);
+  // Both kinds and their balances in one statement (recordListing).
+  await sharedAccounts.recordListing(
+    caller.userId,
+    caller.psuCorporateId ?? null,
+    { account: listing.accounts.map(listedAccount), "card-account": listing.cards.map(listedCard) },
+    at,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import "server-only";
-import { and, desc, eq, gt, isNull, notInArray, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { TppExecutor } from "../db/open-tpp-database";
-import { heldTransactions, type SharedAccountKind, sharedAccounts } from "../db/schema";
+import { heldTransactions, SHARED_ACCOUNT_KINDS, type SharedAccountKind, sharedAccounts } from "../db/schema";
 import { AspspError } from "../errors";
 
 export type SharedAccountRecord = typeof sharedAccounts.$inferSelect;
@@ -16,6 +16,8 @@ export interface ListedAccount {
   readonly iban: string | undefined;
   readonly bban: string | undefined;
   readonly maskedPan: string | undefined;
+  /** The balances read with the listing (withBalance), kept as the account's last balances read with the PSU. */
+  readonly balances?: unknown;
 }
 
 /** A transaction to keep: its key (the bank's id, else its entry reference, else its content) and its data. */
@@ -60,68 +62,81 @@ const accountIs = (ref: AccountRef) =>
 export function createSharedAccountsRepository(db: TppExecutor) {
   return {
     /**
-     * Keeps a listing of one kind in one context (null: PRIVATE; else the PSU-Corporate-ID):
-     * every listed account is shared now (one marked unshared comes back); every account of that
-     * kind and context the listing lacks is marked no longer shared since `at`. One transaction.
+     * Keeps a listing made with the PSU present, in one context (null: PRIVATE; else the
+     * PSU-Corporate-ID), for each kind it names: every listed account is shared now (one marked
+     * unshared comes back), with the balances read with it where there are some; every account
+     * of a named kind and that context the listing lacks is marked no longer shared since `at`.
+     * One statement: the accounts page keeps its listing at every view, so it costs one round
+     * trip, and no reader sees half of it.
      */
     async recordListing(
       userId: string,
-      kind: SharedAccountKind,
       psuCorporateId: string | null,
-      listed: readonly ListedAccount[],
+      listings: Partial<Record<SharedAccountKind, readonly ListedAccount[]>>,
       at: Date,
     ): Promise<void> {
+      const kinds = SHARED_ACCOUNT_KINDS.filter((kind) => Object.hasOwn(listings, kind));
+      if (kinds.length === 0) return;
       // One row per account (a listing naming one twice keeps the last, as one upsert after another would).
-      const rows = [...new Map(listed.map((account) => [account.resourceId, account])).values()].map((account) => ({
-        userId,
-        kind,
-        resourceId: account.resourceId,
-        firstListedAt: at,
-        psuCorporateId,
-        name: account.name ?? null,
-        product: account.product ?? null,
-        currency: account.currency,
-        iban: account.iban ?? null,
-        bban: account.bban ?? null,
-        maskedPan: account.maskedPan ?? null,
-        lastListedAt: at,
-      }));
-      await db.transaction(async (tx) => {
-        // Every listed account in one statement: what the listing says replaces what was kept, firstListedAt stays.
-        if (rows.length > 0)
-          await tx
-            .insert(sharedAccounts)
-            .values(rows)
-            .onConflictDoUpdate({
-              target: [sharedAccounts.userId, sharedAccounts.kind, sharedAccounts.resourceId],
-              set: {
-                psuCorporateId: sql`excluded.psu_corporate_id`,
-                name: sql`excluded.name`,
-                product: sql`excluded.product`,
-                currency: sql`excluded.currency`,
-                iban: sql`excluded.iban`,
-                bban: sql`excluded.bban`,
-                maskedPan: sql`excluded.masked_pan`,
-                lastListedAt: sql`excluded.last_listed_at`,
-                unsharedAt: null,
-                unsharedReason: null,
-              },
-            });
-        const context = psuCorporateId === null ? isNull(sharedAccounts.psuCorporateId) : eq(sharedAccounts.psuCorporateId, psuCorporateId);
-        const ids = listed.map((account) => account.resourceId);
-        await tx
-          .update(sharedAccounts)
-          .set({ unsharedAt: at, unsharedReason: GONE_FROM_LISTING })
-          .where(
-            and(
-              eq(sharedAccounts.userId, userId),
-              eq(sharedAccounts.kind, kind),
-              context,
-              isNull(sharedAccounts.unsharedAt),
-              ...(ids.length === 0 ? [] : [notInArray(sharedAccounts.resourceId, ids)]),
-            ),
-          );
-      });
+      const byAccount = new Map<string, Record<string, unknown>>();
+      for (const kind of kinds)
+        for (const account of listings[kind] ?? [])
+          byAccount.set(`${kind}\u0000${account.resourceId}`, {
+            kind,
+            resource_id: account.resourceId,
+            name: account.name ?? null,
+            product: account.product ?? null,
+            currency: account.currency,
+            iban: account.iban ?? null,
+            bban: account.bban ?? null,
+            masked_pan: account.maskedPan ?? null,
+            balances: account.balances ?? null,
+            with_balances: account.balances !== undefined,
+          });
+      const now = sql`${at.toISOString()}::timestamptz`;
+      const context = sql`${psuCorporateId}::text`;
+      // The update and the insert touch different rows (listed, not listed), each seen as before the statement.
+      await db.execute(sql`
+        with listed as (
+          select * from jsonb_to_recordset(${JSON.stringify([...byAccount.values()])}::jsonb) as l(
+            kind text, resource_id text, name text, product text, currency text,
+            iban text, bban text, masked_pan text, balances jsonb, with_balances boolean)
+        ), gone as (
+          update shared_accounts s set unshared_at = ${now}, unshared_reason = ${GONE_FROM_LISTING}
+          where s.user_id = ${userId}::text
+            and s.kind in (${sql.join(
+              kinds.map((kind) => sql`${kind}`),
+              sql`, `,
+            )})
+            and s.psu_corporate_id is not distinct from ${context}
+            and s.unshared_at is null
+            and not exists (select 1 from listed l where l.kind = s.kind and l.resource_id = s.resource_id)
+        )
+        insert into shared_accounts as s (
+          user_id, kind, resource_id, psu_corporate_id, name, product, currency, iban, bban, masked_pan,
+          first_listed_at, last_listed_at, balances, balances_read_at, balances_read_with_psu)
+        select ${userId}::text, l.kind, l.resource_id, ${context}, l.name, l.product, l.currency, l.iban, l.bban, l.masked_pan,
+          ${now}, ${now},
+          case when l.with_balances then l.balances end,
+          case when l.with_balances then ${now} end,
+          case when l.with_balances then true end
+        from listed l
+        on conflict (user_id, kind, resource_id) do update set
+          psu_corporate_id = excluded.psu_corporate_id,
+          name = excluded.name,
+          product = excluded.product,
+          currency = excluded.currency,
+          iban = excluded.iban,
+          bban = excluded.bban,
+          masked_pan = excluded.masked_pan,
+          last_listed_at = excluded.last_listed_at,
+          unshared_at = null,
+          unshared_reason = null,
+          balances = case when excluded.balances_read_at is null then s.balances else excluded.balances end,
+          balances_read_at = coalesce(excluded.balances_read_at, s.balances_read_at),
+          balances_read_with_psu = coalesce(excluded.balances_read_with_psu, s.balances_read_with_psu),
+          last_problem = case when excluded.balances_read_at is null then s.last_problem end
+      `);
     },
 
     /** Marks an account no longer shared since `at` (the bank refused it as unknown or without consent). */

@@ -328,19 +328,20 @@ describe.each(tppTestDatabaseKinds())("the retention of the transactions read wi
     const ref = { userId: "kari", kind: "account" as const, resourceId: "acc-1" };
     await shared.recordListing(
       "kari",
-      "account",
       null,
-      [
-        {
-          resourceId: "acc-1",
-          name: "Brukskonto",
-          product: undefined,
-          currency: "NOK",
-          iban: undefined,
-          bban: undefined,
-          maskedPan: undefined,
-        },
-      ],
+      {
+        account: [
+          {
+            resourceId: "acc-1",
+            name: "Brukskonto",
+            product: undefined,
+            currency: "NOK",
+            iban: undefined,
+            bban: undefined,
+            maskedPan: undefined,
+          },
+        ],
+      },
       daysAgo(100),
     );
     const hold = (key: string) => ({ key, bookingDate: "2026-01-02", data: { amount: { amount: "-1.00", currency: "NOK" } } });

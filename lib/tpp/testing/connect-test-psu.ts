@@ -59,8 +59,7 @@ export async function connectTestPsu(
   const ctx = { client, tppId: TEST_TPP_ID, caller: { ...present, flowId: randomUUID(), psuId } };
   const [accounts, cards] = await Promise.all([listAccounts(ctx), listCardAccounts(ctx)]);
   const shared = createSharedAccountsRepository(db);
-  await shared.recordListing(id, "account", null, accounts.map(listed), bankNow);
-  await shared.recordListing(id, "card-account", null, cards.map(listed), bankNow);
+  await shared.recordListing(id, null, { account: accounts.map(listed), "card-account": cards.map(listed) }, bankNow);
   const user = await users.findById(id);
   if (user === undefined) throw new Error("the connected user is gone");
   return { user, tppSessionId, accountIds: accounts.map((a) => a.id), cardIds: cards.map((c) => c.id) };
