@@ -105,42 +105,93 @@ const summaryColumns = {
   unattended: bankCalls.unattended,
 };
 
+/** Rows written in one INSERT at most. */
+const MAX_ROWS_PER_INSERT = 64;
+
+function rowOf(exchange: AspspExchange): typeof bankCalls.$inferInsert {
+  const body = exchange.responseBody;
+  const truncated = body !== undefined && body.length > MAX_STORED_BODY;
+  return {
+    startedAt: exchange.startedAt,
+    userId: exchange.userId ?? null,
+    method: exchange.method,
+    url: exchange.url,
+    path: new URL(exchange.url).pathname,
+    requestId: exchange.requestId,
+    attempt: exchange.attempt,
+    requestHeaders: redactHeaders(exchange.requestHeaders),
+    signingString: exchange.signingString,
+    signedHeaders: [...exchange.signedHeaders],
+    requestBody: exchange.requestBody,
+    status: exchange.status ?? null,
+    responseHeaders: redactHeaders(exchange.responseHeaders),
+    responseBody: body === undefined ? null : truncated ? body.slice(0, MAX_STORED_BODY) : body,
+    responseBodyTruncated: truncated,
+    durationMs: exchange.durationMs,
+    signatureVerdict: exchange.signature?.status ?? null,
+    signatureProblems: problemsOf(exchange),
+    error: exchange.error ?? null,
+    flowId: exchange.flowId ?? null,
+    unattended: exchange.unattended === true,
+  };
+}
+
+type Waiting = { row: typeof bankCalls.$inferInsert; resolve: (id: number) => void; reject: (error: unknown) => void };
+
 /** The request inspector's storage: every exchange with the bank, redacted, and queries for its page. */
 export function createBankCallsRepository(db: TppExecutor) {
+  async function insertRows(rows: readonly (typeof bankCalls.$inferInsert)[]): Promise<number[]> {
+    const inserted = await db
+      .insert(bankCalls)
+      .values([...rows])
+      .returning({ id: bankCalls.id });
+    if (inserted.length !== rows.length) throw new Error("the bank calls were not stored");
+    // Identities are given in the order of the rows: the smallest is the first row's.
+    return inserted.map((row) => row.id).sort((a, b) => a - b);
+  }
+
+  // Group commit: while one INSERT is on its way, the exchanges recorded meanwhile (the other
+  // calls of the pages being served) wait and go together in the next, one statement for them
+  // all. Each caller's promise settles when its own row is stored; a batch the database refuses
+  // is written again row by row, so that one bad row fails alone.
+  const waiting: Waiting[] = [];
+  let writing = false;
+  async function drain(): Promise<void> {
+    writing = true;
+    try {
+      while (waiting.length > 0) {
+        const batch = waiting.splice(0, MAX_ROWS_PER_INSERT);
+        try {
+          const ids = await insertRows(batch.map((item) => item.row));
+          batch.forEach((item, index) => item.resolve(ids[index] ?? Number.NaN));
+        } catch (error) {
+          if (batch.length === 1) batch[0]?.reject(error);
+          else
+            for (const item of batch)
+              await insertRows([item.row]).then(
+                ([id]) => item.resolve(id ?? Number.NaN),
+                (rowError: unknown) => item.reject(rowError),
+              );
+        }
+      }
+    } finally {
+      writing = false;
+    }
+  }
+
   return {
-    /** Keeps an exchange; Cookie and Authorization values are redacted first, bodies capped. */
-    async insert(exchange: AspspExchange): Promise<number> {
-      const body = exchange.responseBody;
-      const truncated = body !== undefined && body.length > MAX_STORED_BODY;
-      const rows = await db
-        .insert(bankCalls)
-        .values({
-          startedAt: exchange.startedAt,
-          userId: exchange.userId ?? null,
-          method: exchange.method,
-          url: exchange.url,
-          path: new URL(exchange.url).pathname,
-          requestId: exchange.requestId,
-          attempt: exchange.attempt,
-          requestHeaders: redactHeaders(exchange.requestHeaders),
-          signingString: exchange.signingString,
-          signedHeaders: [...exchange.signedHeaders],
-          requestBody: exchange.requestBody,
-          status: exchange.status ?? null,
-          responseHeaders: redactHeaders(exchange.responseHeaders),
-          responseBody: body === undefined ? null : truncated ? body.slice(0, MAX_STORED_BODY) : body,
-          responseBodyTruncated: truncated,
-          durationMs: exchange.durationMs,
-          signatureVerdict: exchange.signature?.status ?? null,
-          signatureProblems: problemsOf(exchange),
-          error: exchange.error ?? null,
-          flowId: exchange.flowId ?? null,
-          unattended: exchange.unattended === true,
-        })
-        .returning({ id: bankCalls.id });
-      const id = rows[0]?.id;
-      if (id === undefined) throw new Error("the bank call was not stored");
-      return id;
+    /** Keeps an exchange; Cookie and Authorization values are redacted first, bodies capped. Resolves with its id once stored. */
+    insert(exchange: AspspExchange): Promise<number> {
+      let row: typeof bankCalls.$inferInsert;
+      try {
+        row = rowOf(exchange);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return new Promise<number>((resolve, reject) => {
+        waiting.push({ row, resolve, reject });
+        if (!writing) void drain();
+      });
     },
 
     /** A page of calls, newest first. */
