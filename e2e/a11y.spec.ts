@@ -74,7 +74,8 @@ test("the bank's developer pages: the portal, its form's errors, an issued certi
   await checkPage(page, "bank portal, certificate issued");
   await page.goto(new URL("/docs", bankUrl).href);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await checkPage(page, "bank docs");
+  // Some 20,000 elements: axe's color-contrast rule once, where the phone's width shows the same colours.
+  await checkPage(page, "bank docs", { contrastOnce: true });
 });
 
 test.describe("the bank's SCA pages through the signed client", () => {
