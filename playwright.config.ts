@@ -67,8 +67,9 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results/e2e",
-  // A spec's tests run in order in one worker (they share a signed-in page, a bank connection);
-  // the specs are shared out between the workers.
+  // A spec's tests run in order in one worker, the specs shared out between the workers. Those of
+  // the specs on e2e/support/fixtures.ts each stand alone (the worker's sign-in and bank connection
+  // reused from its storage state); the serial specs' tests share one signed-in page.
   fullyParallel: false,
   workers,
   retries: 0,

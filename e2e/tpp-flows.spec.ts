@@ -9,46 +9,32 @@
  *
  * @see docs/architecture.md#flow-diagrams
  */
-import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { useSignedInPage } from "./support/signed-in-page";
+import { expect, keep, type MadeEarlier, once, test } from "./support/fixtures";
 import { passBankLogin } from "./support/payments";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, MAIN, PHONE, shoot } from "./support/tpp-app";
+import { appUrl, DESKTOP, INGRID, PHONE, shoot } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the known customers' accounts (Ingrid's Brukskonto)");
 
-test.describe.configure({ mode: "serial" });
-
-/** The demo user signed in; with no bank connection after this spec when it had none before. */
-const session = useSignedInPage({ restoreConnection: true });
-let context: BrowserContext;
-let page: Page;
-/** The flow's page, once the payment is made. */
-let flowPath = "";
+// Each test on a page of its own, the demo user connected as Ingrid (e2e/support/fixtures.ts).
+test.use({ demoUserSession: "connected" });
 
 const PRODUCT_PATH = "/v1/payments/norwegian-domestic-credit-transfers";
-// The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own.
-const amount = `${(Math.floor(Date.now() / 1000) % 9000) + 100}.${String(Date.now() % 100).padStart(2, "0")}`;
+/** The name under which the first test keeps its payment's flow for the others (made again by them when run alone). */
+const PAYMENT_FLOW = "tpp-flows: a payment's flow";
 
-test.beforeAll(() => {
-  ({ context, page } = session);
-});
-
-/** At the bank: the login when it asks (its session keeps one for 15 minutes), then the button of the last step. */
-async function passBank(bankPage: Page, button: "Confirm" | "Approve"): Promise<void> {
-  await passBankLogin(bankPage, INGRID);
-  if (button === "Confirm") await confirmAccounts(bankPage, { check: [MAIN] });
-  else await bankPage.getByRole("button", { name: "Approve", exact: true }).click();
+/** The bank refuses the same payment within 10 minutes as a duplicate: an amount of this run's own for each payment. */
+function uniqueFlowAmount(): string {
+  const now = Date.now();
+  return `${(Math.floor(now / 1000) % 9000) + 100}.${String(now % 100).padStart(2, "0")}`;
 }
 
-test("a payment's flow: made, approved, and drawn as a sequence diagram with links into the inspector", async () => {
-  // Connected as Ingrid (any customer may log in: earlier specs may have connected another).
-  await page.goto("/connect?returnTo=%2Fpayments%2Fnew&newPsu=1");
-  await passBank(page, "Confirm");
-  await page.waitForURL(`${appUrl}/payments/new`);
-
+/** A Norwegian transfer to Kari made through /payments/new and approved at the bank; the page is left on its flow. Returns the flow's path. */
+async function payAndOpenFlow(page: Page): Promise<string> {
+  await page.goto("/payments/new");
   await page.getByRole("radio", { name: /^Norwegian transfer(\s|$)/ }).check();
   await page.getByRole("radio", { name: /^One payment(\s|$)/ }).check();
   const payFrom = page.getByLabel("Pay from");
@@ -59,15 +45,24 @@ test("a payment's flow: made, approved, and drawn as a sequence diagram with lin
   await page.getByLabel("Number", { exact: true }).fill("1");
   await page.getByLabel("Postal code", { exact: true }).fill("0155");
   await page.getByLabel("City", { exact: true }).fill("Oslo");
-  await page.getByLabel("Amount", { exact: true }).fill(amount);
+  await page.getByLabel("Amount", { exact: true }).fill(uniqueFlowAmount());
   await page.getByRole("button", { name: "Continue to approve" }).click();
-  await passBank(page, "Approve");
+  // At the bank: the login when it asks (its session keeps one for 15 minutes), then Approve.
+  await passBankLogin(page, INGRID);
+  await page.getByRole("button", { name: "Approve", exact: true }).click();
   await page.waitForURL(/\/payments\/[0-9a-f-]{36}$/);
 
   // From the payment's page to its flow.
   await page.getByRole("link", { name: "See this payment's flow" }).click();
   await page.waitForURL(/\/flows\/[0-9a-f-]{36}$/);
-  flowPath = new URL(page.url()).pathname;
+  return new URL(page.url()).pathname;
+}
+
+/** The flow of a payment this worker made (by the first test, or now). */
+const paymentFlow = (page: Page, made: MadeEarlier) => once(made, PAYMENT_FLOW, () => payAndOpenFlow(page));
+
+test("a payment's flow: made, approved, and drawn as a sequence diagram with links into the inspector", async ({ page, madeEarlier }) => {
+  const flowPath = await payAndOpenFlow(page);
   await expect(page.getByRole("heading", { level: 1, name: "Payment flow" })).toBeVisible();
   await expect(page.getByText("Completed", { exact: true })).toBeVisible();
 
@@ -122,9 +117,11 @@ test("a payment's flow: made, approved, and drawn as a sequence diagram with lin
   await expect(page.getByText(/X-Request-ID/).first()).toBeVisible();
   await page.getByRole("link", { name: "Payment flow: see it as a diagram" }).click();
   await page.waitForURL(`${appUrl}${flowPath}`);
+  keep(madeEarlier, PAYMENT_FLOW, flowPath);
 });
 
-test("the diagram downloads as a standalone SVG file", async () => {
+test("the diagram downloads as a standalone SVG file", async ({ context, page, madeEarlier }) => {
+  const flowPath = await paymentFlow(page, madeEarlier);
   await page.goto(flowPath);
   const downloading = page.waitForEvent("download");
   await page.getByRole("link", { name: "Download SVG" }).click();
@@ -152,15 +149,22 @@ test("the diagram downloads as a standalone SVG file", async () => {
   expect((await page.request.get("/flows/not-a-flow/diagram.svg")).status()).toBe(404);
 });
 
-test("/flows lists the flows, newest first, and unknown ids are not found", async () => {
+test("/flows lists the flows, newest first, and unknown ids are not found", async ({ page, madeEarlier }) => {
+  const flowPath = await paymentFlow(page, madeEarlier);
   await page.goto("/flows");
   await expect(page.getByRole("heading", { level: 1, name: "Flows" })).toBeVisible();
   await expect(page.getByText("Flows and their calls are kept for 30 days from their start, then deleted.")).toBeVisible();
   const rows = page.getByRole("table", { name: "Your flows, newest first" }).locator("tbody tr");
-  await expect(rows.first()).toContainText("Payment");
-  await expect(rows.first()).toContainText("Completed");
-  await expect(rows.first().getByRole("link", { name: /^Payment flow started/ })).toHaveAttribute("href", flowPath);
+  // The payment's flow among them (tests of other specs may have started flows since), completed.
+  const payment = rows.filter({ has: page.locator(`a[href="${flowPath}"]`) });
+  await expect(payment).toContainText("Payment");
+  await expect(payment).toContainText("Completed");
+  await expect(payment.getByRole("link", { name: /^Payment flow started/ })).toHaveAttribute("href", flowPath);
   await expect(rows.filter({ hasText: "Consent" }).first()).toContainText("Completed");
+  // Newest first: each row's start no later than the one above it.
+  const started = await rows.locator("time[datetime]").evaluateAll((times) => times.map((time) => time.getAttribute("datetime") ?? ""));
+  expect(started.length).toBeGreaterThanOrEqual(2);
+  expect(started).toEqual([...started].sort().reverse());
   await shoot(page, "flows-list", { phone: true });
   await expectNoSeriousA11yViolations(page, "flows list");
 

@@ -28,6 +28,7 @@ import {
 } from "./support/tpp-app";
 import { captureScreenshot } from "./support/capture-screenshot";
 import { requireSandboxControls } from "./support/targets";
+import { forgetBankConnection } from "./support/signed-in-page";
 
 requireSandboxControls("the known customers' accounts and transactions, and the sandbox clock moved");
 
@@ -39,6 +40,16 @@ let context: BrowserContext;
 let page: Page;
 
 test.beforeAll(async ({ browser }) => {
+  // The story starts with no bank connection, whatever the specs before left (the fixtures of
+  // e2e/support/fixtures.ts leave the demo user connected): forgotten in a sign-in of its own.
+  const before = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+  try {
+    const settings = await before.newPage();
+    await signIn(settings);
+    await forgetBankConnection(settings);
+  } finally {
+    await before.close();
+  }
   context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
   page = await context.newPage();
 });

@@ -8,11 +8,12 @@
  * wrong one or from another origin is refused with a page saying why; the app's own links still
  * go straight to the bank.
  *
- * The demo user is left as it was found (unconnected, if it was).
+ * The signed-in tests each open a page of their own from the worker's sign-in of the demo user,
+ * connected as Ingrid where they need it (e2e/support/fixtures.ts).
  */
-import { type APIResponse, expect, type Page, test } from "@playwright/test";
+import type { APIResponse, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { checkPage } from "./support/page-checks";
-import { useSignedInPage } from "./support/signed-in-page";
 import {
   chooseProductAndKind,
   fillTransfer,
@@ -114,10 +115,9 @@ test("every kind of response carries the security headers, each page its own non
 });
 
 test.describe("signed in, with the bank connected from another site's link", () => {
-  test.describe.configure({ mode: "serial" });
   requireSandboxControls("the known customers' accounts");
-  let page: Page;
-  /** Every CSP violation of the app's pages (the bank's pages are not the app's). */
+  test.use({ demoUserSession: "signed in" });
+  /** Every CSP violation of the app's pages of the test (the bank's pages are not the app's). */
   const violations: string[] = [];
 
   /** Fails on any CSP violation since the last check (named by `step`). */
@@ -125,44 +125,42 @@ test.describe("signed in, with the bank connected from another site's link", () 
     expect(violations.splice(0), `CSP violations on ${step}`).toEqual([]);
   }
 
-  // The demo user signed in; with no bank connection after these when it had none before.
-  const session = useSignedInPage({
-    restoreConnection: true,
-    prepare: async (prepared) => {
-      await prepared.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
-        if (source.url().startsWith(appUrl)) violations.push(text);
+  // The test's context, before its page opens: its CSP violations reported, the other site answered.
+  test.beforeEach(async ({ context }) => {
+    violations.length = 0;
+    await watch(context);
+  });
+  async function watch(prepared: BrowserContext): Promise<void> {
+    await prepared.exposeBinding("reportCspViolation", ({ page: source }, text: string) => {
+      if (source.url().startsWith(appUrl)) violations.push(text);
+    });
+    await prepared.addInitScript(() => {
+      document.addEventListener("securitypolicyviolation", (event) => {
+        const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
+        void report(
+          `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
+        );
       });
-      await prepared.addInitScript(() => {
-        document.addEventListener("securitypolicyviolation", (event) => {
-          const report = (window as unknown as { reportCspViolation: (text: string) => void }).reportCspViolation;
-          void report(
-            `${event.effectiveDirective} refused ${event.blockedURI || "an inline one"} on ${location.pathname}${event.sample === "" ? "" : `: ${event.sample}`}`,
-          );
-        });
-      });
-      prepared.on("console", (message) => {
-        if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
-          violations.push(`console: ${message.text()}`);
-      });
-      // Another site, with a link to /connect, an image asking /connect and a form posting to it.
-      await prepared.route(`${ATTACKER}/**`, (route) =>
-        route.fulfill({
-          contentType: "text/html",
-          body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
+    });
+    prepared.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text()) && (message.page()?.url() ?? "").startsWith(appUrl))
+        violations.push(`console: ${message.text()}`);
+    });
+    // Another site, with a link to /connect, an image asking /connect and a form posting to it.
+    await prepared.route(`${ATTACKER}/**`, (route) =>
+      route.fulfill({
+        contentType: "text/html",
+        body: `<!DOCTYPE html><html lang="en"><title>Prizes</title><main>
           <a href="${appUrl}/connect?returnTo=%2Faccounts&amp;newPsu=1">Win a prize</a>
           <img alt="" src="${appUrl}/connect?returnTo=%2Fflows">
           <form method="post" action="${appUrl}/connect"><input type="hidden" name="returnTo" value="/accounts"><input type="hidden" name="token" value="guessed"><button>Claim</button></form>
         </main></html>`,
-        }),
-      );
-    },
-  });
-  test.beforeAll(() => {
-    page = session.page;
-  });
+      }),
+    );
+  }
 
   /** The href of the newest row of a list page (the inspector's calls, the flows), or "none". */
-  async function newestOf(path: string, table: string): Promise<string> {
+  async function newestOf(page: Page, path: string, table: string): Promise<string> {
     await page.goto(path);
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     const link = page.getByRole("table", { name: table }).getByRole("link").first();
@@ -170,15 +168,15 @@ test.describe("signed in, with the bank connected from another site's link", () 
   }
 
   /** What the app did at the bank so far: the newest call and the newest flow. */
-  async function bankActivity(): Promise<{ call: string; flow: string }> {
+  async function bankActivity(page: Page): Promise<{ call: string; flow: string }> {
     return {
-      call: await newestOf("/inspector", "Calls to the bank, newest first"),
-      flow: await newestOf("/flows", "Your flows, newest first"),
+      call: await newestOf(page, "/inspector", "Calls to the bank, newest first"),
+      flow: await newestOf(page, "/flows", "Your flows, newest first"),
     };
   }
 
-  test("another site's link and image start nothing at the bank; the confirmation page's form does", async () => {
-    const before = await bankActivity();
+  test("another site's link and image start nothing at the bank; the confirmation page's form does", async ({ page }) => {
+    const before = await bankActivity(page);
     await page.goto(`${ATTACKER}/`);
     // The image's request (cross-site, no-cors) is answered with the redirect to the confirmation page.
     await expect.poll(() => page.locator("img").evaluate((image: HTMLImageElement) => image.complete)).toBe(true);
@@ -190,7 +188,7 @@ test.describe("signed in, with the bank connected from another site's link", () 
     await expect(page.getByRole("main")).toContainText("Any of the bank's customers may log in.");
     await checkPage(page, "connect confirm");
     expectNoViolations("the confirmation page");
-    expect(await bankActivity(), "no call to the bank and no flow").toEqual(before);
+    expect(await bankActivity(page), "no call to the bank and no flow").toEqual(before);
 
     await page.goto("/connect/confirm?returnTo=%2Faccounts&newPsu=1");
     await page.getByRole("button", { name: "Continue to the bank" }).click();
@@ -199,11 +197,13 @@ test.describe("signed in, with the bank connected from another site's link", () 
     await page.waitForURL(`${appUrl}/accounts`);
     await expect(page.getByRole("link", { name: MAIN })).toBeVisible();
     expectNoViolations("the confirmation's way to the bank and back");
-    expect((await bankActivity()).flow, "the confirmed consent is a flow").not.toBe(before.flow);
+    expect((await bankActivity(page)).flow, "the confirmed consent is a flow").not.toBe(before.flow);
   });
 
-  test("a POST without the form's token, with a wrong one, or from another site is refused with a page; nothing reaches the bank", async () => {
-    const before = await bankActivity();
+  test("a POST without the form's token, with a wrong one, or from another site is refused with a page; nothing reaches the bank", async ({
+    page,
+  }) => {
+    const before = await bankActivity(page);
     const refusals: [string, (form: Page) => Promise<void>, RegExp][] = [
       [
         "no token",
@@ -243,100 +243,104 @@ test.describe("signed in, with the bank connected from another site's link", () 
     await expect(page.getByRole("main")).toContainText(`The request was sent from ${ATTACKER}, not from this app's page`);
     await page.getByRole("link", { name: "Go to the confirmation page" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Connect your bank?" })).toBeVisible();
-    expect(await bankActivity(), "no call to the bank and no flow").toEqual(before);
+    expect(await bankActivity(page), "no call to the bank and no flow").toEqual(before);
   });
 
-  test("the app's own links go straight to the bank", async () => {
-    await page.goto("/");
-    // Sec-Fetch-Site: same-origin.
-    await page.getByRole("link", { name: "Connect your bank again" }).click();
-    await page.waitForURL(onBank);
-    await page.goBack();
-    await page.waitForURL((url) => url.href.startsWith(appUrl));
-  });
+  test.describe("connected as Ingrid", () => {
+    test.use({ demoUserSession: "connected" });
 
-  test("every kind of page works under the policy: no violation", async () => {
-    const visit = async (path: string, heading: string | RegExp) => {
-      await page.goto(path);
-      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
-      expectNoViolations(path);
-    };
-    await visit("/", "Your bank connection");
-    await visit("/accounts", /./);
-
-    // The account's balance chart places its labels with style attributes.
-    await page.getByRole("link", { name: MAIN }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
-    const label = page.locator("[style*='top:']").first();
-    await expect(label).toBeVisible();
-    expect(await label.evaluate((element) => getComputedStyle(element).top), "the chart's style attribute applies").not.toBe("auto");
-    await page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr").first().getByRole("link").click();
-    await expect(page.locator("dl[aria-label='Transaction details']")).toBeVisible();
-    expectNoViolations("an account and a transaction");
-    await page.goto("/accounts");
-    await page.getByRole("link", { name: CARD }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
-    expectNoViolations("a card account");
-
-    // The payment form (Conform) checks in the browser, and asks the fee as one types.
-    await page.goto("/payments/new");
-    await chooseProductAndKind(page, "Instant transfer (straks)", "One payment");
-    await page.getByRole("button", { name: "Continue to approve" }).click();
-    await expect(page.getByLabel("Recipient's name")).toHaveAttribute("aria-invalid", "true");
-    await fillTransfer(page, {
-      name: KARI.name,
-      account: KARI.bban,
-      address: kariAddress,
-      amount: "250.00",
+    test("the app's own links go straight to the bank", async ({ page }) => {
+      await page.goto("/");
+      // Sec-Fetch-Site: same-origin.
+      await page.getByRole("link", { name: "Connect your bank again" }).click();
+      await page.waitForURL(onBank);
+      await page.goBack();
+      await page.waitForURL((url) => url.href.startsWith(appUrl));
     });
-    await expect(page.getByText(/^(Fee: \d+,\d\d\skr|No fee for this payment)$/)).toBeVisible();
-    expectNoViolations("the payment form");
 
-    // A payment kept for later: ticking it on the list counts it on the button; its page cancels it.
-    await page.goto("/payments/new");
-    await chooseProductAndKind(page, "Norwegian transfer", "One payment");
-    await fillTransfer(page, {
-      name: "Merket Senere AS",
-      account: KARI.bban,
-      address: kariAddress,
-      amount: uniqueAmount(),
-      message: "CSP",
+    test("every kind of page works under the policy: no violation", async ({ page }) => {
+      const visit = async (path: string, heading: string | RegExp) => {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+        expectNoViolations(path);
+      };
+      await visit("/", "Your bank connection");
+      await visit("/accounts", /./);
+
+      // The account's balance chart places its labels with style attributes.
+      await page.getByRole("link", { name: MAIN }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
+      const label = page.locator("[style*='top:']").first();
+      await expect(label).toBeVisible();
+      expect(await label.evaluate((element) => getComputedStyle(element).top), "the chart's style attribute applies").not.toBe("auto");
+      await page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr").first().getByRole("link").click();
+      await expect(page.locator("dl[aria-label='Transaction details']")).toBeVisible();
+      expectNoViolations("an account and a transaction");
+      await page.goto("/accounts");
+      await page.getByRole("link", { name: CARD }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
+      expectNoViolations("a card account");
+
+      // The payment form (Conform) checks in the browser, and asks the fee as one types.
+      await page.goto("/payments/new");
+      await chooseProductAndKind(page, "Instant transfer (straks)", "One payment");
+      await page.getByRole("button", { name: "Continue to approve" }).click();
+      await expect(page.getByLabel("Recipient's name")).toHaveAttribute("aria-invalid", "true");
+      await fillTransfer(page, {
+        name: KARI.name,
+        account: KARI.bban,
+        address: kariAddress,
+        amount: "250.00",
+      });
+      await expect(page.getByText(/^(Fee: \d+,\d\d\skr|No fee for this payment)$/)).toBeVisible();
+      expectNoViolations("the payment form");
+
+      // A payment kept for later: ticking it on the list counts it on the button; its page cancels it.
+      await page.goto("/payments/new");
+      await chooseProductAndKind(page, "Norwegian transfer", "One payment");
+      await fillTransfer(page, {
+        name: "Merket Senere AS",
+        account: KARI.bban,
+        address: kariAddress,
+        amount: uniqueAmount(),
+        message: "CSP",
+      });
+      await sendToApproveLater(page);
+      const tick = page.getByRole("checkbox", { name: /^Sign together: Merket Senere AS,/ });
+      await tick.check();
+      await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toBeEnabled();
+      await tick.uncheck();
+      await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toHaveCount(0);
+      await page
+        .getByRole("list", { name: "Payments" })
+        .getByRole("listitem")
+        .filter({ hasText: "Merket Senere AS" })
+        .getByRole("link")
+        .first()
+        .click();
+      await landOnPaymentPage(page);
+      await page.getByRole("button", { name: "Cancel payment" }).click();
+      await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));
+      expectNoViolations("the payments, a payment");
+
+      await visit("/inspector", "Request inspector");
+      await page.getByRole("table", { name: "Calls to the bank, newest first" }).getByRole("link").first().click();
+      await expect(page.getByLabel("curl command")).toBeVisible();
+      expectNoViolations("a call");
+      await visit("/flows", /./);
+      await page.getByRole("table").getByRole("link").first().click();
+      await expect(page.getByRole("img").first()).toBeVisible();
+      expectNoViolations("a flow");
+      await visit("/presenter", /./);
+      await visit("/sandbox", /./);
+      await visit("/settings", "Settings");
+      await visit("/corporate", /./);
+      await visit(
+        "/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts",
+        "This address was not made by the app",
+      );
+      await visit("/no-such-page", "Page not found");
+      await visit("/connect/confirm?returnTo=%2Fpayments", "Connect your bank?");
     });
-    await sendToApproveLater(page);
-    const tick = page.getByRole("checkbox", { name: /^Sign together: Merket Senere AS,/ });
-    await tick.check();
-    await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toBeEnabled();
-    await tick.uncheck();
-    await expect(page.getByRole("button", { name: "Sign together (1)", exact: true })).toHaveCount(0);
-    await page
-      .getByRole("list", { name: "Payments" })
-      .getByRole("listitem")
-      .filter({ hasText: "Merket Senere AS" })
-      .getByRole("link")
-      .first()
-      .click();
-    await landOnPaymentPage(page);
-    await page.getByRole("button", { name: "Cancel payment" }).click();
-    await expect(paymentStatus(page)).toContainText(statusText("Cancelled", "CANC"));
-    expectNoViolations("the payments, a payment");
-
-    await visit("/inspector", "Request inspector");
-    await page.getByRole("table", { name: "Calls to the bank, newest first" }).getByRole("link").first().click();
-    await expect(page.getByLabel("curl command")).toBeVisible();
-    expectNoViolations("a call");
-    await visit("/flows", /./);
-    await page.getByRole("table").getByRole("link").first().click();
-    await expect(page.getByRole("img").first()).toBeVisible();
-    expectNoViolations("a flow");
-    await visit("/presenter", /./);
-    await visit("/sandbox", /./);
-    await visit("/settings", "Settings");
-    await visit("/corporate", /./);
-    await visit(
-      "/callback/failed?reason=bank&system=SCA&status=401&code=SCA_INVALID&message=The+PSU+cancelled&retry=%2Fconnect%3FreturnTo%3D%252Faccounts",
-      "This address was not made by the app",
-    );
-    await visit("/no-such-page", "Page not found");
-    await visit("/connect/confirm?returnTo=%2Fpayments", "Connect your bank?");
   });
 });

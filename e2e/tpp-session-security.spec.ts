@@ -3,20 +3,21 @@
  * on the server (a cookie captured before reads nothing after, on pages, a route and a Server
  * Action); a return from the bank as another customer than the user's PSU-ID is asked about,
  * never kept silently; a failure return for no approval is refused; the TPP's contact e-mail is
- * changed by an administrator only. Leaves the demo user connected as 13039319955, the contact
- * e-mail as the pages' spec set it.
+ * changed by an administrator only. Each test stands alone: the one that signs out and the one
+ * that connects two customers sign in on their own; the others use the worker's sign-in of the
+ * demo user (e2e/support/fixtures.ts). Leaves the demo user connected as 13039319955, the contact
+ * e-mail as it found it.
  *
  * @see docs/interface/redirect-parameters.md#redirect-parameters-and-events, docs/interface/authentication.md#authentication
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
+import { expect, test } from "./support/fixtures";
 import { checkPage } from "./support/page-checks";
 import { passBankLogin } from "./support/payments";
 import { chooseContextAtBank, confirmAccounts, DESKTOP, INGRID, shoot, signIn, SINDRE, appUrl } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the known customers (a private one and a corporate one with an agreement)");
-
-test.describe.configure({ mode: "serial" });
 
 const PSU_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const SESSION_COOKIE = "next-auth.session-token";
@@ -165,124 +166,124 @@ test("a return from the bank as another customer is asked about; Keep and Replac
   await second.context.close();
 });
 
-test("a failure return that matches no approval in progress is refused, never shown as the bank's words", async ({ browser }) => {
-  const { context, page } = await newSignedInPage(browser);
-  await page.goto("/callback?system=SCA&status=401&code=SCA_INVALID&message=Call+0800+12345+to+unlock&flow=no-such-flow");
-  await page.waitForURL(/\/callback\/failed\?reason=no-flow/);
-  await expect(page.getByRole("heading", { level: 1, name: "No approval was in progress" })).toBeVisible();
-  await expect(page.getByText("Nothing was changed")).toBeVisible();
-  await expect(page.getByText("Call 0800 12345 to unlock")).toHaveCount(0);
-  await expect(page.getByText("SCA_INVALID")).toHaveCount(0);
-  // Without a flow named either.
-  await page.goto("/callback?status=401&code=SCA_INVALID&message=Call+0800+12345+to+unlock");
-  await expect(page.getByRole("heading", { level: 1, name: "No approval was in progress" })).toBeVisible();
-  await expect(page.getByText("Call 0800 12345 to unlock")).toHaveCount(0);
-  await context.close();
-});
+test.describe("signed in with the worker's sign-in", () => {
+  test.use({ demoUserSession: "signed in" });
 
-test("only an administrator changes the TPP's contact e-mail: the page and the Server Action for a user who is not one", async ({
-  browser,
-}) => {
-  const admin = await newSignedInPage(browser);
-  const page = admin.page;
-  await page.goto("/settings");
-  const email = page.getByLabel("Contact e-mail for operational notices");
-  const before = await email.inputValue();
-
-  // The administrator's save, kept to be sent again later by a user who is not one.
-  await email.fill("ops-replayed@example.no");
-  const [saveRequest] = await Promise.all([
-    page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined),
-    page.getByRole("button", { name: "Save at the bank" }).click(),
-  ]);
-  await expect(page.getByText("Saved: the bank now has ops-replayed@example.no.")).toBeVisible();
-  const restored = before === "" ? "psd2-operations@example.no" : before;
-  await email.fill(restored);
-  await page.getByRole("button", { name: "Save at the bank" }).click();
-  await expect(page.getByText(`Saved: the bank now has ${restored}.`)).toBeVisible();
-
-  // The administrator adds a user who is not one.
-  const users = page.getByRole("region", { name: "Users of this app" });
-  await expect(users.getByText("demo", { exact: true })).toBeVisible();
-  const username = `viewer-${Date.now().toString(36)}`;
-  const password = "a long first password";
-  await users.getByLabel("User name").fill(username);
-  await users.getByLabel("Name shown").fill("Vera Viewer");
-  await users.getByLabel("First password (at least 12 characters)").fill("short");
-  await users.getByRole("button", { name: "Add user" }).click();
-  await expect(users.getByText("A password has at least 12 characters.")).toBeVisible();
-  await users.getByLabel("First password (at least 12 characters)").fill(password);
-  await users.getByRole("button", { name: "Add user" }).click();
-  await expect(users.getByText(`Added ${username} as a user.`)).toBeVisible();
-  await page.reload();
-  await expect(page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: username })).toContainText(
-    "User",
-  );
-  // The only administrator (this one) is told why they cannot become a user, instead of a button that would be refused.
-  const ownRow = page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: "(you)" });
-  await expect(ownRow).toContainText("The only administrator: make another user administrator before this one can become a user.");
-  await expect(ownRow.getByRole("button", { name: /^Make user/ })).toHaveCount(0);
-  await expect(
-    page.getByRole("region", { name: "Users of this app" }).getByRole("button", { name: `Make administrator: ${username}` }),
-  ).toBeVisible();
-  await shoot(page, "settings-administrator", { phone: true });
-  await checkPage(page, "settings, administrator");
-
-  // That user sees the address, read-only, with why.
-  const viewer = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  const viewerPage = await viewer.newPage();
-  await viewerPage.goto("/signin");
-  await viewerPage.getByLabel("User name").fill(username);
-  await viewerPage.getByLabel("Password").fill(password);
-  await viewerPage.getByRole("button", { name: "Sign in" }).click();
-  await viewerPage.waitForURL((url) => !url.pathname.startsWith("/signin"));
-  await viewerPage.goto("/settings");
-  const contact = viewerPage.getByRole("region", { name: "Contact e-mail at the bank" });
-  await expect(contact).toContainText(restored);
-  await expect(contact).toContainText(
-    "Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user",
-  );
-  await expect(viewerPage.getByRole("textbox", { name: "Contact e-mail for operational notices" })).toHaveCount(0);
-  await expect(viewerPage.getByRole("button", { name: "Save at the bank" })).toHaveCount(0);
-  await expect(viewerPage.getByRole("region", { name: "Users of this app" })).toHaveCount(0);
-  await shoot(viewerPage, "settings-user", { phone: true });
-  await checkPage(viewerPage, "settings, user");
-
-  // The administrator's Server Action sent by this user: refused, nothing sent to the bank.
-  // The same request (its action id, its body), with the viewer's own cookies.
-  const sent = saveRequest.headers();
-  const replayed = await viewer.request.post("/settings", {
-    headers: Object.fromEntries(
-      ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].flatMap((name) =>
-        sent[name] === undefined ? [] : [[name, sent[name]]],
-      ),
-    ),
-    data: saveRequest.postDataBuffer() ?? Buffer.alloc(0),
+  test("a failure return that matches no approval in progress is refused, never shown as the bank's words", async ({ page }) => {
+    await page.goto("/callback?system=SCA&status=401&code=SCA_INVALID&message=Call+0800+12345+to+unlock&flow=no-such-flow");
+    await page.waitForURL(/\/callback\/failed\?reason=no-flow/);
+    await expect(page.getByRole("heading", { level: 1, name: "No approval was in progress" })).toBeVisible();
+    await expect(page.getByText("Nothing was changed")).toBeVisible();
+    await expect(page.getByText("Call 0800 12345 to unlock")).toHaveCount(0);
+    await expect(page.getByText("SCA_INVALID")).toHaveCount(0);
+    // Without a flow named either.
+    await page.goto("/callback?status=401&code=SCA_INVALID&message=Call+0800+12345+to+unlock");
+    await expect(page.getByRole("heading", { level: 1, name: "No approval was in progress" })).toBeVisible();
+    await expect(page.getByText("Call 0800 12345 to unlock")).toHaveCount(0);
   });
-  expect(replayed.status()).toBe(200);
-  expect(await replayed.text()).toContain("Only an administrator of this app may change the TPP's contact e-mail");
-  await viewerPage.reload();
-  await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).toContainText(restored);
-  await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).not.toContainText("ops-replayed@example.no");
 
-  // The administrator removes that user (never themselves: no Remove on their own row), who is signed out at once.
-  await page.goto("/settings");
-  const usersNow = page.getByRole("region", { name: "Users of this app" });
-  const viewerRow = usersNow.getByRole("listitem").filter({ hasText: username });
-  await expect(usersNow.getByRole("listitem").filter({ hasText: "(you)" }).locator("summary")).toHaveCount(0);
-  await viewerRow.locator("summary", { hasText: `Remove ${username}` }).click();
-  await expect(viewerRow).toContainText("is signed out at once");
-  await checkPage(page, "settings, removing a user");
-  await viewerRow.getByRole("button", { name: `Remove ${username}`, exact: true }).click();
-  await expect(usersNow.getByText("User removed.")).toBeVisible();
-  await expect(usersNow.getByText(username)).toHaveCount(0);
-  await viewerPage.goto("/settings");
-  await expect(viewerPage.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
-  await viewerPage.getByLabel("User name").fill(username);
-  await viewerPage.getByLabel("Password").fill(password);
-  await viewerPage.getByRole("button", { name: "Sign in" }).click();
-  await expect(viewerPage.getByText("The user name or password is not right.")).toBeVisible();
-  expect(new URL(viewerPage.url()).pathname).toBe("/signin");
-  await viewer.close();
-  await admin.context.close();
+  test("only an administrator changes the TPP's contact e-mail: the page and the Server Action for a user who is not one", async ({
+    browser,
+    page,
+  }) => {
+    await page.goto("/settings");
+    const email = page.getByLabel("Contact e-mail for operational notices");
+    const before = await email.inputValue();
+
+    // The administrator's save, kept to be sent again later by a user who is not one.
+    await email.fill("ops-replayed@example.no");
+    const [saveRequest] = await Promise.all([
+      page.waitForRequest((request) => request.method() === "POST" && request.headers()["next-action"] !== undefined),
+      page.getByRole("button", { name: "Save at the bank" }).click(),
+    ]);
+    await expect(page.getByText("Saved: the bank now has ops-replayed@example.no.")).toBeVisible();
+    const restored = before === "" ? "psd2-operations@example.no" : before;
+    await email.fill(restored);
+    await page.getByRole("button", { name: "Save at the bank" }).click();
+    await expect(page.getByText(`Saved: the bank now has ${restored}.`)).toBeVisible();
+
+    // The administrator adds a user who is not one.
+    const users = page.getByRole("region", { name: "Users of this app" });
+    await expect(users.getByText("demo", { exact: true })).toBeVisible();
+    const username = `viewer-${Date.now().toString(36)}`;
+    const password = "a long first password";
+    await users.getByLabel("User name").fill(username);
+    await users.getByLabel("Name shown").fill("Vera Viewer");
+    await users.getByLabel("First password (at least 12 characters)").fill("short");
+    await users.getByRole("button", { name: "Add user" }).click();
+    await expect(users.getByText("A password has at least 12 characters.")).toBeVisible();
+    await users.getByLabel("First password (at least 12 characters)").fill(password);
+    await users.getByRole("button", { name: "Add user" }).click();
+    await expect(users.getByText(`Added ${username} as a user.`)).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: username })).toContainText(
+      "User",
+    );
+    // The only administrator (this one) is told why they cannot become a user, instead of a button that would be refused.
+    const ownRow = page.getByRole("region", { name: "Users of this app" }).getByRole("listitem").filter({ hasText: "(you)" });
+    await expect(ownRow).toContainText("The only administrator: make another user administrator before this one can become a user.");
+    await expect(ownRow.getByRole("button", { name: /^Make user/ })).toHaveCount(0);
+    await expect(
+      page.getByRole("region", { name: "Users of this app" }).getByRole("button", { name: `Make administrator: ${username}` }),
+    ).toBeVisible();
+    await shoot(page, "settings-administrator", { phone: true });
+    await checkPage(page, "settings, administrator");
+
+    // That user sees the address, read-only, with why.
+    const viewer = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
+    const viewerPage = await viewer.newPage();
+    await viewerPage.goto("/signin");
+    await viewerPage.getByLabel("User name").fill(username);
+    await viewerPage.getByLabel("Password").fill(password);
+    await viewerPage.getByRole("button", { name: "Sign in" }).click();
+    await viewerPage.waitForURL((url) => !url.pathname.startsWith("/signin"));
+    await viewerPage.goto("/settings");
+    const contact = viewerPage.getByRole("region", { name: "Contact e-mail at the bank" });
+    await expect(contact).toContainText(restored);
+    await expect(contact).toContainText(
+      "Only an administrator of this app can change it: it is one address for the whole TPP, shared by every user",
+    );
+    await expect(viewerPage.getByRole("textbox", { name: "Contact e-mail for operational notices" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("button", { name: "Save at the bank" })).toHaveCount(0);
+    await expect(viewerPage.getByRole("region", { name: "Users of this app" })).toHaveCount(0);
+    await shoot(viewerPage, "settings-user", { phone: true });
+    await checkPage(viewerPage, "settings, user");
+
+    // The administrator's Server Action sent by this user: refused, nothing sent to the bank.
+    // The same request (its action id, its body), with the viewer's own cookies.
+    const sent = saveRequest.headers();
+    const replayed = await viewer.request.post("/settings", {
+      headers: Object.fromEntries(
+        ["next-action", "next-router-state-tree", "content-type", "accept", "origin"].flatMap((name) =>
+          sent[name] === undefined ? [] : [[name, sent[name]]],
+        ),
+      ),
+      data: saveRequest.postDataBuffer() ?? Buffer.alloc(0),
+    });
+    expect(replayed.status()).toBe(200);
+    expect(await replayed.text()).toContain("Only an administrator of this app may change the TPP's contact e-mail");
+    await viewerPage.reload();
+    await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).toContainText(restored);
+    await expect(viewerPage.getByRole("region", { name: "Contact e-mail at the bank" })).not.toContainText("ops-replayed@example.no");
+
+    // The administrator removes that user (never themselves: no Remove on their own row), who is signed out at once.
+    await page.goto("/settings");
+    const usersNow = page.getByRole("region", { name: "Users of this app" });
+    const viewerRow = usersNow.getByRole("listitem").filter({ hasText: username });
+    await expect(usersNow.getByRole("listitem").filter({ hasText: "(you)" }).locator("summary")).toHaveCount(0);
+    await viewerRow.locator("summary", { hasText: `Remove ${username}` }).click();
+    await expect(viewerRow).toContainText("is signed out at once");
+    await checkPage(page, "settings, removing a user");
+    await viewerRow.getByRole("button", { name: `Remove ${username}`, exact: true }).click();
+    await expect(usersNow.getByText("User removed.")).toBeVisible();
+    await expect(usersNow.getByText(username)).toHaveCount(0);
+    await viewerPage.goto("/settings");
+    await expect(viewerPage.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+    await viewerPage.getByLabel("User name").fill(username);
+    await viewerPage.getByLabel("Password").fill(password);
+    await viewerPage.getByRole("button", { name: "Sign in" }).click();
+    await expect(viewerPage.getByText("The user name or password is not right.")).toBeVisible();
+    expect(new URL(viewerPage.url()).pathname).toBe("/signin");
+    await viewer.close();
+  });
 });

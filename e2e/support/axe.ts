@@ -18,10 +18,14 @@ const TAGS = ["wcag2a", "wcag2aa"];
 const TARGETS_SHOWN = 5;
 
 /**
- * axe's results for the page as it is now: its WCAG 2 A and AA rules, and `alsoRules` (rules
- * outside those tags, such as "region") in the same pass.
+ * axe's results for the page as it is now: its WCAG 2 A and AA rules but `withoutRules`, and
+ * `alsoRules` (rules outside those tags, such as "region") in the same pass.
  */
-export async function analyzePage(page: Page, alsoRules: readonly string[] = []): Promise<AxeResults> {
+export async function analyzePage(
+  page: Page,
+  alsoRules: readonly string[] = [],
+  withoutRules: readonly string[] = [],
+): Promise<AxeResults> {
   // Next streams a page's metadata after its body: wait for the title rather than catch the page before it.
   await expect(page)
     .toHaveTitle(/\S/, { timeout: 5_000 })
@@ -29,7 +33,10 @@ export async function analyzePage(page: Page, alsoRules: readonly string[] = [])
   return new AxeBuilder({ page })
     .options({
       runOnly: { type: "tag", values: TAGS },
-      rules: Object.fromEntries(alsoRules.map((rule) => [rule, { enabled: true }])),
+      rules: Object.fromEntries([
+        ...alsoRules.map((rule) => [rule, { enabled: true }]),
+        ...withoutRules.map((rule) => [rule, { enabled: false }]),
+      ]),
     })
     .setLegacyMode()
     .analyze();
