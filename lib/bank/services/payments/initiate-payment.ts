@@ -269,10 +269,10 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
 /**
  * POST /v1/{service}/{product}, its body judged by the route (parsePaymentBody: the product's
  * schema, the execution date): checks everything else before writing anything (the PSU, the
- * debtor account and context, the product, the schedule, currencies, KID), then in one transaction
- * checks for a logical duplicate (serialised per TPP and key), registers the TPP and stores the
- * payment in RCVD (one statement); a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
- * products answer startAuthorisation.
+ * debtor account and context, the product, the schedule, currencies, KID), then in one statement
+ * registers the TPP, checks for a logical duplicate (serialised per TPP and key) and stores the
+ * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect) in the same
+ * transaction, the Norwegian products answer startAuthorisation.
  *
  * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/payments.md#payment-creation-response; docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
