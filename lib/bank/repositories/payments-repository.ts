@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray, lte, notInArray, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, lte, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../db/open-bank-database";
 import { payments } from "../db/schema";
 import { formatAmount } from "./money";
-import { registrationFromCertificate, type TppFromCertificate } from "./tpps-repository";
+import { preparedReadsOf } from "./prepared-reads";
+import { registrationStatement, type TppFromCertificate } from "./tpps-repository";
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -26,6 +27,101 @@ export type PaymentChanges = Partial<
 /** The statuses after which nothing happens to a payment any more. @see docs/interface/payments.md#payments-in-the-sandbox */
 export const FINAL_PAYMENT_STATUSES = ["ACSC", "RJCT", "CANC"] as const satisfies readonly PaymentStatus[];
 
+/** The columns a payment's creation gives (payments-repository's store); the others take their defaults. */
+const CREATION_COLUMNS = [
+  "id",
+  "tppId",
+  "service",
+  "product",
+  "status",
+  "customerId",
+  "agreementId",
+  "psuContext",
+  "debtorAccountId",
+  "request",
+  "entries",
+  "schedule",
+  "batchBooking",
+  "amount",
+  "currency",
+  "debitAmount",
+  "debitCurrency",
+  "feeAmount",
+  "executionDate",
+  "duplicateKey",
+  "createdAt",
+  "statusChangedAt",
+] as const satisfies readonly (keyof NewPayment)[];
+
+type CreationColumn = (typeof CREATION_COLUMNS)[number];
+
+/** A new payment as its creation stores it: every creation column given (null where it has none). */
+export type PaymentCreation = { [K in CreationColumn]-?: Exclude<NewPayment[K], undefined> };
+
+/** The payment that makes a new one a logical duplicate. */
+export type LogicalDuplicate = { id: string; status: string; createdAt: Date };
+
+/** What the store of a new payment did: stored it, or found the logical duplicate that stops it. */
+export type PaymentStored = { stored: PaymentRow; duplicate?: undefined } | { stored?: undefined; duplicate: LogicalDuplicate };
+
+/** The SQLSTATE of payment_duplicate_key_checked's refusal (migration 0003). */
+const DUPLICATE_SQLSTATE = "BKDUP";
+
+const creationColumns = getTableColumns(payments);
+const placeholder = (name: string) => sql`${sql.placeholder(name)}`;
+
+/**
+ * The statement that stores a new payment, prepared: the TPP's registration (a WITH query, see
+ * tpps-repository.ts), then the payment, whose duplicate_key is what payment_duplicate_key_checked
+ * returns after it took the lock on the TPP and key and found no logical duplicate (migration 0003).
+ * The values are bound already encoded (encodeCreation), so that a null stays SQL NULL.
+ */
+function prepareStore(db: Executor) {
+  const values = Object.fromEntries(CREATION_COLUMNS.map((key) => [key, placeholder(key)])) as Record<CreationColumn, SQL>;
+  values.duplicateKey = sql`payment_duplicate_key_checked(${sql.placeholder("tppId")}::text, ${sql.placeholder("duplicateKey")}::text, ${sql.placeholder("since")}::text::timestamptz, ${sql.placeholder("finalStatuses")}::text::text[])`;
+  const registration = registrationStatement({
+    id: sql.placeholder("tppId"),
+    name: sql.placeholder("tppName"),
+    roles: sql.placeholder("tppRoles"),
+    at: sql.placeholder("registeredAt"),
+  });
+  return db.with(db.$with("registered_tpp", {}).as(registration)).insert(payments).values(values).returning().prepare("store_payment");
+}
+
+// Built once per database handle (the SQL text is made once; PostgreSQL keeps the named statement
+// on each pooled connection, PGlite outside a transaction through prepared-reads.ts); a
+// transaction's handle builds its own.
+const preparedStores = new WeakMap<Executor, ReturnType<typeof prepareStore>>();
+
+function preparedStore(db: Executor) {
+  let statement = preparedStores.get(db);
+  if (!statement) preparedStores.set(db, (statement = prepareStore(db)));
+  return statement;
+}
+
+/** A creation's values as the driver takes them: each column's own encoding, null as SQL NULL. */
+function encodeCreation(payment: PaymentCreation): Record<string, unknown> {
+  return Object.fromEntries(
+    CREATION_COLUMNS.map((key) => {
+      const value: unknown = payment[key];
+      return [key, value === null ? null : creationColumns[key].mapToDriverValue(value)];
+    }),
+  );
+}
+
+/** The duplicate that payment_duplicate_key_checked refused a payment for, from its error (drizzle wraps the driver's). */
+function logicalDuplicateOf(error: unknown): LogicalDuplicate | undefined {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    if (!("code" in cause) || cause.code !== DUPLICATE_SQLSTATE) continue;
+    const detail: unknown = "detail" in cause && typeof cause.detail === "string" ? JSON.parse(cause.detail) : undefined;
+    if (typeof detail !== "object" || detail === null) break;
+    const { id, status, createdAt } = detail as Record<string, unknown>;
+    if (typeof id !== "string" || typeof status !== "string" || typeof createdAt !== "string") break;
+    return { id, status, createdAt: new Date(createdAt) };
+  }
+  return undefined;
+}
+
 /** Amounts as the wire wants them: the currency's fraction digits. */
 function toPaymentRow(row: PaymentRow): PaymentRow {
   return {
@@ -39,15 +135,32 @@ function toPaymentRow(row: PaymentRow): PaymentRow {
 /** Payments of every service and product. */
 export function createPaymentsRepository(db: Executor) {
   return {
-    /** Inserts a payment; `registering`: in the same statement, registers its TPP first (tpps-repository.ts). */
-    async insert(payment: NewPayment, registering?: { tpp: TppFromCertificate; at: Date }): Promise<PaymentRow> {
-      const insert = registering
-        ? db.with(db.$with("registered_tpp", {}).as(registrationFromCertificate(registering.tpp, registering.at))).insert(payments)
-        : db.insert(payments);
-      const rows = await insert.values(payment).returning();
-      const inserted = rows[0];
-      if (!inserted) throw new Error("inserting a payment returned no row");
-      return toPaymentRow(inserted);
+    /**
+     * Stores a new payment in one statement: registers its TPP (tpps-repository.ts), takes the
+     * lock on the TPP and duplicate key until the transaction ends (outside one, until the
+     * statement ends), so that two identical creations at the same moment take turns, and unless
+     * `since` is null looks for a logical duplicate: a payment of the TPP with the same key made
+     * after `since` that is not final (migration 0003). Outside a transaction the statement stays
+     * prepared.
+     */
+    async store(payment: PaymentCreation, options: { since: Date | null; tpp: TppFromCertificate; at: Date }): Promise<PaymentStored> {
+      const statement = preparedStore(preparedReadsOf(db));
+      try {
+        const [stored] = await statement.execute({
+          ...encodeCreation(payment),
+          since: options.since?.toISOString() ?? null,
+          finalStatuses: `{${FINAL_PAYMENT_STATUSES.join(",")}}`,
+          tppName: options.tpp.name,
+          tppRoles: JSON.stringify([...options.tpp.roles]),
+          registeredAt: options.at.toISOString(),
+        });
+        if (!stored) throw new Error("storing a payment returned no row");
+        return { stored: toPaymentRow(stored) };
+      } catch (error) {
+        const duplicate = logicalDuplicateOf(error);
+        if (duplicate) return { duplicate };
+        throw error;
+      }
     },
 
     async findById(id: string): Promise<PaymentRow | undefined> {
@@ -103,32 +216,6 @@ export function createPaymentsRepository(db: Executor) {
     /** Takes the payments out of a basket (the basket is being deleted). */
     async clearBasket(basketId: string): Promise<void> {
       await db.update(payments).set({ basketId: null }).where(eq(payments.basketId, basketId));
-    },
-
-    /**
-     * Serialises the initiations of one TPP with one duplicate key until the transaction ends,
-     * so that two identical requests at the same moment cannot both pass the duplicate check.
-     */
-    async lockDuplicateKey(tppId: string, duplicateKey: string): Promise<void> {
-      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`payment|${tppId}|${duplicateKey}`}))`);
-    },
-
-    /** A payment of this TPP with this duplicate key, made after `since`, that is not final. */
-    async findRecentDuplicate(tppId: string, duplicateKey: string, since: Date): Promise<PaymentRow | undefined> {
-      const rows = await db
-        .select()
-        .from(payments)
-        .where(
-          and(
-            eq(payments.tppId, tppId),
-            eq(payments.duplicateKey, duplicateKey),
-            gt(payments.createdAt, since),
-            notInArray(payments.status, [...FINAL_PAYMENT_STATUSES]),
-          ),
-        )
-        .orderBy(asc(payments.createdAt))
-        .limit(1);
-      return rows[0] && toPaymentRow(rows[0]);
     },
 
     /**

@@ -16,11 +16,19 @@ export type TppFromCertificate = { id: string; name: string; roles: readonly str
  * one before it to commit. Also a WITH query of the statement that stores what needs the TPP
  * (payments-repository.ts): PostgreSQL checks the foreign key at the end of the statement.
  */
-export function registrationFromCertificate(tpp: TppFromCertificate, at: Date): SQL {
-  const roles = JSON.stringify([...tpp.roles]);
+function registrationFromCertificate(tpp: TppFromCertificate, at: Date): SQL {
+  return registrationStatement({ id: tpp.id, name: tpp.name, roles: JSON.stringify([...tpp.roles]), at: at.toISOString() });
+}
+
+/**
+ * registrationFromCertificate's statement with its values as given: strings, or placeholders of a
+ * prepared statement (`roles`: the JSON array in text, `at`: an ISO 8601 instant).
+ */
+export function registrationStatement(values: { id: unknown; name: unknown; roles: unknown; at: unknown }): SQL {
+  const { id, name, roles, at } = values;
   return sql`insert into ${tpps} (id, name, roles, registered_at, registered_through)
-    select ${tpp.id}, ${tpp.name}, ${roles}::jsonb, ${at.toISOString()}::timestamptz, 'certificate'
-    where not exists (select 1 from ${tpps} where id = ${tpp.id} and name = ${tpp.name} and roles = ${roles}::jsonb)
+    select ${id}::text, ${name}::text, ${roles}::text::jsonb, ${at}::text::timestamptz, 'certificate'
+    where not exists (select 1 from ${tpps} where id = ${id}::text and name = ${name}::text and roles = ${roles}::text::jsonb)
     on conflict (id) do update set name = excluded.name, roles = excluded.roles`;
 }
 

@@ -24,9 +24,13 @@ export function countStatements(app: FastifyInstance): { statements: string[]; s
     Object.assign(lite, {
       query: (sql: string, ...rest: unknown[]) => (record(sql), (query as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
       exec: (sql: string, ...rest: unknown[]) => (record(sql), (exec as (...args: unknown[]) => unknown).call(lite, sql, ...rest)),
-      // The prepared reads (prepared-reads.ts) speak the protocol: each Execute message runs a statement.
+      // The prepared statements (prepared-reads.ts) speak the protocol, several messages in one
+      // call: each Execute message (type E, then its length) runs a statement.
       execProtocol: (message: Uint8Array, ...rest: unknown[]) => {
-        if (message[0] === 0x45) record("(execute a named statement)");
+        const view = new DataView(message.buffer, message.byteOffset, message.byteLength);
+        for (let offset = 0; offset + 5 <= message.length; offset += 1 + view.getInt32(offset + 1)) {
+          if (message[offset] === 0x45) record("(execute a named statement)");
+        }
         return (execProtocol as (...args: unknown[]) => unknown).call(lite, message, ...rest);
       },
       transaction: (callback: (tx: Transaction) => unknown) => {

@@ -7,7 +7,12 @@ import { createAccountsRepository } from "../../repositories/accounts-repository
 import { createRandomId } from "../../repositories/ids";
 import { addAmounts } from "../../repositories/money";
 import { createPaymentPayersRepository } from "../../repositories/payment-payers-repository";
-import { createPaymentsRepository, type PaymentRow } from "../../repositories/payments-repository";
+import {
+  createPaymentsRepository,
+  type PaymentCreation,
+  type PaymentRow,
+  type PaymentStored,
+} from "../../repositories/payments-repository";
 import { checkScaStart, startScaJourney } from "../../sca/start-sca-journey";
 import type { Links } from "../../../psd2/schemas";
 import { identifyPsu } from "../sca-sessions/identify-psu";
@@ -264,10 +269,10 @@ function duplicateKeyOf(order: PaymentOrder, debtorAccountId: string, executionD
 /**
  * POST /v1/{service}/{product}, its body judged by the route (parsePaymentBody: the product's
  * schema, the execution date): checks everything else before writing anything (the PSU, the
- * debtor account and context, the product, the schedule, currencies, KID), then in one transaction
- * checks for a logical duplicate (serialised per TPP and key), registers the TPP and stores the
- * payment in RCVD (one statement); a SEPA credit transfer starts its SCA at once (scaRedirect), the Norwegian
- * products answer startAuthorisation.
+ * debtor account and context, the product, the schedule, currencies, KID), then in one statement
+ * registers the TPP, checks for a logical duplicate (serialised per TPP and key) and stores the
+ * payment in RCVD; a SEPA credit transfer starts its SCA at once (scaRedirect) in the same
+ * transaction, the Norwegian products answer startAuthorisation.
  *
  * @see docs/interface/endpoints.md#payment-creation-operation, docs/interface/payments.md#payment-creation-response; docs/interface/endpoints.md#success-statuses, docs/interface/errors.md#statuses-by-code, docs/interface/payments.md#payments-in-the-sandbox, docs/interface/header-parameters.md#x-accept-fix
  */
@@ -294,62 +299,75 @@ export async function initiatePayment(ctx: PaymentContext, input: PaymentInitiat
   const now = ctx.clock.now();
   const id = createRandomId();
 
-  const payment = await ctx.db.transaction(async (tx): Promise<{ stored: PaymentRow; links: Links }> => {
-    const payments = createPaymentsRepository(tx);
-    await payments.lockDuplicateKey(tpp.id, duplicateKey);
-    if (!input.allowLogicalDuplicate) {
-      const duplicate = await payments.findRecentDuplicate(tpp.id, duplicateKey, new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_MS));
-      if (duplicate) {
-        throw new BankError(
-          "CONFLICT",
-          `This payment is a logical duplicate of payment ${duplicate.id} (status ${duplicate.status}) made at ${duplicate.createdAt.toISOString()}: same debtor, creditor, amount and execution date within 10 minutes. Send allowLogicalDuplicate=true to make it anyway`,
-        );
-      }
+  const creation: PaymentCreation = {
+    id,
+    tppId: tpp.id,
+    service,
+    product,
+    status: "RCVD",
+    customerId: psu.customer?.id ?? null,
+    agreementId: debtor.agreement?.id ?? null,
+    psuContext: debtor.context,
+    debtorAccountId: debtor.account.id,
+    request: { ...validated.body },
+    entries,
+    schedule: order.schedule ?? null,
+    batchBooking: order.batchBookingPreferred,
+    amount,
+    currency: instructedCurrency,
+    debitAmount: addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount)),
+    debitCurrency: accountCurrency,
+    feeAmount: fees.length > 0 ? addAmounts(accountCurrency, ...fees) : null,
+    executionDate,
+    duplicateKey,
+    createdAt: now,
+    statusChangedAt: now,
+  };
+  // The TPP is registered (docs/interface/certificates.md) in the statement that stores its payment,
+  // after the look for a logical duplicate, which that statement makes too (payments-repository.ts).
+  const storing = {
+    since: input.allowLogicalDuplicate ? null : new Date(now.getTime() - LOGICAL_DUPLICATE_WINDOW_MS),
+    tpp: { id: tpp.id, name: tpp.name, roles: tpp.roles },
+    at: now,
+  };
+  const storedOrDuplicate = (result: PaymentStored): PaymentRow => {
+    if (result.duplicate) {
+      const { duplicate } = result;
+      throw new BankError(
+        "CONFLICT",
+        `This payment is a logical duplicate of payment ${duplicate.id} (status ${duplicate.status}) made at ${duplicate.createdAt.toISOString()}: same debtor, creditor, amount and execution date within 10 minutes. Send allowLogicalDuplicate=true to make it anyway`,
+      );
     }
-    // The TPP is registered (docs/interface/certificates.md) in the statement that stores its payment.
-    const stored = await payments.insert(
-      {
-        id,
-        tppId: tpp.id,
-        service,
-        product,
-        status: "RCVD",
-        customerId: psu.customer?.id ?? null,
-        agreementId: debtor.agreement?.id ?? null,
-        psuContext: debtor.context,
-        debtorAccountId: debtor.account.id,
-        request: { ...validated.body },
-        entries,
-        schedule: order.schedule ?? null,
-        batchBooking: order.batchBookingPreferred,
-        amount,
-        currency: instructedCurrency,
-        debitAmount: addAmounts(accountCurrency, ...entries.map((e) => e.debitAmount)),
-        debitCurrency: accountCurrency,
-        feeAmount: fees.length > 0 ? addAmounts(accountCurrency, ...fees) : null,
-        executionDate,
-        duplicateKey,
-        createdAt: now,
-        statusChangedAt: now,
-      },
-      { tpp: { id: tpp.id, name: tpp.name, roles: tpp.roles }, at: now },
-    );
-    if (product !== "sepa-credit-transfers") return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
-    // SEPA: the implicit start of the authorisation (docs/interface/payments.md#payments-in-the-sandbox).
-    const back = checkScaStart(headers);
-    const journey = await startScaJourney(
-      { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
-      {
-        tpp,
-        purpose: "payment",
-        ...back,
-        resourceId: stored.id,
-        ...(psu.customer ? { expectedCustomerId: psu.customer.id } : {}),
-        ...(psu.customer && psu.agreement ? { expectedAgreementId: psu.agreement.id } : {}),
-      },
-    );
-    return { stored, links: { scaRedirect: journey.scaRedirect, scaStatus: paymentLinks.scaStatus(stored, journey.authorisationId) } };
-  });
+    return result.stored;
+  };
+
+  // The Norwegian products answer startAuthorisation: one statement, no transaction.
+  const payment: { stored: PaymentRow; links: Links } =
+    product !== "sepa-credit-transfers"
+      ? await (async () => {
+          const stored = storedOrDuplicate(await createPaymentsRepository(ctx.db).store(creation, storing));
+          return { stored, links: { startAuthorisation: paymentLinks.startAuthorisation(stored) } };
+        })()
+      : // SEPA: the implicit start of the authorisation (docs/interface/payments.md#payments-in-the-sandbox), in the payment's transaction.
+        await ctx.db.transaction(async (tx) => {
+          const stored = storedOrDuplicate(await createPaymentsRepository(tx).store(creation, storing));
+          const back = checkScaStart(headers);
+          const journey = await startScaJourney(
+            { db: tx, clock: ctx.clock, publicUrl: ctx.publicUrl },
+            {
+              tpp,
+              purpose: "payment",
+              ...back,
+              resourceId: stored.id,
+              ...(psu.customer ? { expectedCustomerId: psu.customer.id } : {}),
+              ...(psu.customer && psu.agreement ? { expectedAgreementId: psu.agreement.id } : {}),
+            },
+          );
+          return {
+            stored,
+            links: { scaRedirect: journey.scaRedirect, scaStatus: paymentLinks.scaStatus(stored, journey.authorisationId) },
+          };
+        });
 
   const messages: BankTppMessage[] = warnings.map((warning: ValidationTppMessage) => ({ ...warning }));
   return {

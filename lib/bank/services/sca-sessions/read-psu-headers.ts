@@ -26,12 +26,17 @@ const PSU_HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"];
 /** A header of the spec's table with a rule for its value: the problem in words, or undefined. */
 type HeaderRule = { name: string; check: (value: string) => string | undefined };
 
+// Made once: building a zod schema costs far more than using it, and the header comes with every
+// payment, consent and basket.
+const HTTP_URL = z.url({ protocol: /^https?$/ });
+
 function checkRedirectUri(value: string): string | undefined {
   if (value.length > 2048) return "must be at most 2048 characters";
   if (!PRINTABLE_ASCII.test(value)) return "must be an absolute http(s) URL in ASCII (percent-encode other characters)";
-  const parsed = z.url({ protocol: /^https?$/ }).safeParse(value);
+  const parsed = HTTP_URL.safeParse(value);
   if (!parsed.success) return "must be an absolute http or https URL, e.g. https://tpp.example/callback";
-  if (new URL(value).username !== "" || new URL(value).password !== "") return "must not carry a user name or password";
+  const { username, password } = new URL(value);
+  if (username !== "" || password !== "") return "must not carry a user name or password";
   return undefined;
 }
 
