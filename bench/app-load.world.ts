@@ -385,11 +385,13 @@ const round1 = (value: number) => Math.round(value * 10) / 10;
 
 /**
  * A PSU's think time before each page it asks for (and before sending the payment form it was
- * shown): uniform between the two bounds, in ms. BENCH_APP_THINK_MS sets them ("1000-3000", the
- * default; "2000" a fixed time; "0" no pause at all, every PSU asking again as soon as answered).
+ * shown): uniform between the two bounds, in ms. BENCH_APP_THINK_MS sets them ("5000-15000", the
+ * default: a person reads a page of accounts or a payment form for seconds, not milliseconds, so
+ * that 50 of them ask for some 5 pages a second; "1000-3000" five times that; "2000" a fixed
+ * time; "0" no pause at all, every PSU asking again as soon as answered).
  */
 function thinkTime(): { min: number; max: number; label: string } {
-  const text = process.env.BENCH_APP_THINK_MS ?? "1000-3000";
+  const text = process.env.BENCH_APP_THINK_MS ?? "5000-15000";
   const match = /^\s*(\d+)\s*(?:-\s*(\d+)\s*)?$/.exec(text);
   if (match === null) throw new Error(`BENCH_APP_THINK_MS: "${text}" is not a time in ms ("2000") or a range ("1000-3000")`);
   const min = Number(match[1]);

@@ -110,7 +110,7 @@ export const baselines: Record<string, string> = {
   bankMemoryAfterReadsPostgres: "the same after 10,000 signed reads, in MB / 1 MB",
   bankMemoryGrowthPostgres: "its growth over the second half of those reads, in MB per 1,000 reads / 1 (aim: noise, near 0)",
   appUnderLoad:
-    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once, each with a think time before each page (BENCH_APP_THINK_MS, by default uniform 1-3 s; the run's log names the one used): the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
+    "the built app (next start, PostgreSQL) with 50 signed-in PSUs browsing and paying at once, each with a think time before each page (BENCH_APP_THINK_MS, by default uniform 5-15 s, as people read pages; the run's log names the one used): the p99 time of a kind of page / its median with one PSU alone, the largest over the kinds (a cost: at most 3 is the aim); no error, no payment lost or doubled, or no figure",
   appAccountsPageVsBankCalls:
     "the accounts page served to 16 signed-in PSUs at once / the bank alone serving the same bank calls (the same URLs, headers and signatures, as the request inspector recorded them) at the same concurrency",
   appAccountPageVsBankCalls: "the account page with its chart, likewise / the bank alone serving its calls",
