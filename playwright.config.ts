@@ -67,10 +67,11 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   outputDir: "test-results/e2e",
-  // A spec's tests run in order in one worker, the specs shared out between the workers. Those of
-  // the specs on e2e/support/fixtures.ts each stand alone (the worker's sign-in and bank connection
-  // reused from its storage state); the serial specs' tests share one signed-in page.
-  fullyParallel: false,
+  // Every test may go to any worker (each worker its own app and bank): the specs on
+  // e2e/support/fixtures.ts stand alone, test by test (the worker's sign-in and bank connection
+  // reused from its storage state). A spec marked serial keeps its tests in order on one worker,
+  // sharing one signed-in page.
+  fullyParallel: true,
   workers,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),

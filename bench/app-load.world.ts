@@ -28,7 +28,7 @@ import { openTppDatabase } from "../lib/tpp/db/open-tpp-database";
 import { readSandboxClock } from "../lib/tpp/testing/sandbox-operations";
 import { testPki } from "../lib/tpp/testing/test-pki";
 import { createUsersRepository } from "../lib/tpp/users/users-repository";
-import { freePort, spawnBankProcess, waitForHealth } from "../testing/bank-process";
+import { freePort, spawnBundledBankProcess, waitForHealth } from "../testing/bank-process";
 import { AppPsu, type PageTiming } from "./app-psu";
 import { addSplits, type CpuSplit, startCpuSplit } from "./cpu-split";
 
@@ -629,7 +629,7 @@ async function main(options: Options): Promise<Record<string, number>> {
   const appDatabase = await createDatabase("tpp_appload");
   const closing: (() => Promise<unknown>)[] = [appDatabase.drop, bankDatabase.drop];
   try {
-    const bank = await spawnBankProcess({
+    const bank = await spawnBundledBankProcess({
       BANK_DATABASE_URL: bankDatabase.url,
       BANK_LOG_LEVEL: "warn",
       BANK_TRUST_ANCHORS: testPki.path("trusted-cas.pem"),

@@ -1,6 +1,6 @@
 /**
- * Sandbox banks for the load benchmarks, each in its own process as `npm run bank` runs it
- * (lib/bank/server.ts), on a database prepared here first: the sandbox's known state, a PSU
+ * Sandbox banks for the load benchmarks, each in its own process as `npm run demo` runs it (the
+ * bundle of lib/bank/server.ts), on a database prepared here first: the sandbox's known state, a PSU
  * (Ingrid) who consented for the shared test TPP and has a valid SCA session under
  * TPP-Session-ID "bench", on the sandbox clock stopped at the tests' instant.
  */
@@ -23,7 +23,7 @@ import { CUSTOMERS, giveConsent, ids, presentHeaders } from "../lib/bank/testing
 import { TEST_NOW, TEST_PUBLIC_URL } from "../lib/bank/testing/build-test-bank";
 import { readSharedFile, sharedSignatureDir } from "../lib/bank/testing/shared-test-pki";
 import { createSignedTestClient, sharedTppCredentials } from "../lib/bank/testing/signed-test-client";
-import { spawnBankProcess, waitForHealth } from "../testing/bank-process";
+import { type BankProcess, spawnBundledBankProcess, waitForHealth } from "../testing/bank-process";
 import type { LoadTarget } from "./load";
 
 export type BenchDatabaseKind = "postgres" | "pglite";
@@ -196,8 +196,21 @@ export async function waitUntilListening(url: string, process: ReturnType<typeof
   throw new Error(`${what} did not listen within 90 s: ${process.output()}`);
 }
 
+/** Waits until the cluster's primary has logged "worker <pid> listening" for `workers` different workers. */
+async function waitForWorkersListening(bank: BankProcess, workers: number, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const listening = new Set(bank.log().flatMap((line) => /^worker (\d+) listening on /.exec(String(line.msg))?.[1] ?? []));
+    if (listening.size >= workers) return;
+    if (Date.now() > deadline)
+      throw new Error(`${listening.size} of ${workers} bank workers listened within ${timeoutMs} ms:\n${bank.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function startBankProcess(env: Record<string, string>, workers: number): Promise<RunningBank> {
-  const bank = await spawnBankProcess({
+  // The bank as `npm run demo` runs it: its bundle (made again first when its sources changed).
+  const bank = await spawnBundledBankProcess({
     ...env,
     BANK_PUBLIC_URL: TEST_PUBLIC_URL,
     BANK_TRUST_ANCHORS: fileURLToPath(new URL("keys/trusted-cas.pem", sharedSignatureDir)),
@@ -209,8 +222,8 @@ async function startBankProcess(env: Record<string, string>, workers: number): P
       : {}),
   });
   await waitForHealth(bank, 90_000);
-  // The first worker answers; give the others time to start too.
-  if (workers > 1) await new Promise((resolve) => setTimeout(resolve, 3000));
+  // The first worker answers; wait until the primary has seen every worker listen.
+  if (workers > 1) await waitForWorkersListening(bank, workers, 90_000);
   const pid = bank.child.pid;
   if (pid === undefined) throw new Error("the bank process has no pid");
   return {

@@ -21,8 +21,12 @@ export type Executor = BankDatabase | BankTransaction;
 export type OpenBankDatabaseOptions =
   /** PostgreSQL at this URL. */
   | { url: string }
-  /** PGlite in this directory (created when missing), or in memory when dataDir is "memory". */
-  | { dataDir: string };
+  /**
+   * PGlite in this directory (created when missing), or in memory when dataDir is "memory"; in
+   * memory, `loadDataDir` starts it from a dump of another's data directory (PGlite's
+   * dumpDataDir), as the tests' migrated template (lib/bank/testing/test-database.ts).
+   */
+  | { dataDir: string; loadDataDir?: Blob };
 
 export type OpenedBankDatabase = {
   db: BankDatabase;
@@ -95,8 +99,12 @@ export async function openBankDatabase(options: OpenBankDatabaseOptions): Promis
 
   let client: PGlite;
   if (options.dataDir === "memory") {
-    client = new PGlite({ startParams: [...PGLITE_START_PARAMS] });
+    client = new PGlite({
+      startParams: [...PGLITE_START_PARAMS],
+      ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    });
   } else {
+    if (options.loadDataDir !== undefined) throw new Error("openBankDatabase: loadDataDir is for a database in memory only");
     client = await openPgliteDirectory(options.dataDir);
   }
   const db = drizzlePglite(client, { schema });

@@ -79,6 +79,8 @@ export async function runPrimary(config: BankConfig): Promise<void> {
     (signal) => say(`${signal}: stopping ${Object.keys(cluster.workers ?? {}).length} workers`),
   );
 
+  // Each worker's ports, as it starts listening (after a restart too): when every worker serves.
+  cluster.on("listening", (worker, address) => say(`worker ${worker.process.pid} listening on ${address.address}:${address.port}`));
   for (let index = 0; index < config.workers; index++) fork();
   say(`sandbox bank at ${config.publicUrl} (database: postgres, ${config.workers} workers; ${describeTransport(config)})`);
 }

@@ -1,0 +1,80 @@
+/**
+ * The tests' banks asked for in memory start from copies of the run's template (the vitest
+ * set-up's first start of the bank, testing/bank-process.ts): each has the sandbox's known state,
+ * what one is given no other sees, and its copy goes when it ends.
+ */
+import { readdir } from "node:fs/promises";
+import { afterAll, describe, expect, it } from "vitest";
+import { BANK_TEMPLATE_ENV } from "../../../testing/bank-process";
+import { createTestAspspClient } from "./create-test-aspsp-client";
+import { createSandboxAccount, findSandboxCustomer, listSandboxCustomers, moveSandboxClock, readSandboxClock } from "./sandbox-operations";
+import { CUSTOMERS } from "../pis/pis.test-support";
+import { type SandboxBank, startSandboxBank } from "./start-sandbox-bank";
+
+/** The copies of the template under the run's directory (bank-*), by name. */
+async function copies(): Promise<string[]> {
+  const runDir = process.env[BANK_TEMPLATE_ENV] ?? "";
+  return (await readdir(runDir)).filter((name) => name.startsWith("bank-")).sort();
+}
+
+describe("banks started from the run's template", () => {
+  const banks: SandboxBank[] = [];
+  afterAll(async () => {
+    await Promise.all(banks.map((bank) => bank.close()));
+  });
+
+  it("each a copy of its own with the sandbox's known state, changes kept apart, the copy removed at the end", async () => {
+    expect(process.env[BANK_TEMPLATE_ENV], "the vitest set-up names the run's template").toMatch(/psd2-test-banks-/);
+    const before = await copies();
+    let firstAccount = "";
+    let pristine: readonly string[] = [];
+    const [first, second] = await Promise.all([startSandboxBank(), startSandboxBank()]);
+    banks.push(first, second);
+    const made = (await copies()).filter((name) => !before.includes(name));
+    expect(made).toHaveLength(2);
+
+    const one = await createTestAspspClient(first.url);
+    const two = await createTestAspspClient(second.url);
+    try {
+      // The known state in both: the same customers.
+      const customers = (client: typeof one.client) =>
+        listSandboxCustomers(client).then((list) => list.map((customer) => customer.customerNumber).sort());
+      expect(await customers(one.client)).toEqual(await customers(two.client));
+      expect(await customers(one.client)).toContain(CUSTOMERS.ingrid);
+
+      // An account given to Ingrid at the first bank, and its clock frozen there: the second sees neither.
+      const ingrid = await findSandboxCustomer(one.client, CUSTOMERS.ingrid);
+      const account = await createSandboxAccount(one.client, {
+        customerId: ingrid.customerId,
+        name: "Template check",
+        balance: { amount: "10.00", currency: "NOK" },
+      });
+      await moveSandboxClock(one.client, { frozen: true });
+      const accountsOf = async (client: typeof one.client) => (await findSandboxCustomer(client, CUSTOMERS.ingrid)).accounts;
+      expect(await accountsOf(one.client)).toContain(account.resourceId);
+      expect(await accountsOf(two.client)).not.toContain(account.resourceId);
+      firstAccount = account.resourceId;
+      pristine = await accountsOf(two.client);
+      expect((await readSandboxClock(one.client)).frozen).toBe(true);
+      expect((await readSandboxClock(two.client)).frozen).toBe(false);
+    } finally {
+      await Promise.all([one.client.close(), two.client.close()]);
+    }
+
+    // A third bank from the same template has Ingrid's accounts as the second had them.
+    const third = await startSandboxBank();
+    banks.push(third);
+    const three = await createTestAspspClient(third.url);
+    try {
+      const held = (await findSandboxCustomer(three.client, CUSTOMERS.ingrid)).accounts;
+      expect(held).toEqual(pristine);
+      expect(held).not.toContain(firstAccount);
+    } finally {
+      await three.client.close();
+    }
+
+    await Promise.all(banks.splice(0).map((bank) => bank.close()));
+    // The bank's exit removes its copy.
+    await expect.poll(copies, { timeout: 10_000 }).toEqual(before);
+  }, 120_000);
+});
