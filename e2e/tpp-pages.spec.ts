@@ -79,9 +79,17 @@ async function withSignedInContext(browser: Browser, demoUser: DemoUser, use: (p
   }
 }
 
+/**
+ * The accounts page: where the fixtures' check of the connection left the test's page (it reads the
+ * accounts there), or opened now.
+ */
+async function openAccounts(page: Page): Promise<void> {
+  if (new URL(page.url()).pathname !== "/accounts") await page.goto("/accounts");
+}
+
 /** Brukskonto's page opened from the accounts, so that the request inspector lists its calls (balances, transactions). */
 async function readMainAccount(page: Page, made: MadeEarlier): Promise<void> {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: MAIN }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
   keep(made, TRANSACTIONS_READ, true);
@@ -222,7 +230,7 @@ test("an account's view reads its balances and 90 days' history once: a Next pag
   page,
   context,
 }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: MAIN }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
   const accountId = new URL(page.url()).pathname.split("/").pop() ?? "";
@@ -254,7 +262,7 @@ test("an account's view reads its balances and 90 days' history once: a Next pag
 });
 
 test("a filter in the address that cannot be used is named on its field, and the account still shows", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   const accountPath = (await page.getByRole("link", { name: MAIN }).getAttribute("href")) ?? "";
   await page.goto(`${accountPath}?from=2026-02-30&status=both`);
   await expect(page.getByRole("heading", { level: 1, name: "Brukskonto" })).toBeVisible();
@@ -269,7 +277,7 @@ test("a filter in the address that cannot be used is named on its field, and the
 });
 
 test("a transaction's details", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: MAIN }).click();
   const first = page.getByRole("table", { name: "Booked transactions" }).locator("tbody tr").first().getByRole("link");
   const name = (await first.textContent()) ?? "";
@@ -284,7 +292,7 @@ test("a transaction's details", async ({ page }) => {
 });
 
 test("card transactions with the original amount and currency", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
   // The card's status in words, not the bank's code (enabled).
@@ -310,7 +318,7 @@ test("card transactions with the original amount and currency", async ({ page })
 });
 
 test("a card account's from date that cannot be used is named on its field, and the card still shows", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   const cardPath = (await page.getByRole("link", { name: "Mastercard Gold 5522 11** **** 4821" }).getAttribute("href")) ?? "";
   await page.goto(`${cardPath}?from=2026-02-30`);
   await expect(page.getByRole("heading", { level: 1, name: "Mastercard Gold" })).toBeVisible();
@@ -339,7 +347,7 @@ test("a card account's from date that cannot be used is named on its field, and 
 });
 
 test("cancel at the bank gives the failure page", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await logInAtBank(page, INGRID);
   await expect(page.getByRole("heading", { name: "Choose accounts to share" })).toBeVisible();
@@ -371,7 +379,7 @@ test("cancel at the bank gives the failure page", async ({ page }) => {
 });
 
 test("three wrong national identity numbers: the failure page, whose Try again is the bank's login again", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await page.waitForURL(onBank);
   for (const wrong of ["01010100000", "01010100001", "01010100002"]) {
@@ -392,7 +400,7 @@ test("three wrong national identity numbers: the failure page, whose Try again i
 });
 
 test("a forged callback (wrong tpp-session-id) is refused and changes nothing", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   await page.getByRole("link", { name: "Choose accounts" }).click();
   await page.waitForURL(onBank);
   await page.goto(`/callback?psu-id=0b0e5bde-1f6c-4c55-9b7a-6a3f0f6c9e01&tpp-session-id=forged-session&context=PRIVATE`);
@@ -430,7 +438,7 @@ test("after the sandbox clock moves one hour, a new SCA is asked", async ({ page
 });
 
 test("deselecting an account at the bank revokes it", async ({ page }) => {
-  await page.goto("/accounts");
+  await openAccounts(page);
   const savingsHref = (await page.getByRole("link", { name: SAVINGS }).getAttribute("href")) ?? "";
   expect(savingsHref).toMatch(/^\/accounts\//);
   await page.getByRole("link", { name: "Choose accounts" }).click();
