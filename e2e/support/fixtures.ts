@@ -42,6 +42,11 @@ export type DemoUser = {
   storageState(session: Exclude<DemoUserSession, "signed out">): Promise<string>;
   /** Ingrid connected on `page` with SHARED_ACCOUNTS: checked on /accounts, connected again when not. */
   ensureConnected(page: Page): Promise<void>;
+  /**
+   * Keeps the connection the test made on `page` (Ingrid connected there with SHARED_ACCOUNTS, by
+   * the test itself: a new approval) as the worker's, for the contexts opened from now on.
+   */
+  keepConnection(page: Page): Promise<void>;
 };
 
 /** What the worker's tests made and left for others, by name (see `once`). */
@@ -124,6 +129,11 @@ function workerDemoUser(browser: Browser, directory: string): DemoUser {
     },
     async ensureConnected(page) {
       if (!(await showsIngridConnected(page))) await connect(page);
+    },
+    async keepConnection(page) {
+      mkdirSync(directory, { recursive: true });
+      await page.context().storageState({ path: connectedFile });
+      connected = Promise.resolve(connectedFile);
     },
   };
   return user;
