@@ -10,22 +10,24 @@
  * /payments page that still offers it), explained where it happens. Each page is kept as a
  * screenshot at desktop and phone width and checked with axe.
  *
- * The specs share one app and one bank, in file-name order. This one expects what the specs
- * before it leave (bank-*, home: the demo user unconnected; the clock running at the real time)
- * and leaves the same for tpp-flows and tpp-pages after it (tpp-pages starts from "No bank
- * connected yet"): the bank connection it makes (Ingrid, Brukskonto and Sparekonto shared) is
- * forgotten at the end when the demo user had none before. The sandbox clock is stopped while it
- * runs (no scheduled batch run settles a payment between two steps; the spec runs the batch
- * itself) and runs on afterwards. It leaves payments of Ingrid's behind: a few single payments
- * waiting for approval (RCVD, in no basket), a repeating one waiting (RCVD), two baskets (one RJCT
- * and settled, one ACTC whose payments later batch runs pay) and one payment ACTC; small amounts
- * from Brukskonto, which keeps enough for the specs after it.
+ * The sandbox clock is stopped while each test runs (no scheduled batch run settles a payment
+ * between two steps; the test runs the batch itself) and runs on afterwards. Each test opens a page
+ * of its own on the worker's connection of the demo user as Ingrid (e2e/support/fixtures.ts), and
+ * may run in any worker. The payments kept waiting are made by the first two tests (the second
+ * keeps ten, eleven in all with the first's) and shared out between the later ones, each taking
+ * its own (three for the basket short of funds, two each for the unfinished approval, the deleted
+ * basket and the bank's 409); a test that finds its payments not made in its worker (run alone, or
+ * in another worker than the second test) keeps them waiting itself first. The tests leave
+ * payments of Ingrid's behind: single payments waiting for approval (RCVD, in no basket), a
+ * repeating one waiting (RCVD), baskets (one RJCT and settled, one ACTC whose payments later batch
+ * runs pay) and one payment ACTC; small amounts from Brukskonto, which keeps enough for the other
+ * specs of the worker.
  *
  * @see docs/tpp-app.md#the-pages (/payments, /baskets/{id}), docs/sandbox-bank.md#payments (signing baskets); docs/interface/payments.md#payments-in-the-sandbox, docs/interface/signing-baskets.md#rules-in-the-sandbox
  */
-import { type BrowserContext, expect, type Locator, type Page, test } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/axe";
-import { connectIngrid, useSignedInPage } from "./support/signed-in-page";
+import { expect, keep, type MadeEarlier, once, test } from "./support/fixtures";
 import {
   addDays,
   bankAmount,
@@ -45,32 +47,64 @@ import {
   uniqueAmount,
   sendToApproveLater,
 } from "./support/payments";
-import { appUrl, INGRID, MAIN, onBank, SAVINGS, shoot } from "./support/tpp-app";
+import { appUrl, INGRID, MAIN, onBank, shoot } from "./support/tpp-app";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
 
-test.describe.configure({ mode: "serial" });
+// Any test to any worker: each makes what it needs, or finds it made by an earlier test of its worker.
+test.describe.configure({ mode: "parallel" });
+// The demo user connected as Ingrid (the worker's connection), the clock stopped while each test runs.
+test.use({ demoUserSession: "connected", frozenClock: true });
 
-/** The demo user signed in, the clock stopped; with no bank connection after this spec when it had none before. */
-const session = useSignedInPage({ frozenClock: true, restoreConnection: true });
-let context: BrowserContext;
-let page: Page;
-/** Ingrid's Brukskonto as the app shows it: its page, and the most it may hold (available, expected, booked). */
-const main = { path: "", mostHeld: 0 };
+/** The payments the tests keep waiting for approval, by their part: recipient and message. */
+const WAITING = {
+  "basket-1": ["Hafslund Strøm AS", "Strøm november"],
+  "basket-2": ["Skiklubben Fjell", "Sesongkort"],
+  // More than Brukskonto holds: the bank rejects it at its batch run.
+  "basket-short": ["Bilsenteret Vest AS", "Kjøpesum bil"],
+  "unfinished-1": ["Tannlege Berg", "Kontroll"],
+  "unfinished-2": ["Frisør Lund", "Klipp"],
+  "stale-1": ["Barnehagen Solsikken", "Foreldrebetaling"],
+  "stale-2": ["Idrettslaget Rapp", "Treningsavgift"],
+  "spare-1": ["Fjordvarme AS", "Fjernvarme"],
+  "spare-2": ["Sjøbad Andelslag", "Andel"],
+  "spare-3": ["Biblioteket Nord", "Purring"],
+  "spare-4": ["Kulturhuset AS", "Billetter"],
+} as const;
+type Part = keyof typeof WAITING;
 
-/** The payments this spec keeps waiting for approval, by their part in it. */
-const kept = new Map<string, Transfer>();
+/**
+ * A payment that stays waiting, in no basket, beside those a test signs: /payments offers its ticks
+ * (and says why one cannot be ticked) only while at least one payment on it can be.
+ */
+const ONE_MORE: Part = "spare-3";
+
+/** The name under which a payment kept waiting is kept for the later tests of the worker (e2e/support/fixtures.ts `keep`, `once`). */
+const madeName = (part: Part) => `tpp-baskets: ${part}`;
 
 const BASKET_PAGE = new RegExp(`^${appUrl.replace(/[.]/g, "\\.")}/baskets/[0-9a-f-]{36}$`);
 
-test.beforeAll(async () => {
-  ({ context, page } = session);
-  // Ingrid, in her private context, with both her accounts shared (whoever was connected before).
-  await connectIngrid(page, [MAIN, SAVINGS]);
+const a11y = (page: Page, name: string) => expectNoSeriousA11yViolations(page, name);
+const paymentRows = (page: Page) => page.getByRole("list", { name: "Payments" }).getByRole("listitem");
+/** A payment's checkbox on /payments, by its accessible name: "Sign together: <recipient>, <amount>". */
+const tick = (page: Page, transfer: Transfer) =>
+  page.getByRole("checkbox", { name: `Sign together: ${transfer.name}, ${kr(transfer.amount)}`, exact: true });
+const rowOf = (page: Page, transfer: Transfer) =>
+  paymentRows(page)
+    .filter({ hasText: transfer.name })
+    .filter({ hasText: kr(transfer.amount) });
+/** The basket's status under the basket page's title. */
+const basketStatus = (page: Page) => page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]");
+const basketPayments = (page: Page) => page.getByRole("region", { name: "Payments in the basket" }).getByRole("listitem");
+const basketRow = (page: Page, transfer: Transfer) => basketPayments(page).filter({ hasText: transfer.name });
+
+/** Ingrid's Brukskonto as the app shows it on /accounts: its page, and the most it may hold (available, expected, booked). */
+async function brukskonto(page: Page): Promise<{ path: string; mostHeld: number }> {
+  await page.goto("/accounts");
   const account = page.getByRole("link", { name: MAIN });
-  main.path = (await account.getAttribute("href")) ?? "";
-  expect(main.path).toMatch(/^\/accounts\/[\w-]+$/);
+  const path = (await account.getAttribute("href")) ?? "";
+  expect(path).toMatch(/^\/accounts\/[\w-]+$/);
   // What the account holds, as its card shows it: available, expected and booked at the end of the day.
   const figures = [...((await account.textContent()) ?? "").matchAll(/([−-]?[\d\s\u00a0\u202f]+,\d\d)\s*kr/g)].map((match) =>
     Number(
@@ -81,37 +115,18 @@ test.beforeAll(async () => {
     ),
   );
   expect(figures.length).toBeGreaterThanOrEqual(2);
-  main.mostHeld = Math.max(...figures);
-});
-
-const a11y = (name: string, on: Page = page) => expectNoSeriousA11yViolations(on, name);
-const paymentRows = (on: Page = page) => on.getByRole("list", { name: "Payments" }).getByRole("listitem");
-/** A payment's checkbox on /payments, by its accessible name: "Sign together: <recipient>, <amount>". */
-const tick = (transfer: Transfer, on: Page = page) =>
-  on.getByRole("checkbox", { name: `Sign together: ${transfer.name}, ${kr(transfer.amount)}`, exact: true });
-const rowOf = (transfer: Transfer, on: Page = page) =>
-  paymentRows(on)
-    .filter({ hasText: transfer.name })
-    .filter({ hasText: kr(transfer.amount) });
-/** The basket's status under the basket page's title. */
-const basketStatus = () => page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::div[1]");
-const basketPayments = () => page.getByRole("region", { name: "Payments in the basket" }).getByRole("listitem");
-const basketRow = (transfer: Transfer) => basketPayments().filter({ hasText: transfer.name });
+  return { path, mostHeld: Math.max(...figures) };
+}
 
 /** A Norwegian transfer from Brukskonto to Kari's account under another name, as a user fills it in. */
-function transfer(part: string, name: string, message: string, amount = uniqueAmount()): Transfer {
-  const made: Transfer = { name, account: KARI.bban, address: kariAddress, amount, message };
-  kept.set(part, made);
-  return made;
-}
-function made(part: string): Transfer {
-  const found = kept.get(part);
-  if (found === undefined) throw new Error(`no payment "${part}" was made`);
-  return found;
+async function transfer(page: Page, part: Part): Promise<Transfer> {
+  const [name, message] = WAITING[part];
+  const amount = part === "basket-short" ? `${Math.ceil((await brukskonto(page)).mostHeld) + 10_000}.00` : uniqueAmount();
+  return { name, account: KARI.bban, address: kariAddress, amount, message };
 }
 
 /** Fills the form with a single payment and keeps it at the bank, waiting ("Later, together with other payments"). */
-async function keepForLater(payment: Transfer): Promise<void> {
+async function keepForLater(page: Page, payment: Transfer): Promise<void> {
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   await expect(page.getByLabel("Pay from").locator("option:checked")).toHaveText(/^Brukskonto · /);
@@ -122,11 +137,32 @@ async function keepForLater(payment: Transfer): Promise<void> {
   ).toBeVisible();
 }
 
+/** The payments of these parts kept waiting: by an earlier test of the worker, or now (the test run alone). */
+async function keptWaiting(page: Page, made: MadeEarlier, parts: Part[]): Promise<Transfer[]> {
+  const payments: Transfer[] = [];
+  for (const part of parts)
+    payments.push(
+      await once(made, madeName(part), async () => {
+        const payment = await transfer(page, part);
+        await keepForLater(page, payment);
+        return payment;
+      }),
+    );
+  return payments;
+}
+
 /** Ticks payments on /payments and signs them together: the browser goes to the bank. */
-async function signTogether(payments: Transfer[]): Promise<void> {
-  for (const payment of payments) await tick(payment).check();
+async function signTogether(page: Page, payments: Transfer[]): Promise<void> {
+  for (const payment of payments) await tick(page, payment).check();
   await page.getByRole("button", { name: `Sign together (${payments.length})`, exact: true }).click();
   await page.waitForURL(onBank);
+}
+
+/** Ticks payments and signs them together where the bank refuses: the page stays, with the refusal. */
+async function signTogetherRefused(page: Page, payments: Transfer[]): Promise<void> {
+  for (const payment of payments) await tick(page, payment).check();
+  await page.getByRole("button", { name: `Sign together (${payments.length})`, exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "The bank refused the basket" })).toBeVisible();
 }
 
 /** The bank's basket approval page: each payment (creditor and amount) and the total. */
@@ -152,12 +188,15 @@ async function expectRowStatus(row: Locator, label: string, code: string): Promi
   await expect(row).toContainText(statusText(label, code));
 }
 
-test("a payment kept to be approved later: the bank has it waiting, and /payments offers it for a basket", async () => {
+test("a payment kept to be approved later: the bank has it waiting, and /payments offers it for a basket", async ({
+  page,
+  madeEarlier,
+}) => {
   await page.goto("/payments/new");
   await chooseProductAndKind(page, "Norwegian transfer", "One payment");
   const when = page.getByRole("group", { name: "When to approve" });
   await expect(when.getByRole("radio", { name: "Now, at the bank" })).toBeChecked();
-  const first = transfer("basket-1", "Hafslund Strøm AS", "Strøm november");
+  const first = await transfer(page, "basket-1");
   await fillTransfer(page, first);
   await when.getByRole("radio", { name: /^Later, together with other payments/ }).check();
   await expect(page.getByRole("button", { name: "Send, approve later" })).toBeVisible();
@@ -169,44 +208,57 @@ test("a payment kept to be approved later: the bank has it waiting, and /payment
   await expect(page.getByRole("status").filter({ hasText: "waiting for your approval" })).toHaveText(
     `The bank has the payment to ${first.name}, waiting for your approval. Tick it with others and sign them together, or open it to approve it alone.`,
   );
-  await expectRowStatus(rowOf(first), "Received", "RCVD");
-  await expect(tick(first)).toBeEnabled();
-  await expect(tick(first)).not.toBeChecked();
+  await expectRowStatus(rowOf(page, first), "Received", "RCVD");
+  await expect(tick(page, first)).toBeEnabled();
+  await expect(tick(page, first)).not.toBeChecked();
   await expect(page.getByText("0 of at most 10 ticked.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign together", exact: true })).toBeDisabled();
 
   // Its page: waiting for approval, and the approval offered.
-  await rowOf(first).getByRole("link").click();
+  await rowOf(page, first).getByRole("link").click();
   await expect(paymentStatus(page)).toContainText(statusText("Received", "RCVD"));
   await expect(page.getByRole("button", { name: "Approve at the bank" })).toBeVisible();
+  keep(madeEarlier, madeName("basket-1"), first);
 });
 
-test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment never (REFERENCE_MIX_INVALID), and the page says why", async () => {
-  // Ten more single payments kept waiting: eleven in all.
-  const more = [
-    transfer("basket-2", "Skiklubben Fjell", "Sesongkort"),
-    // More than Brukskonto holds: the bank rejects it at its batch run.
-    transfer("basket-short", "Bilsenteret Vest AS", "Kjøpesum bil", `${Math.ceil(main.mostHeld) + 10_000}.00`),
-    transfer("unfinished-1", "Tannlege Berg", "Kontroll"),
-    transfer("unfinished-2", "Frisør Lund", "Klipp"),
-    transfer("stale-1", "Barnehagen Solsikken", "Foreldrebetaling"),
-    transfer("stale-2", "Idrettslaget Rapp", "Treningsavgift"),
-    transfer("spare-1", "Fjordvarme AS", "Fjernvarme"),
-    transfer("spare-2", "Sjøbad Andelslag", "Andel"),
-    transfer("spare-3", "Biblioteket Nord", "Purring"),
-    transfer("spare-4", "Kulturhuset AS", "Billetter"),
+test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment never (REFERENCE_MIX_INVALID), and the page says why", async ({
+  page,
+  madeEarlier,
+}) => {
+  // The first test's payment (made now when it did not run in this worker), and ten more single
+  // payments kept waiting: eleven in all. The later tests take theirs from these.
+  const eleventh = (await keptWaiting(page, madeEarlier, ["basket-1"]))[0] as Transfer;
+  const parts: Part[] = [
+    "basket-2",
+    "basket-short",
+    "unfinished-1",
+    "unfinished-2",
+    "stale-1",
+    "stale-2",
+    "spare-1",
+    "spare-2",
+    "spare-3",
+    "spare-4",
   ];
-  for (const payment of more) await keepForLater(payment);
+  const more: Transfer[] = [];
+  for (const part of parts) {
+    const payment = await transfer(page, part);
+    await keepForLater(page, payment);
+    keep(madeEarlier, madeName(part), payment);
+    more.push(payment);
+  }
 
   // A repeating payment, left at the bank unapproved: it waits too (RCVD).
-  const repeating = transfer("repeating", "Oslo Tennisklubb", "Kontingent");
-  await page.goto("/payments/new");
-  await chooseProductAndKind(page, "Norwegian transfer", "Repeating payment");
-  await fillTransfer(page, {
-    ...repeating,
+  const repeating: Transfer = {
+    name: "Oslo Tennisklubb",
     account: "15032080119",
     address: { street: "Huk aveny", number: "35", postalCode: "0287", city: "Oslo" },
-  });
+    amount: uniqueAmount(),
+    message: "Kontingent",
+  };
+  await page.goto("/payments/new");
+  await chooseProductAndKind(page, "Norwegian transfer", "Repeating payment");
+  await fillTransfer(page, repeating);
   await page.getByLabel("First payment").fill(addDays(await sandboxToday(), 7));
   await page.getByLabel("How often").selectOption("Monthly");
   // Only a single payment named by the PSU-ID can wait for a basket: no choice of when to approve.
@@ -214,61 +266,66 @@ test("at most 10 in a basket: the 11th cannot be ticked, a repeating payment nev
   await submitPayment(page);
   await page.waitForURL(onBank);
   await page.goto("/payments");
-  await expectRowStatus(rowOf(repeating), "Received", "RCVD");
-  await expect(tick(repeating)).toBeDisabled();
-  await expect(tick(repeating)).toHaveAccessibleDescription(
+  await expectRowStatus(rowOf(page, repeating), "Received", "RCVD");
+  await expect(tick(page, repeating)).toBeDisabled();
+  await expect(tick(page, repeating)).toHaveAccessibleDescription(
     "Not for a basket: Repeating payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).",
   );
-  await expect(rowOf(repeating)).toContainText(
+  await expect(rowOf(page, repeating)).toContainText(
     "Repeating payments cannot be signed in a basket: the bank refuses them (REFERENCE_MIX_INVALID).",
   );
 
   // Ten of the eleven ticked: the eleventh cannot be, and says why.
-  const eleventh = made("basket-1");
-  for (const payment of more) await tick(payment).check();
+  for (const payment of more) await tick(page, payment).check();
   await expect(page.getByText("10 of at most 10 ticked: a basket holds at most 10 payments, so no more can be ticked.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Sign together (10)", exact: true })).toBeEnabled();
-  await expect(tick(eleventh)).toBeDisabled();
-  await expect(tick(eleventh)).toHaveAccessibleDescription("Not for a basket: At most 10 payments in one basket.");
-  await expect(rowOf(eleventh)).toContainText("Not for a basket: At most 10 payments in one basket.");
+  await expect(tick(page, eleventh)).toBeDisabled();
+  await expect(tick(page, eleventh)).toHaveAccessibleDescription("Not for a basket: At most 10 payments in one basket.");
+  await expect(rowOf(page, eleventh)).toContainText("Not for a basket: At most 10 payments in one basket.");
   await shoot(page, "baskets-01-payments-ten-ticked", { phone: true });
-  await a11y("payments, ten ticked");
+  await a11y(page, "payments, ten ticked");
 
   // One unticked: the eleventh may be ticked again.
-  await tick(made("spare-4")).uncheck();
+  const spare4 = more[parts.indexOf("spare-4")] as Transfer;
+  await tick(page, spare4).uncheck();
   await expect(page.getByText("9 of at most 10 ticked.")).toBeVisible();
-  await expect(tick(eleventh)).toBeEnabled();
-  await expect(tick(eleventh)).toHaveAccessibleDescription("");
-  await tick(eleventh).check();
-  await expect(tick(made("spare-4"))).toBeDisabled();
+  await expect(tick(page, eleventh)).toBeEnabled();
+  await expect(tick(page, eleventh)).toHaveAccessibleDescription("");
+  await tick(page, eleventh).check();
+  await expect(tick(page, spare4)).toBeDisabled();
   await expect(page.getByRole("button", { name: "Sign together (10)", exact: true })).toBeEnabled();
 });
 
-test("three payments signed with one SCA, one short of funds: after the batch run the basket is RJCT, that one RJCT and the other two paid and booked", async () => {
-  const three = [made("basket-1"), made("basket-2"), made("basket-short")];
+test("three payments signed with one SCA, one short of funds: after the batch run the basket is RJCT, that one RJCT and the other two paid and booked", async ({
+  page,
+  madeEarlier,
+}) => {
+  const three = await keptWaiting(page, madeEarlier, ["basket-1", "basket-2", "basket-short"]);
+  await keptWaiting(page, madeEarlier, [ONE_MORE]);
+  const main = await brukskonto(page);
   await page.goto("/payments");
   await expect(page.getByText("0 of at most 10 ticked.")).toBeVisible();
-  for (const payment of three) await tick(payment).check();
+  for (const payment of three) await tick(page, payment).check();
   await expect(page.getByText("3 of at most 10 ticked.")).toBeVisible();
   await shoot(page, "baskets-02-payments-three-ticked", { phone: true });
-  await signTogether(three);
+  await signTogether(page, three);
 
   // At the bank: one approval, every payment listed with its total.
   await passBankLogin(page, INGRID);
   await expectBasketAtBank(page, three);
   await shoot(page, "baskets-03-bank-basket-approval", { phone: true });
-  await a11y("the bank's basket approval page");
+  await a11y(page, "the bank's basket approval page");
   await decideAtBank(page, { nationalId: INGRID });
 
   // Back on the basket's page: approved, each payment approved on its own.
   await page.waitForURL(BASKET_PAGE);
   const basketPath = new URL(page.url()).pathname;
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("3 payments signed together");
-  await expect(basketStatus()).toContainText(statusText("Approved", "ACTC"));
-  await expect(basketPayments()).toHaveCount(3);
+  await expect(basketStatus(page)).toContainText(statusText("Approved", "ACTC"));
+  await expect(basketPayments(page)).toHaveCount(3);
   for (const payment of three) {
-    await expectRowStatus(basketRow(payment), "Approved", "ACTC");
-    await expect(basketRow(payment)).toContainText(kr(payment.amount));
+    await expectRowStatus(basketRow(page, payment), "Approved", "ACTC");
+    await expect(basketRow(page, payment)).toContainText(kr(payment.amount));
   }
   const notAtomic = page.getByRole("region", { name: "One approval, each payment on its own" });
   await expect(notAtomic).toContainText("A signing basket is not all-or-nothing.");
@@ -276,21 +333,21 @@ test("three payments signed with one SCA, one short of funds: after the batch ru
   await expect(page.getByText("Each payment's status is read from the bank again every 3 seconds until it is final.")).toBeVisible();
   await expect(page.getByRole("region", { name: "Not approved yet" })).toHaveCount(0);
   await shoot(page, "baskets-04-basket-approved", { phone: true });
-  await a11y("basket, approved");
+  await a11y(page, "basket, approved");
 
   // The bank's batch run: the page, polling, follows without a reload (the marker survives).
   await page.evaluate(() => Object.assign(window, { e2eSamePage: true }));
   await runBatch();
-  await expect(basketStatus()).toContainText(badge("Rejected (at least one)", "RJCT"), { timeout: 20_000 });
+  await expect(basketStatus(page)).toContainText(badge("Rejected (at least one)", "RJCT"), { timeout: 20_000 });
   const [first, second, short] = three as [Transfer, Transfer, Transfer];
-  await expectRowStatus(basketRow(first), "Paid", "ACSC");
-  await expectRowStatus(basketRow(second), "Paid", "ACSC");
-  await expectRowStatus(basketRow(short), "Rejected", "RJCT");
-  await expect(basketRow(short)).toContainText("Not enough money on the account.");
+  await expectRowStatus(basketRow(page, first), "Paid", "ACSC");
+  await expectRowStatus(basketRow(page, second), "Paid", "ACSC");
+  await expectRowStatus(basketRow(page, short), "Rejected", "RJCT");
+  await expect(basketRow(page, short)).toContainText("Not enough money on the account.");
   await expect(page.getByText("is read from the bank again every 3 seconds")).toHaveCount(0);
   expect(await page.evaluate(() => (window as { e2eSamePage?: boolean }).e2eSamePage)).toBe(true);
   await shoot(page, "baskets-05-basket-rejected", { phone: true });
-  await a11y("basket, rejected");
+  await a11y(page, "basket, rejected");
 
   // The basket went with x-accept-fix amount-as-string, as the spec asks of the basket operation.
   await page.getByRole("link", { name: "its calls in the request inspector" }).click();
@@ -307,7 +364,7 @@ test("three payments signed with one SCA, one short of funds: after the batch ru
 
   // The rejected payment's own page says why, and leads back to its basket.
   await page.goto(basketPath);
-  await basketRow(short).getByRole("link", { name: short.name }).click();
+  await basketRow(page, short).getByRole("link", { name: short.name }).click();
   await expect(paymentStatus(page)).toContainText(statusText("Rejected", "RJCT"));
   await expect(page.getByRole("alert").filter({ hasText: "Rejected: not enough money on the account" })).toContainText(
     "fundsAvailable: false",
@@ -327,31 +384,35 @@ test("three payments signed with one SCA, one short of funds: after the batch ru
   const baskets = page.getByRole("region", { name: "Signing baskets" }).getByRole("link");
   await expect(baskets.first()).toContainText("3 payments");
   await expect(baskets.first()).toContainText(badge("Rejected (at least one)", "RJCT"));
-  for (const payment of three) await expect(tick(payment)).toBeDisabled();
+  for (const payment of three) await expect(tick(page, payment)).toBeDisabled();
 });
 
-test("an approval left unfinished at the bank: the basket waits (RCVD), the bank keeps it, and it is approved from its page", async () => {
-  const two = [made("unfinished-1"), made("unfinished-2")];
+test("an approval left unfinished at the bank: the basket waits (RCVD), the bank keeps it, and it is approved from its page", async ({
+  page,
+  madeEarlier,
+}) => {
+  const two = await keptWaiting(page, madeEarlier, ["unfinished-1", "unfinished-2"]);
+  await keptWaiting(page, madeEarlier, [ONE_MORE]);
   await page.goto("/payments");
-  await signTogether(two);
+  await signTogether(page, two);
   await passBankLogin(page, INGRID);
   await expectBasketAtBank(page, two);
   // The user leaves the bank without approving and finds the basket in the app.
   await page.goto("/payments");
   for (const payment of two) {
-    await expect(tick(payment)).toBeDisabled();
-    await expect(tick(payment)).toHaveAccessibleDescription("Not for a basket: Already in a signing basket.");
+    await expect(tick(page, payment)).toBeDisabled();
+    await expect(tick(page, payment)).toHaveAccessibleDescription("Not for a basket: Already in a signing basket.");
   }
   const latest = page.getByRole("region", { name: "Signing baskets" }).getByRole("link").first();
   await expect(latest).toContainText("2 payments");
   await expect(latest).toContainText(statusText("Waiting for approval", "RCVD"));
   await latest.click();
   await page.waitForURL(BASKET_PAGE);
-  await expect(basketStatus()).toContainText(statusText("Waiting for approval", "RCVD"));
+  await expect(basketStatus(page)).toContainText(statusText("Waiting for approval", "RCVD"));
   for (const payment of two) {
-    await expectRowStatus(basketRow(payment), "Received", "RCVD");
+    await expectRowStatus(basketRow(page, payment), "Received", "RCVD");
     // The bank shows no domestic payment before its approval (the known issue): the page says so.
-    await expect(basketRow(payment)).toContainText("The bank does not show this domestic payment before its approval");
+    await expect(basketRow(page, payment)).toContainText("The bank does not show this domestic payment before its approval");
   }
   // Its approval was started and not finished: the page offers the approval again, or the deletion
   // (the bank deletes a basket while none of its payments is approved).
@@ -359,41 +420,48 @@ test("an approval left unfinished at the bank: the basket waits (RCVD), the bank
   await expect(waiting).toContainText("The approval was started at the bank but not finished");
   await expect(waiting.getByRole("button", { name: "Delete basket" })).toBeVisible();
   await shoot(page, "baskets-06-basket-waiting", { phone: true });
-  await a11y("basket, waiting for approval");
+  await a11y(page, "basket, waiting for approval");
 
   await waiting.getByRole("button", { name: "Approve at the bank" }).click();
   await passBankLogin(page, INGRID);
   await expectBasketAtBank(page, two);
   await decideAtBank(page, { nationalId: INGRID });
   await page.waitForURL(BASKET_PAGE);
-  await expect(basketStatus()).toContainText(statusText("Approved", "ACTC"));
-  for (const payment of two) await expectRowStatus(basketRow(payment), "Approved", "ACTC");
+  await expect(basketStatus(page)).toContainText(statusText("Approved", "ACTC"));
+  for (const payment of two) await expectRowStatus(basketRow(page, payment), "Approved", "ACTC");
   await expect(page.getByRole("region", { name: "Not approved yet" })).toHaveCount(0);
 });
 
-test("deleting a basket not yet approved: its payments wait again, outside any basket, and can be ticked", async () => {
-  const two = [made("spare-1"), made("spare-2")];
+test("deleting a basket not yet approved: its payments wait again, outside any basket, and can be ticked", async ({
+  page,
+  madeEarlier,
+}) => {
+  const two = await keptWaiting(page, madeEarlier, ["spare-1", "spare-2"]);
   await page.goto("/payments");
-  await signTogether(two);
+  await signTogether(page, two);
   await passBankLogin(page, INGRID);
   await expectBasketAtBank(page, two);
   // The user leaves the bank without approving, opens the basket and deletes it.
   await page.goto("/payments");
   await page.getByRole("region", { name: "Signing baskets" }).getByRole("link").first().click();
   await page.waitForURL(BASKET_PAGE);
-  await expect(basketStatus()).toContainText(statusText("Waiting for approval", "RCVD"));
+  await expect(basketStatus(page)).toContainText(statusText("Waiting for approval", "RCVD"));
   await page.getByRole("region", { name: "Not approved yet" }).getByRole("button", { name: "Delete basket" }).click();
   await page.waitForURL(/\/payments\?basket=deleted$/);
   await expect(page.getByRole("status")).toContainText("The bank deleted the signing basket");
-  for (const payment of two) await expect(tick(payment)).toBeEnabled();
+  for (const payment of two) await expect(tick(page, payment)).toBeEnabled();
   await shoot(page, "baskets-07-basket-deleted", { phone: true });
-  await a11y("payments, after a basket was deleted");
+  await a11y(page, "payments, after a basket was deleted");
 });
 
-test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments page, is refused, and the page says why", async () => {
-  const [approved, other] = [made("stale-1"), made("stale-2")];
+test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments page, is refused, and the page says why", async ({
+  context,
+  page,
+  madeEarlier,
+}) => {
+  const [approved, other] = (await keptWaiting(page, madeEarlier, ["stale-1", "stale-2"])) as [Transfer, Transfer];
   await page.goto("/payments");
-  await expect(tick(approved)).toBeEnabled();
+  await expect(tick(page, approved)).toBeEnabled();
   const basketsBefore = await page.getByRole("region", { name: "Signing baskets" }).getByRole("link").count();
 
   // In another tab the payment is approved alone at the bank, and the bank's way back to the app is
@@ -401,7 +469,7 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
   const otherTab = await context.newPage();
   const lostReturns: string[] = [];
   try {
-    await otherTab.goto((await rowOf(approved).getByRole("link").getAttribute("href")) ?? "");
+    await otherTab.goto((await rowOf(page, approved).getByRole("link").getAttribute("href")) ?? "");
     await expect(paymentStatus(otherTab)).toContainText(statusText("Received", "RCVD"));
     // The bank's answer to the approval is a redirect to /callback: it never reaches the browser.
     await otherTab.route(
@@ -433,7 +501,7 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
   }
 
   // This tab still offers it: ticked with another, the bank refuses the basket.
-  await signTogetherRefused([approved, other]);
+  await signTogetherRefused(page, [approved, other]);
   const refusal = page.getByRole("alert").filter({ hasText: "The bank refused the basket (HTTP 409)" });
   // The bank names the payment (paymentIds[i]): the page names its recipient, and gives the bank's words.
   await expect(refusal).toContainText(
@@ -444,22 +512,15 @@ test("the bank's 409: a payment approved meanwhile, ticked on a stale /payments 
   await expect(refusal).toContainText(/X-Request-ID [0-9a-f-]{36}/);
   await expect(page).toHaveURL(`${appUrl}/payments`);
   // The ticks stay as the count says, for the user to untick the one refused.
-  for (const payment of [approved, other]) await expect(tick(payment)).toBeChecked();
+  for (const payment of [approved, other]) await expect(tick(page, payment)).toBeChecked();
   await expect(page.getByText("2 of at most 10 ticked.")).toBeVisible();
   await shoot(page, "baskets-07-payments-bank-409", { phone: true });
-  await a11y("payments, the bank's 409");
+  await a11y(page, "payments, the bank's 409");
 
   // Read again: the payment is approved (the bank says so now), the other still waits, in no basket.
   await page.goto("/payments");
-  await expectRowStatus(rowOf(approved), "Approved", "ACTC");
-  await expect(tick(approved)).toBeDisabled();
-  await expect(tick(other)).toBeEnabled();
+  await expectRowStatus(rowOf(page, approved), "Approved", "ACTC");
+  await expect(tick(page, approved)).toBeDisabled();
+  await expect(tick(page, other)).toBeEnabled();
   await expect(page.getByRole("region", { name: "Signing baskets" }).getByRole("link")).toHaveCount(basketsBefore);
 });
-
-/** Ticks payments and signs them together where the bank refuses: the page stays, with the refusal. */
-async function signTogetherRefused(payments: Transfer[]): Promise<void> {
-  for (const payment of payments) await tick(payment).check();
-  await page.getByRole("button", { name: `Sign together (${payments.length})`, exact: true }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "The bank refused the basket" })).toBeVisible();
-}

@@ -1,15 +1,24 @@
 /**
  * What the control room's spec needs besides the page: the sandbox bank's state read through the
- * signed client (the clock, the customers, a card account's transactions), and a second app
- * server in production mode on the same build, with a user of its own.
+ * signed client (the clock, the customers, a card account's transactions) and set through it where
+ * a test sets up or puts back what it needs (a customer made by hand, the clock at the real time,
+ * an account's booked balance), and a second app server in production mode on the same build, with
+ * a user of its own.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page } from "@playwright/test";
-import { sandboxClockStateSchema, sandboxCustomersSchema, type SandboxClockState, type SandboxCustomer } from "../../lib/psd2/schemas";
+import {
+  sandboxClockStateSchema,
+  sandboxCustomerSchema,
+  sandboxCustomersSchema,
+  type SandboxClockState,
+  type SandboxCustomer,
+} from "../../lib/psd2/schemas";
+import { createRequestSigner } from "../../lib/psd2/signing";
 import { freePort } from "../../testing/bank-process";
 import { bankUrl, createSignedBankClient } from "./signed-bank-client";
 
@@ -29,6 +38,39 @@ export async function readCustomers(): Promise<SandboxCustomer[]> {
   const reply = await bank.get("/v1/sandbox/customers");
   expect(reply.status).toBe(200);
   return sandboxCustomersSchema.parse(reply.body).customers;
+}
+
+/** POST /v1/sandbox/clock {"reset": true}: the clock back at the real time, running. */
+export async function resetClock(): Promise<void> {
+  const reply = await bank.post("/v1/sandbox/clock", { reset: true });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+}
+
+/** A customer made by hand: POST /v1/sandbox/customers with a customer number of this run (11 digits, a leading 0). */
+export async function createCustomer(customerName: string, customerType: "PRIVATE" | "CORPORATE"): Promise<SandboxCustomer> {
+  const customerNumber = `0${String(Date.now()).slice(-10)}`;
+  const reply = await bank.post("/v1/sandbox/customers", { customerNumber, customerName, customerType });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+  return sandboxCustomerSchema.parse(reply.body);
+}
+
+/**
+ * PUT /v1/sandbox/accounts/{id}/balances: the account's booked balance (`amount` with the
+ * currency's fraction digits), signed as the client of e2e/support/signed-bank-client.ts signs
+ * (which sends GET and POST only).
+ */
+export async function setBookedBalance(accountId: string, amount: string, currency = "NOK"): Promise<void> {
+  const keys = new URL("../../test-vectors/signature/keys/", import.meta.url);
+  const signer = createRequestSigner({
+    privateKeyPem: readFileSync(new URL("tpp.key.pem", keys), "utf8"),
+    certificatePem: readFileSync(new URL("tpp.cert.pem", keys), "utf8"),
+  });
+  const target = new URL(`/v1/sandbox/accounts/${encodeURIComponent(accountId)}/balances`, bankUrl);
+  const body = JSON.stringify({ balanceAmount: { currency, amount } });
+  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json" };
+  const signed = signer.sign({ method: "PUT", path: target.pathname, headers, body }, { date: new Date(), requestId: randomUUID() });
+  const response = await fetch(target, { method: "PUT", headers: { ...headers, ...signed.headers }, body });
+  expect(response.status, await response.text()).toBe(200);
 }
 
 /** The sandbox clock's distance from the real time in seconds (running), or its instant (frozen), for comparing two readings. */
