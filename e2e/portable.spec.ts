@@ -7,10 +7,14 @@
  * sandbox: the PSUs, the recipient and the bank's pages come from the target (e2e/support/targets.ts,
  * its SCA driver), and no call goes to the bank but the app's. CI runs it against our sandbox bank
  * started on its own over HTTPS with the client certificate required (scripts/e2e-portable.mjs).
+ * Each test stands alone on the fixtures (e2e/support/fixtures.ts), from the worker's sign-in of
+ * the demo user: the payment tests take the private PSU's connection the first test made (its
+ * cookies), or make it themselves when run alone.
  *
  * @see docs/against-a-bank-sandbox.md "Running the end-to-end suite against a bank's sandbox"
  */
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, keep, type MadeEarlier, once, test } from "./support/fixtures";
 import {
   chooseProductAndKind,
   decideAtBank,
@@ -24,18 +28,39 @@ import {
   sendToApproveLater,
 } from "./support/payments";
 import { scaDriver } from "./support/sca-drivers";
-import { useSignedInPage } from "./support/signed-in-page";
 import { target } from "./support/targets";
 import { appUrl, chooseContextAtBank, shoot } from "./support/tpp-app";
 
-test.describe.configure({ mode: "serial" });
+// Each test on a page of its own, from the worker's sign-in of the demo user.
+test.use({ demoUserSession: "signed in" });
 
-/** The demo user signed in; with no bank connection after this spec when it had none before. */
-const session = useSignedInPage({ restoreConnection: true });
 let page: Page;
-test.beforeAll(() => {
-  page = session.page;
+test.beforeEach(({ page: own }) => {
+  page = own;
 });
+
+/** The private test PSU connected on `page`: the bank's login and consent for all its accounts, ending on /accounts. */
+async function connectPrivatePsu(): Promise<void> {
+  await page.goto("/connect?returnTo=%2Faccounts&newPsu=1");
+  await scaDriver.passLogin(page, target.psu);
+  await scaDriver.confirmAccounts(page, { all: true });
+  await page.waitForURL(`${appUrl}/accounts`);
+}
+
+/** The browser's cookies of the private PSU's connection (the PSU session beside the sign-in). */
+const PRIVATE_CONNECTION = "the private test PSU's connection";
+
+/**
+ * The private test PSU connected: the connection the first test made and kept (its cookies, added
+ * to this test's context), or made now when that test did not run in this worker.
+ */
+async function withPrivatePsu(madeEarlier: MadeEarlier): Promise<void> {
+  const cookies = await once(madeEarlier, PRIVATE_CONNECTION, async () => {
+    await connectPrivatePsu();
+    return page.context().cookies();
+  });
+  await page.context().addCookies(cookies);
+}
 
 /** The accounts page's list of bank accounts: one link per account. */
 const accountLinks = () => page.getByRole("region", { name: /^Bank accounts/ }).getByRole("link");
@@ -58,11 +83,11 @@ async function keepForLater(): Promise<string> {
   return amount;
 }
 
-test("connect a private test PSU: the bank's login and consent, then the accounts and an account's transactions", async () => {
-  await page.goto("/connect?returnTo=%2Faccounts&newPsu=1");
-  await scaDriver.passLogin(page, target.psu);
-  await scaDriver.confirmAccounts(page, { all: true });
-  await page.waitForURL(`${appUrl}/accounts`);
+test("connect a private test PSU: the bank's login and consent, then the accounts and an account's transactions", async ({
+  madeEarlier,
+}) => {
+  await connectPrivatePsu();
+  keep(madeEarlier, PRIVATE_CONNECTION, await page.context().cookies());
   await expect(accountLinks().first()).toBeVisible();
   await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
   await shoot(page, "portable-01-accounts");
@@ -81,7 +106,8 @@ test("connect a private test PSU: the bank's login and consent, then the account
   await shoot(page, "portable-02-transactions");
 });
 
-test("one domestic transfer approved at the bank: back on its page, accepted by the bank", async () => {
+test("one domestic transfer approved at the bank: back on its page, accepted by the bank", async ({ madeEarlier }) => {
+  await withPrivatePsu(madeEarlier);
   await fillPayment();
   await submitPayment(page);
   await decideAtBank(page, { nationalId: target.psu });
@@ -92,7 +118,8 @@ test("one domestic transfer approved at the bank: back on its page, accepted by 
   await shoot(page, "portable-03-payment");
 });
 
-test("a payment whose approval is cancelled at the bank: back on its page, not paid", async () => {
+test("a payment whose approval is cancelled at the bank: back on its page, not paid", async ({ madeEarlier }) => {
+  await withPrivatePsu(madeEarlier);
   await fillPayment();
   await submitPayment(page);
   await decideAtBank(page, { nationalId: target.psu, decision: "Cancel" });
@@ -100,7 +127,8 @@ test("a payment whose approval is cancelled at the bank: back on its page, not p
   await expect(paymentStatus(page)).toContainText(/(RJCT|CANC)/);
 });
 
-test("two payments kept at the bank, then signed together with one SCA: the basket approved", async () => {
+test("two payments kept at the bank, then signed together with one SCA: the basket approved", async ({ madeEarlier }) => {
+  await withPrivatePsu(madeEarlier);
   const two = [await keepForLater(), await keepForLater()];
   await page.goto("/payments");
   for (const amount of two)
