@@ -54,6 +54,7 @@ import {
   shoot,
   SINDRE,
 } from "./support/tpp-app";
+import { forgetBankConnection } from "./support/signed-in-page";
 import { requireSandboxControls } from "./support/targets";
 
 requireSandboxControls("the sandbox clock frozen, batch runs and the known customers' accounts");
@@ -78,7 +79,7 @@ function ingridMain(browser: Browser, made: MadeEarlier): Promise<{ bban: string
 const a11y = (page: Page, name: string) => expectNoSeriousA11yViolations(page, name);
 const paymentRegion = (page: Page) => page.getByRole("region", { name: "Payment", exact: true });
 
-// These two start from the worker's sign-in, connected or not: the first forgets any connection, the second connects Ingrid itself.
+// These two start from the worker's sign-in, connected or not: each forgets any connection first; the second then connects Ingrid itself.
 test.describe("from the sign-in", () => {
   test.use({ demoUserSession: "signed in" });
 
@@ -141,6 +142,9 @@ test.describe("from the sign-in", () => {
     madeEarlier,
   }) => {
     const main = await ingridMain(browser, madeEarlier);
+    // The worker's tests before may have left another customer's PSU-ID (a connection replaced or
+    // expired): forgotten first, so that the bank's login takes Ingrid.
+    await forgetBankConnection(page);
     await page.goto("/");
     await page.getByRole("link", { name: /^Connect your bank/ }).click();
     await passBankLogin(page, INGRID);
