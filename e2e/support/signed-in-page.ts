@@ -1,18 +1,10 @@
 /**
- * What the specs that walk the app as the demo user share around their serial tests: a browser
- * context of their own at a desktop's size, the demo user signed in on its page, the sandbox clock
- * stopped while they run (where the spec runs the bank's batch itself), and the demo user left as
- * it was found (a bank connection made by the spec forgotten when it had none before).
+ * The demo user's bank connection, as the specs change it: forgotten on the settings page, or
+ * made to Ingrid in her private context (whoever was connected before).
  */
-import { type Browser, type BrowserContext, expect, type Page, test } from "@playwright/test";
-import { freezeClock, passBankLogin, unfreezeClock } from "./payments";
-import { appUrl, confirmAccounts, DESKTOP, INGRID, signIn } from "./tpp-app";
-
-/** Whether the demo user signed in on `page` has no bank connection: the settings page says the app has no PSU-ID for it. */
-export async function hasNoBankConnection(page: Page): Promise<boolean> {
-  await page.goto("/settings");
-  return page.getByText("The app has no PSU-ID for you").isVisible();
-}
+import { expect, type Page } from "@playwright/test";
+import { passBankLogin } from "./payments";
+import { appUrl, confirmAccounts, INGRID } from "./tpp-app";
 
 /** Forgets the demo user's bank connection on the settings page, where there is one to forget. */
 export async function forgetBankConnection(page: Page): Promise<void> {
@@ -22,71 +14,6 @@ export async function forgetBankConnection(page: Page): Promise<void> {
     await forget.click();
     await expect(page.getByText("The app has no PSU-ID for you")).toBeVisible();
   }
-}
-
-export type SignedInPageOptions = {
-  /** The sandbox clock stopped before the first test and running on after the last. */
-  frozenClock?: boolean;
-  /** The demo user left as found: with no bank connection after the tests when it had none before. */
-  restoreConnection?: boolean;
-  /** Prepares the context before its page opens (routes, bindings, init scripts). */
-  prepare?: (context: BrowserContext) => Promise<void>;
-};
-
-export type SignedInPage = {
-  readonly context: BrowserContext;
-  readonly page: Page;
-  /** Whether the demo user had no bank connection before the tests (known with `restoreConnection`). */
-  readonly unconnectedBefore: boolean;
-};
-
-async function open(
-  browser: Browser,
-  options: SignedInPageOptions,
-): Promise<{ context: BrowserContext; page: Page; unconnectedBefore: boolean }> {
-  if (options.frozenClock === true) await freezeClock();
-  const context = await browser.newContext({ baseURL: appUrl, viewport: DESKTOP });
-  await options.prepare?.(context);
-  const page = await context.newPage();
-  await signIn(page);
-  const unconnectedBefore = options.restoreConnection === true && (await hasNoBankConnection(page));
-  return { context, page, unconnectedBefore };
-}
-
-/**
- * The page of the calling scope's tests (a file or a describe block, its tests serial): opened
- * and signed in before the first (test.beforeAll), closed after the last (test.afterAll), with
- * the options' clock and connection kept. Read `page` and `context` in the tests and in hooks
- * declared after this call.
- */
-export function useSignedInPage(options: SignedInPageOptions = {}): SignedInPage {
-  let opened: { context: BrowserContext; page: Page; unconnectedBefore: boolean } | undefined;
-  const session = {
-    get context(): BrowserContext {
-      if (opened === undefined) throw new Error("the signed-in page is not open yet (read it in a test or a later hook)");
-      return opened.context;
-    },
-    get page(): Page {
-      if (opened === undefined) throw new Error("the signed-in page is not open yet (read it in a test or a later hook)");
-      return opened.page;
-    },
-    get unconnectedBefore(): boolean {
-      return opened?.unconnectedBefore ?? false;
-    },
-  };
-  test.beforeAll(async ({ browser }) => {
-    opened = await open(browser, options);
-  });
-  test.afterAll(async () => {
-    try {
-      // The specs after this one find the demo user as this one did.
-      if (opened?.unconnectedBefore === true) await forgetBankConnection(opened.page);
-      await opened?.context.close();
-    } finally {
-      if (options.frozenClock === true) await unfreezeClock();
-    }
-  });
-  return session;
 }
 
 /**
