@@ -44,6 +44,8 @@ export type BankProcess = {
    */
   webUrl: string;
   child: ChildProcess;
+  /** Its BANK_DATA_DIR (for a bank asked for in memory and started from the run's template, its copy). */
+  dataDir: string | undefined;
   /** Every line the process wrote so far (stdout and stderr). */
   lines: () => string[];
   /** The last lines, for a failing test's message. */
@@ -118,7 +120,7 @@ export async function spawnBankProcess(
       }
     });
   const output = () => lines.slice(-OUTPUT_LINES).join("\n");
-  return { url, port, webUrl, child, lines: () => [...lines], output, log, exited, stop };
+  return { url, port, webUrl, child, dataDir: settings.BANK_DATA_DIR, lines: () => [...lines], output, log, exited, stop };
 }
 
 /**

@@ -3,19 +3,14 @@
  * set-up's first start of the bank, testing/bank-process.ts): each has the sandbox's known state,
  * what one is given no other sees, and its copy goes when it ends.
  */
-import { readdir } from "node:fs/promises";
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { BANK_TEMPLATE_ENV } from "../../../testing/bank-process";
 import { createTestAspspClient } from "./create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer, listSandboxCustomers, moveSandboxClock, readSandboxClock } from "./sandbox-operations";
 import { CUSTOMERS } from "../pis/pis.test-support";
 import { type SandboxBank, startSandboxBank } from "./start-sandbox-bank";
-
-/** The copies of the template under the run's directory (bank-*), by name. */
-async function copies(): Promise<string[]> {
-  const runDir = process.env[BANK_TEMPLATE_ENV] ?? "";
-  return (await readdir(runDir)).filter((name) => name.startsWith("bank-")).sort();
-}
 
 describe("banks started from the run's template", () => {
   const banks: SandboxBank[] = [];
@@ -24,14 +19,19 @@ describe("banks started from the run's template", () => {
   });
 
   it("each a copy of its own with the sandbox's known state, changes kept apart, the copy removed at the end", async () => {
-    expect(process.env[BANK_TEMPLATE_ENV], "the vitest set-up names the run's template").toMatch(/psd2-test-banks-/);
-    const before = await copies();
+    const runDir = process.env[BANK_TEMPLATE_ENV] ?? "";
+    expect(runDir, "the vitest set-up names the run's template").toMatch(/psd2-test-banks-/);
     let firstAccount = "";
     let pristine: readonly string[] = [];
     const [first, second] = await Promise.all([startSandboxBank(), startSandboxBank()]);
     banks.push(first, second);
-    const made = (await copies()).filter((name) => !before.includes(name));
-    expect(made).toHaveLength(2);
+    // Each on a copy of its own beside the template.
+    const made = [first.dataDir ?? "", second.dataDir ?? ""];
+    expect(new Set(made).size).toBe(2);
+    for (const dataDir of made) {
+      expect(path.dirname(dataDir)).toBe(runDir);
+      expect(existsSync(path.join(dataDir, "PG_VERSION"))).toBe(true);
+    }
 
     const one = await createTestAspspClient(first.url);
     const two = await createTestAspspClient(second.url);
@@ -75,6 +75,7 @@ describe("banks started from the run's template", () => {
 
     await Promise.all(banks.splice(0).map((bank) => bank.close()));
     // The bank's exit removes its copy.
-    await expect.poll(copies, { timeout: 10_000 }).toEqual(before);
+    made.push(third.dataDir ?? "");
+    await expect.poll(() => made.filter((dataDir) => existsSync(dataDir)), { timeout: 10_000 }).toEqual([]);
   }, 120_000);
 });

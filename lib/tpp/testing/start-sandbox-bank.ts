@@ -17,6 +17,8 @@ export interface SandboxBank {
   readonly port: number;
   /** Where its web pages (portal, SCA) are: another port with BANK_CLIENT_CERT=required, otherwise `url`. */
   readonly webUrl: string;
+  /** Its data directory: "memory", or the copy of the run's template it started from (testing/bank-process.ts). */
+  readonly dataDir: string | undefined;
   /** The last lines the bank wrote (stdout and stderr), for a failing test's message. */
   output(): string;
   /** Stops the bank (SIGTERM; SIGKILL after 15 s) and waits for its process to end. */
@@ -47,6 +49,7 @@ export async function startSandboxBank(options: StartSandboxBankOptions = {}): P
     url: bank.url,
     port: bank.port,
     webUrl: bank.webUrl,
+    dataDir: bank.dataDir,
     output: bank.output,
     close: async () => {
       await bank.stop();
