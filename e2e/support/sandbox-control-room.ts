@@ -7,7 +7,7 @@
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { readFileSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page } from "@playwright/test";
@@ -18,7 +18,6 @@ import {
   type SandboxClockState,
   type SandboxCustomer,
 } from "../../lib/psd2/schemas";
-import { createRequestSigner } from "../../lib/psd2/signing";
 import { freePort } from "../../testing/bank-process";
 import { bankUrl, createSignedBankClient } from "./signed-bank-client";
 
@@ -54,23 +53,10 @@ export async function createCustomer(customerName: string, customerType: "PRIVAT
   return sandboxCustomerSchema.parse(reply.body);
 }
 
-/**
- * PUT /v1/sandbox/accounts/{id}/balances: the account's booked balance (`amount` with the
- * currency's fraction digits), signed as the client of e2e/support/signed-bank-client.ts signs
- * (which sends GET and POST only).
- */
+/** PUT /v1/sandbox/accounts/{id}/balances: the account's booked balance (`amount` with the currency's fraction digits). */
 export async function setBookedBalance(accountId: string, amount: string, currency = "NOK"): Promise<void> {
-  const keys = new URL("../../test-vectors/signature/keys/", import.meta.url);
-  const signer = createRequestSigner({
-    privateKeyPem: readFileSync(new URL("tpp.key.pem", keys), "utf8"),
-    certificatePem: readFileSync(new URL("tpp.cert.pem", keys), "utf8"),
-  });
-  const target = new URL(`/v1/sandbox/accounts/${encodeURIComponent(accountId)}/balances`, bankUrl);
-  const body = JSON.stringify({ balanceAmount: { currency, amount } });
-  const headers: Record<string, string> = { Accept: "application/json", "Content-Type": "application/json" };
-  const signed = signer.sign({ method: "PUT", path: target.pathname, headers, body }, { date: new Date(), requestId: randomUUID() });
-  const response = await fetch(target, { method: "PUT", headers: { ...headers, ...signed.headers }, body });
-  expect(response.status, await response.text()).toBe(200);
+  const reply = await bank.put(`/v1/sandbox/accounts/${encodeURIComponent(accountId)}/balances`, { balanceAmount: { currency, amount } });
+  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
 }
 
 /** The sandbox clock's distance from the real time in seconds (running), or its instant (frozen), for comparing two readings. */

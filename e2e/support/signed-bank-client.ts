@@ -21,7 +21,12 @@ export function createSignedBankClient() {
     privateKeyPem: readFileSync(new URL("tpp.key.pem", keys), "utf8"),
     certificatePem: readFileSync(new URL("tpp.cert.pem", keys), "utf8"),
   });
-  async function send(method: "GET" | "POST", path: string, headers: Record<string, string> = {}, body?: unknown): Promise<BankReply> {
+  async function send(
+    method: "GET" | "POST" | "PUT",
+    path: string,
+    headers: Record<string, string> = {},
+    body?: unknown,
+  ): Promise<BankReply> {
     const target = new URL(path, bankUrl);
     const payload = body === undefined ? "" : JSON.stringify(body);
     const all: Record<string, string> = { Accept: "application/json", ...headers };
@@ -41,5 +46,6 @@ export function createSignedBankClient() {
   return {
     get: (path: string, headers?: Record<string, string>) => send("GET", path, headers),
     post: (path: string, body: unknown, headers?: Record<string, string>) => send("POST", path, headers, body),
+    put: (path: string, body: unknown, headers?: Record<string, string>) => send("PUT", path, headers, body),
   };
 }
