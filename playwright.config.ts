@@ -65,6 +65,14 @@ const chromium = {
 };
 const portableSpec = "portable.spec.ts";
 
+// E2E_TRACE: Playwright's trace mode. The default records a trace of every test and keeps those
+// of failed ones, outside CI; under CI none is recorded (a failure still leaves its screenshot and
+// the page's ARIA snapshot): recording was an eighth of the suite's CPU, mostly Chromium's.
+const TRACE_MODES = ["off", "on", "retain-on-failure", "retain-on-first-failure", "on-first-retry", "on-all-retries"] as const;
+const traceSetting = (process.env.E2E_TRACE ?? "").trim();
+const trace = traceSetting === "" ? (process.env.CI ? "off" : "retain-on-failure") : TRACE_MODES.find((mode) => mode === traceSetting);
+if (trace === undefined) throw new Error(`E2E_TRACE is ${JSON.stringify(traceSetting)}: give one of ${TRACE_MODES.join(", ")}`);
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -85,7 +93,7 @@ export default defineConfig({
     baseURL: appUrl,
     // A test platform's SCA pages may have a certificate from the platform's own CA.
     ignoreHTTPSErrors: target.browserIgnoresHttpsErrors,
-    trace: "retain-on-failure",
+    trace,
     screenshot: "only-on-failure",
   },
   projects: [
