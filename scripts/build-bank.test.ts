@@ -1,9 +1,9 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { BANK_BUNDLE, bankBundleIsCurrent, ensureBankBundle } from "./build-bank.mjs";
+import { BANK_BUNDLE, BANK_NODE_OPTIONS, bankBundleIsCurrent, ensureBankBundle } from "./build-bank.mjs";
 
 const projects: string[] = [];
 afterEach(() => {
@@ -89,5 +89,12 @@ describe("the bank's bundle for the demo", () => {
 
     expect(runBundle(root)).toBe("hello from beside the source 42");
     expect(bankBundleIsCurrent(root)).toBe(false);
+  });
+
+  it("npm run bank starts the bank with the bank's Node options, as the demo and the tests' banks do", () => {
+    const { scripts } = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    expect(scripts.bank).toBe(`node ${BANK_NODE_OPTIONS.join(" ")} --import tsx lib/bank/server.ts`);
   });
 });

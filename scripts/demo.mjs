@@ -39,7 +39,7 @@ import { get as httpsGet } from "node:https";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
-import { BANK_BUNDLE, ensureBankBundle } from "./build-bank.mjs";
+import { BANK_BUNDLE, BANK_NODE_OPTIONS, ensureBankBundle } from "./build-bank.mjs";
 import { buildIsCurrent, computeBuildStamp, recordBuildStamp } from "./build-stamp.mjs";
 import { createBankLogFormatter } from "./format-bank-log.mjs";
 
@@ -292,7 +292,7 @@ async function main() {
   }
 
   // The bank compiled ahead of time (mode dev: its TypeScript through tsx, as npm run bank).
-  let bankArgs = ["--import", "tsx", "lib/bank/server.ts"];
+  let bankArgs = [...BANK_NODE_OPTIONS, "--import", "tsx", "lib/bank/server.ts"];
   if (mode !== "dev") {
     try {
       if (await ensureBankBundle(root, { force: forceBuild })) say(`bundled the bank into ${BANK_BUNDLE} (${sinceStart()})`);
@@ -300,7 +300,7 @@ async function main() {
       process.stderr.write(`demo: could not bundle the bank: ${error instanceof Error ? error.message : String(error)}\n`);
       process.exit(1);
     }
-    bankArgs = [BANK_BUNDLE];
+    bankArgs = [...BANK_NODE_OPTIONS, BANK_BUNDLE];
   }
 
   const together = startTogether();
