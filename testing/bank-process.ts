@@ -16,7 +16,7 @@ import { get as httpsGet } from "node:https";
 import { createServer } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { BANK_NODE_OPTIONS, ensureBankBundle } from "../scripts/build-bank.mjs";
+import { BANK_BUNDLE, BANK_NODE_OPTIONS, ensureBankBundle } from "../scripts/build-bank.mjs";
 
 const repositoryRoot = fileURLToPath(new URL("../", import.meta.url));
 
@@ -82,7 +82,7 @@ export async function spawnBankProcess(
   const env = { ...process.env };
   for (const name of Object.keys(env)) if (name.startsWith("BANK_")) delete env[name];
   // node --import tsx: the bank is this child itself (no tsx wrapper in between), so that a signal reaches it.
-  const entry = bundle ? [".build/bank/server.mjs"] : ["--import", "tsx", "lib/bank/server.ts"];
+  const entry = bundle ? [BANK_BUNDLE] : ["--import", "tsx", "lib/bank/server.ts"];
   const child = spawn(process.execPath, [...BANK_NODE_OPTIONS, ...entry], {
     cwd: repositoryRoot,
     env: { ...env, BANK_HOST: "127.0.0.1", BANK_PORT: String(port), BANK_PUBLIC_URL: url, ...webSettings, ...settings },
