@@ -12,14 +12,20 @@ import { testDatabaseKinds } from "./testing/test-database";
 
 const trustAnchors = new URL("../../test-vectors/signature/keys/trusted-cas.pem", import.meta.url).pathname;
 
-/** The pids of the processes that logged a request to this path (Fastify's "incoming request" lines). */
-function pidsServing(bank: BankProcess, path: (url: string) => boolean): Set<number> {
-  return new Set(
+/**
+ * The pids of the processes that logged the requests to this path made since `mark` (a count of
+ * log lines; Fastify's "incoming request" lines). The lines come through a pipe, so a reply can
+ * reach the test before its worker's line does: this waits (up to 10 s) until `count` of them are in.
+ */
+async function pidsServing(bank: BankProcess, path: (url: string) => boolean, count: number, mark = 0): Promise<Set<number>> {
+  const serving = () =>
     bank
       .log()
-      .filter((line) => line.msg === "incoming request" && path(String((line.req as { url?: unknown } | undefined)?.url ?? "")))
-      .map((line) => Number(line.pid)),
-  );
+      .slice(mark)
+      .filter((line) => line.msg === "incoming request" && path(String((line.req as { url?: unknown } | undefined)?.url ?? "")));
+  const deadline = Date.now() + 10_000;
+  while (serving().length < count && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  return new Set(serving().map((line) => Number(line.pid)));
 }
 
 describe("BANK_WORKERS on PGlite", () => {
@@ -80,9 +86,10 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
   it("a moved sandbox clock reads the same on every worker at once", async () => {
     const moved = await tpp.post("/v1/sandbox/clock", { now: "2026-12-01T10:15:00+01:00", frozen: true });
     expect(moved.statusCode, moved.body).toBe(200);
+    const mark = bank.log().length;
     const healths = await Promise.all(Array.from({ length: 6 }, () => sendRequest(bank.url, { method: "GET", url: "/health" })));
     for (const health of healths) expect(health.json<{ clock: { now: string } }>().clock.now).toBe("2026-12-01T09:15:00.000Z");
-    expect(pidsServing(bank, (url) => url === "/health").size).toBe(2);
+    expect((await pidsServing(bank, (url) => url === "/health", 6, mark)).size).toBe(2);
   });
 
   it("an SCA link works once, opened on two workers at once", async () => {
@@ -93,7 +100,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     const visits = await Promise.all(Array.from({ length: 6 }, () => openScaLink(app(), href)));
     const statuses = visits.map((visit) => visit.status).sort();
     expect(statuses).toEqual([200, 410, 410, 410, 410, 410]);
-    expect(pidsServing(bank, (url) => url.startsWith(path)).size).toBe(2);
+    expect((await pidsServing(bank, (url) => url.startsWith(path), 6)).size).toBe(2);
   });
 
   it("a consent given across workers reads 4 times a day without the PSU; the fifth and later are 429 on either worker", async () => {
@@ -103,6 +110,7 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     const account = ids.account(CUSTOMERS.per, 1);
     const statuses: number[] = [];
     const codes: (string | undefined)[] = [];
+    const mark = bank.log().length;
     for (let call = 0; call < 8; call++) {
       const read = await tpp.get(`/v1/accounts/${account}/balances`, { "PSU-ID": psuId });
       statuses.push(read.statusCode);
@@ -110,13 +118,14 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429, 429, 429]);
     expect(codes).toEqual(["ACCESS_EXCEEDED", "ACCESS_EXCEEDED", "ACCESS_EXCEEDED", "ACCESS_EXCEEDED"]);
-    expect(pidsServing(bank, (url) => url === `/v1/accounts/${account}/balances`).size).toBe(2);
+    expect((await pidsServing(bank, (url) => url === `/v1/accounts/${account}/balances`, 8, mark)).size).toBe(2);
   });
 
   it("a scheduled batch run that falls due runs once, though every worker is asked at once", async () => {
     // 08:59:59 Oslo, running: the 09:00 run falls due a second later, and nothing runs it until asked.
     expect((await tpp.post("/v1/sandbox/clock", { now: "2026-12-02T08:59:59+01:00", frozen: false })).statusCode).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const mark = bank.log().length;
     const replies = await Promise.all(Array.from({ length: 6 }, () => tpp.post("/v1/sandbox/batch-runs")));
     type Runs = { runs: { runAt: string; trigger: string }[] };
     const runs = replies.flatMap((reply) => {
@@ -125,11 +134,11 @@ describe.each(testDatabaseKinds().filter((kind) => kind === "postgres"))("two ba
     });
     expect(runs.filter((run) => run.trigger === "schedule").map((run) => run.runAt)).toEqual(["2026-12-02T08:00:00.000Z"]);
     expect(runs.filter((run) => run.trigger === "demand")).toHaveLength(6);
-    expect(pidsServing(bank, (url) => url === "/v1/sandbox/batch-runs").size).toBe(2);
+    expect((await pidsServing(bank, (url) => url === "/v1/sandbox/batch-runs", 6, mark)).size).toBe(2);
   });
 
   it("a worker that dies is replaced, and the bank keeps answering", async () => {
-    const workers = [...pidsServing(bank, () => true)].filter((pid) => pid !== bank.child.pid);
+    const workers = [...(await pidsServing(bank, () => true, 0))].filter((pid) => pid !== bank.child.pid);
     expect(workers.length).toBeGreaterThanOrEqual(2);
     const victim = workers[0] ?? 0;
     process.kill(victim, "SIGKILL");
