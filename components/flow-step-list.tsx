@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { describeFlowStep, formatOffset, LANE_LABELS } from "@/lib/tpp/flow-diagrams/describe-flow-step";
 import type { FlowStep } from "@/lib/tpp/flow-diagrams/flow-steps";
 

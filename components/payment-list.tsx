@@ -1,6 +1,6 @@
 "use client";
 
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { type FormEvent, startTransition, useActionState, useState } from "react";
 import type { SignTogetherState } from "@/lib/tpp/payments/sign-together-state";
 import type { TransactionStatus } from "@/lib/psd2/schemas";

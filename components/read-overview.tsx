@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { OverviewAccount, RefreshOverview } from "@/lib/tpp/refresh/load-overview";
 import { BalanceSummary } from "./balance-summary";
 import { formatDate, formatDateTime, formatWeekdayDateTime, formatWeekdayTime } from "./format";

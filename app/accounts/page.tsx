@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { cardBalance, describeAccountLink, describeCardAccountLink } from "@/components/account-link-names";
 import { BalanceSummary } from "@/components/balance-summary";
 import { ScaRenewalNotice } from "@/components/sca-renewal-notice";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { FlowOutcomeBadge } from "@/components/flow-outcome";
 import { formatDateTime } from "@/components/format";
 import { buttonStyles } from "@/components/ui/button-styles";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { inputClass } from "@/components/forms/input-class";
 import { SIGNATURE_VERDICTS, statusTone } from "@/components/inspector/inspector-tones";
 import { Badge } from "@/components/ui/badge";

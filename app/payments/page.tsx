@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { z } from "zod";
 import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
 import { inputClass } from "@/components/forms/input-class";

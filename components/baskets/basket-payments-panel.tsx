@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { formatAccountNumber, formatMoney } from "@/components/format";
 import { PAYMENT_STATUS_WORDS, PaymentStatusBadge } from "@/components/payment-status";

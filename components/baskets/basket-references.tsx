@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { BasketPageView } from "@/lib/tpp/payments/basket-page-view";
 
 /** The bank's basketId, with links to its calls in the request inspector and to its flow. */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { PageHeader } from "@/components/ui/page-header";
 import { connectPathFor } from "@/lib/tpp/flows/connect-path";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { Card } from "@/components/ui/card";
 
 /** For a visitor not signed in: what the app does (the sandbox's tools only where the bank is the sandbox). */

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 const SHORTCUTS = [
   { href: "/accounts", title: "Accounts", text: "Balances, transactions and cards you share with this app." },

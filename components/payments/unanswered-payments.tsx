@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { formatAccountNumber, formatDateTime, formatMoney } from "@/components/format";
 import { buttonStyles } from "@/components/ui/button-styles";
 import type { UnansweredIntent } from "@/lib/tpp/payments/list-unanswered";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { SandboxOutcome } from "@/lib/tpp/sandbox/forms";
 import type { SandboxReply } from "@/lib/tpp/sandbox/sandbox-reply";
 import { Badge } from "../ui/badge";

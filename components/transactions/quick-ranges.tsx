@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** Links to the same page for a ready period ("90 days"), as small pills. */
 export function QuickRanges({ ranges }: { ranges: readonly { readonly label: string; readonly href: string }[] }) {

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { PageLinks } from "@/lib/tpp/ais/ais-types";
 import { buttonStyles } from "../ui/button-styles";
 

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ReactNode } from "react";
 import type { MoneyLike } from "../format";
 import { Amount } from "../ui/amount";
@@ -73,7 +73,6 @@ export function TransactionTable({
               ) : (
                 <Link
                   href={row.href}
-                  prefetch={false}
                   className="block font-medium break-words text-slate-900 hover:text-brand-700 hover:underline focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:truncate"
                 >
                   {row.title}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 
 /** The link above a page's header back to the page it belongs to ("← Accounts"). */
 export function BackLink({ href, label }: { href: string; label: string }) {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { getTppConfig } from "@/lib/tpp/config";
 import { explainScaFailure, UNSIGNED_FAILURE_EXPLANATION } from "@/lib/tpp/flows/explain-sca-failure";
 import { hasSignedFailure } from "@/lib/tpp/flows/failure-signature";

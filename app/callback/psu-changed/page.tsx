@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { buttonStyles } from "@/components/ui/button-styles";
 import { requireCurrentUser } from "@/lib/tpp/auth/get-current-user";
 import { PSU_CHANGED_PATH } from "@/lib/tpp/flows/complete-sca-callback";

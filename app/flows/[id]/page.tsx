@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { notFound } from "next/navigation";
 import { FLOW_OUTCOME_WORDS, FlowOutcomeBadge } from "@/components/flow-outcome";
 import { FlowDiagramSection } from "@/components/flows/flow-diagram-section";

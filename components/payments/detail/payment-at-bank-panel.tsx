@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { DetailsList } from "@/components/ui/details-list";
 import { Panel } from "@/components/ui/panel";
 import type { PaymentPageView } from "@/lib/tpp/payments/load-payment-page";

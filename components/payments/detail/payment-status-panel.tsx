@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import { AutoRefresh } from "@/components/auto-refresh";
 import { PaymentActions } from "@/components/payment-actions";
 import { PaymentTimeline } from "@/components/payment-timeline";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { ButtonHTMLAttributes } from "react";
 import { KIND_CHOICES, PRODUCT_CHOICES } from "@/lib/tpp/payment-form";
 import { FormSection } from "../../forms/form-section";

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { Link } from "@/components/ui/link";
 import type { PaymentSubmitOutcome } from "@/lib/tpp/payment-form/payment-form-types";
 import { formatDateTime } from "../../format";
 import { buttonStyles } from "../../ui/button-styles";
