@@ -152,6 +152,11 @@ test.describe(() => {
   test.use({ demoUserSession: "signed in" });
 
   test("connect as private customer 13039319955: accounts and balances", async ({ page, demoUser }) => {
+    // Links between the app's pages do not prefetch (components/ui/link.tsx): no page view asks the server for others.
+    const prefetched: string[] = [];
+    page.on("request", (request) => {
+      if (request.headers()["next-router-prefetch"] !== undefined) prefetched.push(request.url());
+    });
     await forgetBankConnection(page);
     await page.goto("/");
     await page.getByRole("link", { name: "Connect your bank" }).click();
@@ -182,6 +187,8 @@ test.describe(() => {
     await expect(connection).toContainText("valid");
     await shoot(page, "04-home-connected", { phone: true });
     await checkA11y(page, "home, connected");
+    await page.waitForLoadState("networkidle");
+    expect(prefetched).toEqual([]);
     // This connection, Ingrid's three accounts, is the worker's from now on: the next tests need not connect again.
     await demoUser.keepConnection(page);
   });
