@@ -60,6 +60,12 @@ for (const flag of flags) {
 const forceBuild = flags.includes("--rebuild");
 const tls = flags.includes("--tls");
 
+/** The ports that browsers refuse (the Fetch standard's list of bad ports). */
+const BROWSER_BLOCKED_PORTS = new Set([
+  1, 7, 9, 11, 13, 15, 17, 19, 20, 21, 22, 23, 25, 37, 42, 43, 53, 69, 77, 79, 87, 95, 101, 102, 103, 104, 109, 110, 111, 113, 115, 117,
+  119, 123, 135, 137, 139, 143, 161, 179, 389, 427, 465, 512, 513, 514, 515, 526, 530, 531, 532, 540, 548, 554, 556, 563, 587, 601, 636,
+  989, 990, 993, 995, 1719, 1720, 1723, 2049, 3659, 4045, 4190, 5060, 5061, 6000, 6566, 6665, 6666, 6667, 6668, 6669, 6679, 6697, 10080,
+]);
 const appPort = Number(process.env.PORT ?? 3000);
 const bankPort = Number(process.env.BANK_PORT ?? 4000);
 // With a client certificate required, the bank's web pages have a port of their own.
@@ -72,6 +78,13 @@ for (const [name, port] of [
 ]) {
   if (!Number.isInteger(port) || port < 1 || port > 65535) {
     process.stderr.write(`demo: ${name} must be a port number, not '${process.env[name]}'\n`);
+    process.exit(2);
+  }
+  // A browser opens no page on these (and Node's fetch, which this script waits with, neither).
+  if (BROWSER_BLOCKED_PORTS.has(port)) {
+    process.stderr.write(
+      `demo: ${name}=${port} is a port browsers refuse to open pages on (the Fetch standard's "bad port" list): choose another\n`,
+    );
     process.exit(2);
   }
 }
