@@ -28,6 +28,7 @@ import { openTppDatabase } from "../lib/tpp/db/open-tpp-database";
 import { readSandboxClock } from "../lib/tpp/testing/sandbox-operations";
 import { testPki } from "../lib/tpp/testing/test-pki";
 import { createUsersRepository } from "../lib/tpp/users/users-repository";
+import { APP_NODE_OPTIONS, NEXT_BIN } from "../scripts/app-node-options.mjs";
 import { freePort, spawnBundledBankProcess, waitForHealth } from "../testing/bank-process";
 import { AppPsu, type PageTiming } from "./app-psu";
 import { addSplits, type CpuSplit, startCpuSplit } from "./cpu-split";
@@ -191,11 +192,12 @@ async function startApp(bankUrl: string, databaseUrl: string): Promise<App> {
     NEXTAUTH_SECRET: randomUUID() + randomUUID(),
   });
   const lines: string[] = [];
-  // node_modules/.bin/next is this script: run by this Node itself, so that its options apply.
+  // node_modules/.bin/next is this script: run by this Node itself, with the app's Node options as
+  // npm start and the demo give them (scripts/app-node-options.mjs).
   const child: ChildProcess = spawn(
     process.execPath,
     // The inspector on loopback: the bench's measure of the live heap after a full GC (liveHeapMb).
-    [...profile, `--inspect=127.0.0.1:${inspectorPort}`, path.join(root, "node_modules/next/dist/bin/next"), "start", "-p", String(port)],
+    [...APP_NODE_OPTIONS, ...profile, `--inspect=127.0.0.1:${inspectorPort}`, path.join(root, NEXT_BIN), "start", "-p", String(port)],
     {
       cwd: root,
       env,

@@ -39,6 +39,7 @@ import { get as httpsGet } from "node:https";
 import { connect } from "node:net";
 import path from "node:path";
 import { createInterface } from "node:readline";
+import { APP_NODE_OPTIONS, NEXT_BIN } from "./app-node-options.mjs";
 import { BANK_BUNDLE, BANK_NODE_OPTIONS, ensureBankBundle } from "./build-bank.mjs";
 import { buildIsCurrent, computeBuildStamp, recordBuildStamp } from "./build-stamp.mjs";
 import { createBankLogFormatter } from "./format-bank-log.mjs";
@@ -331,7 +332,12 @@ async function main() {
   let appReady;
   const startApp = () => {
     say(`starting the app on ${appUrl} (next ${nextCommand})`);
-    const appExit = run("app", "32", "next", [nextCommand, "-H", appHost, "-p", String(appPort)], appEnv);
+    const nextArgs = [nextCommand, "-H", appHost, "-p", String(appPort)];
+    // next start with the app's Node options (scripts/app-node-options.mjs); next dev with V8's defaults.
+    const appExit =
+      mode === "dev"
+        ? run("app", "32", "next", nextArgs, appEnv)
+        : run("app", "32", process.execPath, [...APP_NODE_OPTIONS, path.join(root, NEXT_BIN), ...nextArgs], appEnv);
     void appExit.then((code) => {
       if (stopping) return;
       say(`the app stopped (code ${code}); stopping the bank`);
