@@ -165,10 +165,14 @@ function osloDay(at: Date): string {
  */
 async function usableTemplate(): Promise<{ runDir: string; dataDir: string } | undefined> {
   const runDir = process.env[BANK_TEMPLATE_ENV];
-  if (runDir === undefined || runDir === "") return undefined;
-  const day = await readFile(path.join(runDir, "day"), "utf8").catch(() => undefined);
-  if (day?.trim() !== osloDay(new Date())) return undefined;
+  if (runDir === undefined || runDir === "" || !(await bankTemplateIsCurrent(runDir))) return undefined;
   return { runDir, dataDir: path.join(runDir, "template") };
+}
+
+/** Whether the template in `runDir` (see makeBankTemplate) was made on today's Oslo date: after midnight in Oslo a run's template is of yesterday. */
+export async function bankTemplateIsCurrent(runDir: string): Promise<boolean> {
+  const day = await readFile(path.join(runDir, "day"), "utf8").catch(() => undefined);
+  return day?.trim() === osloDay(new Date());
 }
 
 /**

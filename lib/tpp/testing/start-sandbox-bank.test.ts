@@ -4,9 +4,11 @@
  * what one is given no other sees, and its copy goes when it ends.
  */
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { BANK_TEMPLATE_ENV } from "../../../testing/bank-process";
+import { BANK_TEMPLATE_ENV, bankTemplateIsCurrent, makeBankTemplate } from "../../../testing/bank-process";
 import { createTestAspspClient } from "./create-test-aspsp-client";
 import { createSandboxAccount, findSandboxCustomer, listSandboxCustomers, moveSandboxClock, readSandboxClock } from "./sandbox-operations";
 import { CUSTOMERS } from "../pis/pis.test-support";
@@ -14,13 +16,25 @@ import { type SandboxBank, startSandboxBank } from "./start-sandbox-bank";
 
 describe("banks started from the run's template", () => {
   const banks: SandboxBank[] = [];
+  const runTemplate = process.env[BANK_TEMPLATE_ENV];
+  /** A template of today made by this test, when the run's is of yesterday (see below). */
+  let ownTemplate: string | undefined;
   afterAll(async () => {
     await Promise.all(banks.map((bank) => bank.close()));
+    if (ownTemplate === undefined) return;
+    process.env[BANK_TEMPLATE_ENV] = runTemplate;
+    await rm(ownTemplate, { recursive: true, force: true });
   });
 
   it("each a copy of its own with the sandbox's known state, changes kept apart, the copy removed at the end", async () => {
-    const runDir = process.env[BANK_TEMPLATE_ENV] ?? "";
+    let runDir = process.env[BANK_TEMPLATE_ENV] ?? "";
     expect(runDir, "the vitest set-up names the run's template").toMatch(/psd2-test-banks-/);
+    // A run that went past midnight in Oslo has a template of yesterday, which the banks no longer
+    // start from (they make their own first start): this test then makes one of today.
+    if (!(await bankTemplateIsCurrent(runDir))) {
+      ownTemplate = await makeBankTemplate(await mkdtemp(path.join(tmpdir(), "psd2-test-banks-")));
+      process.env[BANK_TEMPLATE_ENV] = runDir = ownTemplate;
+    }
     let firstAccount = "";
     let pristine: readonly string[] = [];
     const [first, second] = await Promise.all([startSandboxBank(), startSandboxBank()]);
