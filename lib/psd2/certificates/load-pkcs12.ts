@@ -49,15 +49,30 @@ function openPfx(bytes: Uint8Array, password: string): Pfx {
   try {
     return forge.pkcs12.pkcs12FromAsn1(asn1, false, password);
   } catch (error) {
+    const message = messageOf(error);
     // forge: "PKCS#12 MAC could not be verified. Invalid password?" (MAC present) or
     // "Unable to decrypt PKCS#8 ShroudedKeyBag, wrong password?" (no MAC).
-    if (/password/i.test(messageOf(error))) {
+    if (/password/i.test(message) && hasMac(asn1)) {
       throw new CertificateError("PKCS12_PASSWORD", "the PKCS#12 password is wrong (integrity check or decryption failed)", {
         cause: error,
       });
     }
-    throw new CertificateError("PKCS12_INVALID", `input is not a readable PKCS#12 file (${messageOf(error)})`, { cause: error });
+    // Without a MAC nothing tells a wrong password from damage: a wrong key makes noise that may
+    // pass the cipher's padding check (about 1 time in 256) and then fails as ASN.1 or as a bag.
+    if (!hasMac(asn1) && !message.startsWith("Cannot read PKCS#12 PFX")) {
+      throw new CertificateError(
+        "PKCS12_PASSWORD",
+        `the PKCS#12 password is wrong, or the file is damaged: it has no integrity check to tell which (decryption or reading failed: ${message})`,
+        { cause: error },
+      );
+    }
+    throw new CertificateError("PKCS12_INVALID", `input is not a readable PKCS#12 file (${message})`, { cause: error });
   }
+}
+
+/** PFX ::= SEQUENCE { version, authSafe, macData OPTIONAL }: whether macData is there. @see RFC 7292 */
+function hasMac(asn1: forge.asn1.Asn1): boolean {
+  return Array.isArray(asn1.value) && asn1.value.length >= 3;
 }
 
 function bagsOf(pfx: Pfx, bagType: string): Bag[] {
