@@ -6,7 +6,8 @@ import { loadTrustAnchors, type TrustAnchor } from "../../../psd2/x509";
 import type { SettingsRepository } from "../../repositories/settings-repository";
 import { certificatesValidFrom } from "../clock/sandbox-time-window";
 
-const PKI_KEY = "pki";
+/** The setting that holds the CA and the seal with their keys. */
+export const PKI_SETTING = "pki";
 const DAY_MS = durationMs({ days: 1 });
 /** The CA and the seal stay valid this long after the real time they are made at. */
 const YEARS_AHEAD = 30;
@@ -87,14 +88,14 @@ export async function loadBankPki(options: {
   now: Date;
   extraTrustAnchorsPem?: string;
 }): Promise<BankPki> {
-  const saved = storedPkiSchema.safeParse(await options.settings.get(PKI_KEY));
+  const saved = storedPkiSchema.safeParse(await options.settings.get(PKI_SETTING));
   let stored: StoredPki;
   if (!saved.success) {
     stored = certifyPki({ bankName: options.bankName, now: options.now });
-    await options.settings.set(PKI_KEY, stored, options.now);
+    await options.settings.set(PKI_SETTING, stored, options.now);
   } else if (!covers(saved.data.ca.certificatePem, options.now) || !covers(saved.data.seal.certificatePem, options.now)) {
     stored = certifyPki({ bankName: options.bankName, now: options.now, keys: saved.data });
-    await options.settings.set(PKI_KEY, stored, options.now);
+    await options.settings.set(PKI_SETTING, stored, options.now);
   } else {
     stored = saved.data;
   }
